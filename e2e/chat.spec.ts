@@ -1,0 +1,102 @@
+import { expect, test } from './fixtures/app-fixture';
+import { startSandboxProcess } from './fixtures/app-process';
+
+test('first start lands on the Sandbox chat, ready to send', async ({ page }) => {
+  await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Sandbox — a local stand-in, not a model')).toBeVisible();
+  await expect(page.getByLabel('Model')).toHaveValue(/sandbox-chat/);
+  await expect(page.getByRole('heading', { name: 'Ask anything' })).toBeVisible();
+});
+
+test('a streamed reply appears and can be stopped, keeping the partial text', async ({ page }) => {
+  await page.getByLabel('Message').fill('Please write 20000 tokens about gateways');
+  await page.keyboard.press('Enter');
+  const live = page.locator('article.live');
+  await expect(live.locator('.markdown')).toContainText('Sandbox reply');
+  const stop = page.getByRole('button', { name: 'Stop' });
+  await expect(stop).toBeVisible();
+  await stop.click();
+  await expect(page.getByText('Stopped — the text so far is kept.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  const reply = page.getByRole('article', { name: 'Assistant' }).last();
+  const text = (await reply.locator('.markdown').innerText()).length;
+  expect(text).toBeGreaterThan(20);
+  // Stopped early: far shorter than the 20,000 tokens asked for.
+  expect(text).toBeLessThan(60_000);
+});
+
+test('a finished reply shows its timing and usage', async ({ page }) => {
+  await page.getByLabel('Message').fill('Hello there');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const stats = page.getByLabel('Reply statistics');
+  await expect(stats).toContainText(/first token \d+ ms/);
+  await expect(stats).toContainText(/tok\/s/);
+  await expect(stats).toContainText(/\d+ in · \d+ out tokens/);
+});
+
+test('a saved key never appears in the page; a refused key shows the 401 help', async ({ page }) => {
+  const gateway = await startSandboxProcess(['--keys', 'sk-good-key-1234']);
+  try {
+    const secret = 'sk-wrong-secret-key-98765';
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: '+ Add profile' }).click();
+    await page.getByLabel('Name').fill('Staging gateway');
+    await page.getByLabel('Kind').selectOption('openai-compatible');
+    await page.getByLabel('Base URL').fill(gateway.url);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('heading', { name: 'Staging gateway' })).toBeVisible();
+
+    await page.getByLabel('Paste API key').fill(secret);
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await expect(page.getByLabel('Saved key hint')).toHaveText('Key sk-…8765');
+    await expect(page.getByText('Browser mode: kept in the local process memory only')).toBeVisible();
+    await page.getByRole('button', { name: 'Use this profile' }).click();
+
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    await page.getByLabel('Model').fill('sandbox-chat-1');
+    await page.getByLabel('Message').fill('Is my key good?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('alert')).toContainText('The key was refused — check it in Settings.');
+
+    await page.getByRole('button', { name: 'Request log' }).click();
+    await page
+      .getByRole('button', { name: /POST\s*401/ })
+      .first()
+      .click();
+    await expect(page.getByText('authorization: Bearer sk-…8765', { exact: false })).toBeVisible();
+    const html = await page.content();
+    expect(html).not.toContain(secret);
+    expect(html).not.toContain('secret-key');
+  } finally {
+    await gateway.stop();
+  }
+});
+
+test.describe('when the stream is cut mid-way', () => {
+  test.use({ appArgs: ['--sandbox-fault', 'cut-stream'] });
+
+  test('the failure is explained and the text that arrived is kept', async ({ page }) => {
+    await page.getByLabel('Model').fill('sandbox-chat-1');
+    await page.getByLabel('Message').fill('Tell me a long story, long reply please');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const reply = page.getByRole('article', { name: 'Assistant' }).last();
+    await expect(reply.getByRole('alert')).toContainText('connection was cut');
+    await expect(reply.getByText('what arrived before the failure is kept')).toBeVisible();
+    await expect(reply.locator('.markdown')).toContainText('Sandbox reply');
+  });
+});
+
+test('a conversation survives a restart of the app on the same data folder', async ({ app, page }) => {
+  await page.getByLabel('Message').fill('Remember the lighthouse keeper');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByLabel('Reply statistics')).toBeVisible();
+  await app.restart();
+  const p = app.page;
+  const item = p.getByRole('button', { name: 'Remember the lighthouse keeper' });
+  await expect(item).toBeVisible();
+  await item.click();
+  await expect(p.getByRole('article', { name: 'You' })).toContainText('Remember the lighthouse keeper');
+  await expect(p.getByRole('article', { name: 'Assistant' }).locator('.markdown')).toContainText(
+    'Sandbox reply',
+  );
+});

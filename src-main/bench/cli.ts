@@ -1,0 +1,52 @@
+import { parseArgs } from 'node:util';
+import { startSandbox } from '../sandbox/server';
+import {
+  median,
+  type StreamRunner,
+  type StreamTiming,
+  viaGatewayClient,
+  viaOpenAiClient,
+  viaRawFetch,
+} from './stream-bench';
+
+/**
+ * `npm run bench`: a long streamed reply from the Sandbox, through the app's gateway client,
+ * raw fetch and the official openai client, interleaved so machine noise hits all three alike.
+ * Prints medians and the ratio to raw fetch. Numbers, not a pass/fail: speed is judged here, not
+ * in timed unit tests.
+ */
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '7' }, tokens: { type: 'string', default: '20000' } },
+});
+const runs = Number(values.runs);
+const tokens = Number(values.tokens);
+const prompt = `Please write ${tokens} tokens for the benchmark.`;
+const sandbox = await startSandbox({ tokenDelayMs: 0 });
+const runners: [string, StreamRunner][] = [
+  ['gateway client (app)', viaGatewayClient],
+  ['raw fetch', viaRawFetch],
+  ['openai client', viaOpenAiClient],
+];
+const results = new Map<string, StreamTiming[]>(runners.map(([n]) => [n, []]));
+try {
+  for (const [, run] of runners) await run(sandbox.origin, prompt); // warm-up
+  for (let i = 0; i < runs; i++) {
+    for (const [name, run] of runners) results.get(name)!.push(await run(sandbox.origin, prompt));
+  }
+} finally {
+  await sandbox.close();
+}
+
+const base = results.get('raw fetch')!;
+const baseFirst = median(base.map((r) => r.firstTokenMs));
+const baseTotal = median(base.map((r) => r.totalMs));
+console.log(`Streamed ${tokens} tokens from the Sandbox (no pacing), ${runs} runs each, medians:`);
+console.log('client                  first token    whole stream   vs raw fetch (first / whole)   chars');
+for (const [name] of runners) {
+  const rs = results.get(name)!;
+  const first = median(rs.map((r) => r.firstTokenMs));
+  const total = median(rs.map((r) => r.totalMs));
+  console.log(
+    `${name.padEnd(22)} ${first.toFixed(1).padStart(9)} ms ${total.toFixed(1).padStart(11)} ms ${(first / baseFirst).toFixed(2).padStart(12)}x / ${(total / baseTotal).toFixed(2)}x ${String(rs[0].chars).padStart(14)}`,
+  );
+}

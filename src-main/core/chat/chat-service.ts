@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { type ChatMessage, streamChat } from '../gateway/chat-api';
+import type { GatewayClient } from '../gateway/gateway-client';
+import { AppFailure, type AppError } from '../result';
+import type { JsonCollection } from '../storage/json-collection';
+import type { ProfileService } from '../profiles/profile-service';
+import {
+  chatParamsSchema,
+  type Conversation,
+  conversationIdSchema,
+  type ConversationSummary,
+  type StoredMessage,
+  storedMessageSchema,
+  titleFrom,
+} from './conversation';
+
+export const startChatSchema = z.object({
+  conversationId: conversationIdSchema.optional(),
+  model: z.string().trim().min(1, 'is required: pick or type a model'),
+  system: z.string().max(200_000, 'must be at most 200,000 characters').default(''),
+  params: chatParamsSchema.default({}),
+  /** The whole history to send, ending with the user's new message. */
+  messages: z
+    .array(storedMessageSchema)
+    .min(1, 'must hold at least one message')
+    .refine((m) => m[m.length - 1]?.role === 'user', 'must end with a user message'),
+});
+export type StartChatInput = z.input<typeof startChatSchema>;
+
+export interface ChatEvents {
+  'chat.delta': { requestId: string; text: string };
+  'chat.done': { requestId: string; conversationId: string; message: StoredMessage };
+  'chat.error': { requestId: string; conversationId: string; message: StoredMessage; error: AppError };
+}
+
+export type Emit = <K extends keyof ChatEvents>(name: K, payload: ChatEvents[K]) => void;
+
+/** Deltas are gathered for this long before one event goes to the window, to keep IPC traffic low. */
+const DELTA_FLUSH_MS = 16;
+
+export class ChatService {
+  private running = new Map<string, AbortController>();
+
+  constructor(
+    private readonly deps: {
+      client: GatewayClient;
+      profiles: ProfileService;
+      conversations: JsonCollection<Conversation>;
+      emit: Emit;
+      now?: () => number;
+    },
+  ) {}
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  list(): ConversationSummary[] {
+    return this.deps.conversations
+      .list()
+      .map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt, messageCount: c.messages.length }))
+      .sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  get(id: string): Conversation {
+    const c = this.deps.conversations.get(id);
+    if (!c) throw new AppFailure({ code: 'not_found', message: 'That conversation no longer exists.' });
+    return c;
+  }
+
+  rename(id: string, title: string): ConversationSummary {
+    const c = this.deps.conversations.put({ ...this.get(id), title, updatedAt: this.now() });
+    return { id: c.id, title: c.title, updatedAt: c.updatedAt, messageCount: c.messages.length };
+  }
+
+  delete(id: string): void {
+    this.deps.conversations.delete(id);
+  }
+
+  /**
+   * Saves the history first, so the user's message survives whatever the stream does, then
+   * streams the reply; the reply (whole, partial or failed) is saved before the window hears.
+   */
+  async start(raw: StartChatInput): Promise<{ requestId: string; conversationId: string }> {
+    const input = startChatSchema.parse(raw);
+    const existing = input.conversationId ? this.deps.conversations.get(input.conversationId) : undefined;
+    const profileId = this.deps.profiles.activeId();
+    const target = await this.deps.profiles.target(profileId);
+    const now = this.now();
+    const conversation: Conversation = {
+      id: existing?.id ?? input.conversationId ?? randomUUID(),
+      title: existing?.title ?? titleFrom(input.messages),
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+      profileId,
+      model: input.model,
+      system: input.system,
+      params: input.params,
+      messages: input.messages,
+    };
+    this.deps.conversations.put(conversation);
+
+    const requestId = randomUUID();
+    const controller = new AbortController();
+    this.running.set(requestId, controller);
+    const wire: ChatMessage[] = [
+      ...(input.system.trim() ? [{ role: 'system' as const, content: input.system }] : []),
+      ...input.messages.map((m) => ({ role: m.role, content: m.content })),
+    ];
+
+    let pending = '';
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      if (pending) this.deps.emit('chat.delta', { requestId, text: pending });
+      pending = '';
+    };
+
+    void streamChat(
+      this.deps.client,
+      target,
+      { model: input.model, messages: wire, ...input.params },
+      (text) => {
+        pending += text;
+        timer ??= setTimeout(flush, DELTA_FLUSH_MS);
+      },
+      { signal: controller.signal },
+    ).then((outcome) => {
+      if (timer) clearTimeout(timer);
+      flush();
+      this.running.delete(requestId);
+      const stopped = outcome.error?.code === 'aborted';
+      const message: StoredMessage = {
+        role: 'assistant',
+        content: outcome.text,
+        stats: {
+          firstTokenMs: outcome.timings.firstTokenMs,
+          totalMs: outcome.timings.totalMs,
+          tokensPerSecond: outcome.timings.tokensPerSecond,
+          usage: outcome.usage,
+          model: outcome.model,
+          finishReason: outcome.finishReason,
+        },
+        ...(stopped ? { stopped: true } : outcome.error ? { error: outcome.error.toAppError() } : {}),
+      };
+      const latest = this.deps.conversations.get(conversation.id) ?? conversation;
+      this.deps.conversations.put({
+        ...latest,
+        messages: [...latest.messages, message],
+        updatedAt: this.now(),
+      });
+      if (outcome.error && !stopped) {
+        this.deps.emit('chat.error', {
+          requestId,
+          conversationId: conversation.id,
+          message,
+          error: outcome.error.toAppError(),
+        });
+      } else {
+        this.deps.emit('chat.done', { requestId, conversationId: conversation.id, message });
+      }
+    });
+    return { requestId, conversationId: conversation.id };
+  }
+
+  abort(requestId: string): boolean {
+    const c = this.running.get(requestId);
+    c?.abort();
+    return c !== undefined;
+  }
+
+  abortAll(): void {
+    for (const c of this.running.values()) c.abort();
+  }
+}

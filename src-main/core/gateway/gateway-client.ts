@@ -1,0 +1,246 @@
+import {
+  GatewayError,
+  gatewayMessageFrom,
+  networkError,
+  parseRetryAfter,
+  statusError,
+} from './gateway-error';
+import { type GatewayTarget } from './gateway-urls';
+import type { LogTicket, RequestLog } from './request-log';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface GatewayClientDeps {
+  fetch: FetchLike;
+  log: RequestLog;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Time allowed until the response headers arrive. */
+  timeoutMs?: number;
+}
+
+export interface GatewayRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  json?: unknown;
+  accept?: string;
+  extraHeaders?: Record<string, string>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface OpenResponse {
+  response: Response;
+  ticket: LogTicket;
+  /** Reads the body chunk by chunk, recording it in the request log. */
+  chunks(idleTimeoutMs?: number): AsyncGenerator<Uint8Array>;
+}
+
+const RETRIES_FOR_IDEMPOTENT = 2;
+
+/**
+ * The one way Gatehouse talks to a gateway. Endpoint helpers (chat, models, media, video,
+ * judge) build a request and call `open`, `json` or `bytes`; errors, timeouts, retries and the
+ * request log are handled here once.
+ */
+export class GatewayClient {
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  readonly timeoutMs: number;
+
+  constructor(private readonly deps: GatewayClientDeps) {
+    this.now = deps.now ?? Date.now;
+    this.sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.timeoutMs = deps.timeoutMs ?? 60_000;
+  }
+
+  /**
+   * Sends the request and resolves once headers are in and the status is 2xx. GETs are retried
+   * on network errors, 429 and 5xx; a POST may cost money, so it is never sent twice unasked.
+   */
+  async open(target: GatewayTarget, req: GatewayRequest, opts: CallOptions = {}): Promise<OpenResponse> {
+    const attempts = req.method === 'GET' ? RETRIES_FOR_IDEMPOTENT + 1 : 1;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.openOnce(target, req, opts);
+      } catch (err) {
+        const retryable =
+          err instanceof GatewayError &&
+          (err.code === 'network' || err.code === 'rate_limited' || (err.status ?? 0) >= 500);
+        if (!retryable || attempt >= attempts || opts.signal?.aborted) throw err;
+        const wait = err.retryAfterMs ?? 250 * 2 ** (attempt - 1);
+        if (wait > 10_000) throw err;
+        await this.sleep(wait);
+      }
+    }
+  }
+
+  private async openOnce(
+    target: GatewayTarget,
+    req: GatewayRequest,
+    opts: CallOptions,
+  ): Promise<OpenResponse> {
+    const headers: Record<string, string> = { Accept: req.accept ?? 'application/json', ...req.extraHeaders };
+    if (target.apiKey) headers.Authorization = `Bearer ${target.apiKey}`;
+    let body: string | undefined;
+    if (req.json !== undefined) {
+      body = JSON.stringify(req.json);
+      headers['Content-Type'] = 'application/json';
+    }
+    const ticket = this.deps.log.begin(req.method, req.url, headers, body);
+    const controller = new AbortController();
+    const abortFromCaller = () => controller.abort(opts.signal?.reason);
+    if (opts.signal?.aborted) abortFromCaller();
+    opts.signal?.addEventListener('abort', abortFromCaller, { once: true });
+    const detach = () => opts.signal?.removeEventListener('abort', abortFromCaller);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, opts.timeoutMs ?? this.timeoutMs);
+
+    let response: Response;
+    try {
+      response = await this.deps.fetch(req.url, {
+        method: req.method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
+    } catch (err) {
+      clearTimeout(timer);
+      detach();
+      const failure = timedOut
+        ? new GatewayError('timeout', 'The gateway did not answer in time. Try again, or check the address.')
+        : opts.signal?.aborted
+          ? abortedError()
+          : networkError(err);
+      ticket.fail(failure.message);
+      throw failure;
+    }
+    clearTimeout(timer);
+    ticket.headers(response.status, response.headers.get('content-type'));
+
+    const chunks = (idleTimeoutMs?: number) =>
+      readChunks(
+        response,
+        ticket,
+        controller,
+        idleTimeoutMs ?? this.timeoutMs,
+        () => opts.signal?.aborted === true,
+      );
+
+    if (!response.ok) {
+      let text = '';
+      try {
+        for await (const c of chunks()) text += new TextDecoder().decode(c, { stream: true });
+      } catch {
+        // The error status says enough on its own when the body cannot be read.
+      }
+      detach();
+      const failure = statusError(
+        response.status,
+        gatewayMessageFrom(text),
+        parseRetryAfter(response.headers.get('retry-after'), this.now()),
+      );
+      ticket.fail(failure.message);
+      throw failure;
+    }
+    const wrapped = async function* () {
+      try {
+        yield* chunks();
+      } finally {
+        detach();
+      }
+    };
+    return { response, ticket, chunks: wrapped };
+  }
+
+  /** A whole JSON body; anything unparseable is a `bad_response` that keeps the raw text. */
+  async json(
+    target: GatewayTarget,
+    req: GatewayRequest,
+    opts: CallOptions = {},
+  ): Promise<{ body: unknown; raw: string }> {
+    const { bytes } = await this.bytes(target, req, opts);
+    const raw = new TextDecoder().decode(bytes);
+    try {
+      return { body: JSON.parse(raw), raw };
+    } catch {
+      throw new GatewayError(
+        'bad_response',
+        'The gateway sent a reply that is not valid JSON.',
+        200,
+        raw.slice(0, 300) || undefined,
+      );
+    }
+  }
+
+  async bytes(
+    target: GatewayTarget,
+    req: GatewayRequest,
+    opts: CallOptions = {},
+  ): Promise<{ bytes: Uint8Array; contentType: string | null }> {
+    const open = await this.open(target, req, opts);
+    const parts: Uint8Array[] = [];
+    for await (const c of open.chunks()) parts.push(c);
+    return { bytes: Buffer.concat(parts), contentType: open.response.headers.get('content-type') };
+  }
+}
+
+export function abortedError(): GatewayError {
+  return new GatewayError('aborted', 'Stopped.');
+}
+
+async function* readChunks(
+  response: Response,
+  ticket: LogTicket,
+  controller: AbortController,
+  idleTimeoutMs: number,
+  callerAborted: () => boolean,
+): AsyncGenerator<Uint8Array> {
+  if (!response.body) {
+    ticket.finish();
+    return;
+  }
+  const reader = response.body.getReader();
+  let idle = false;
+  try {
+    for (;;) {
+      const timer = setTimeout(() => {
+        idle = true;
+        controller.abort();
+      }, idleTimeoutMs);
+      let step: ReadableStreamReadResult<Uint8Array>;
+      try {
+        step = await reader.read();
+      } catch (err) {
+        const failure = idle
+          ? new GatewayError('timeout', 'The gateway stopped sending data.')
+          : callerAborted()
+            ? abortedError()
+            : new GatewayError(
+                'network',
+                'The connection was cut before the reply finished.',
+                response.status,
+                String(err),
+              );
+        ticket.fail(failure.message);
+        throw failure;
+      } finally {
+        clearTimeout(timer);
+      }
+      if (step.done) break;
+      ticket.chunk(step.value);
+      yield step.value;
+    }
+    ticket.finish();
+  } finally {
+    // A consumer that stops early (stop button, parse failure) must not leave the socket open.
+    if (!controller.signal.aborted) reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}

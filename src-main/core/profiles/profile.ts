@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+export const PROFILE_KINDS = [
+  'sandbox',
+  'gateway-overseas',
+  'gateway-mainland',
+  'openai-compatible',
+] as const;
+export type ProfileKind = (typeof PROFILE_KINDS)[number];
+
+export const SANDBOX_PROFILE_ID = 'sandbox';
+
+const httpUrl = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http:// or https:// address, e.g. https://gateway.example.com');
+
+export const profileInputSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/)
+    .optional(),
+  name: z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters'),
+  kind: z.enum(PROFILE_KINDS),
+  host: httpUrl,
+  judgeSegment: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _ (the vendor segment of the judge path)')
+    .default('partner'),
+});
+export type ProfileInput = z.input<typeof profileInputSchema>;
+
+export const profileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(PROFILE_KINDS),
+  host: z.string(),
+  judgeSegment: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;

@@ -1,0 +1,91 @@
+import { join } from 'node:path';
+import { app, BrowserWindow, net } from 'electron';
+import { StorageNotices } from './core/storage/storage-notices';
+import { createAppRouter } from './ipc/app-router';
+import { originPolicy } from './ipc/router';
+import { lazySandboxHost } from './ipc/sandbox-host';
+import { createServices } from './ipc/services';
+import { electronDesktopActions } from './platform/electron-desktop-actions';
+import { electronSettingsStore } from './platform/electron-settings-store';
+import { bindRouter, sendEvent } from './platform/ipc-bridge';
+import { handleMediaProtocol, mediaUrl, registerMediaScheme } from './platform/media-protocol';
+import { safeStorageCipher } from './platform/safe-storage-cipher';
+import { hardenSession } from './platform/window-security';
+import { startSandbox } from './sandbox/server';
+
+// Composition root: the one place that wires Electron to the Electron-free core (design §2).
+registerMediaScheme();
+// Lets tests (and users with several setups) run the app on a data folder of their choosing.
+if (process.env.GATEHOUSE_DATA_DIR) app.setPath('userData', process.env.GATEHOUSE_DATA_DIR);
+let mainWindow: BrowserWindow | undefined;
+
+async function main(): Promise<void> {
+  await app.whenReady();
+  hardenSession();
+  const notices = new StorageNotices();
+  const sandbox = lazySandboxHost(() => startSandbox());
+  const services = createServices({
+    mode: 'electron',
+    version: app.getVersion(),
+    dataDir: app.getPath('userData'),
+    fetch: (input, init) => net.fetch(input, init),
+    cipher: safeStorageCipher(),
+    settings: electronSettingsStore(notices),
+    notices,
+    sandbox,
+    emit: (name, payload) => sendEvent(mainWindow?.webContents, name, payload),
+    desktop: electronDesktopActions(() => mainWindow),
+    mediaUrl,
+  });
+  handleMediaProtocol(services.media);
+
+  const devUrl = process.env.ELECTRON_RENDERER_URL;
+  const allowed = devUrl ? [new URL(devUrl).origin] : ['file://'];
+  bindRouter(createAppRouter(services, originPolicy(allowed)));
+
+  const createWindow = () => {
+    mainWindow = new BrowserWindow({
+      width: 1280,
+      height: 820,
+      minWidth: 860,
+      minHeight: 560,
+      title: 'Gatehouse',
+      show: false,
+      webPreferences: {
+        preload: join(import.meta.dirname, '../preload/index.cjs'),
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+        // Middle-click (auxclick) could otherwise open a link in a new window.
+        disableBlinkFeatures: 'Auxclick',
+      },
+    });
+    mainWindow.once('ready-to-show', () => mainWindow?.show());
+    // A closed or reloaded window must not leave streams running that nobody reads.
+    mainWindow.webContents.on('did-start-navigation', (_e, _url, _inPlace, isMainFrame) => {
+      if (isMainFrame) services.chat.abortAll();
+    });
+    mainWindow.on('closed', () => {
+      services.chat.abortAll();
+      mainWindow = undefined;
+    });
+    if (devUrl) void mainWindow.loadURL(devUrl);
+    else void mainWindow.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  };
+  createWindow();
+
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('before-quit', () => {
+    void sandbox.close();
+  });
+}
+
+void main();

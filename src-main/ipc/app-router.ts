@@ -1,0 +1,22 @@
+import { routes, type Routes } from './contract';
+import type { Handlers } from './define-route';
+import { appHandlers } from './handlers/app-handlers';
+import { chatHandlers } from './handlers/chat-handlers';
+import { logHandlers } from './handlers/log-handlers';
+import { settingsHandlers } from './handlers/settings-handlers';
+import { createRouter, type SenderPolicy } from './router';
+import type { AppServices } from './services';
+
+/** Every route's handler; the type makes a route without one a compile error. */
+export function allHandlers(s: AppServices): Handlers<Routes> {
+  return {
+    ...appHandlers(s),
+    ...settingsHandlers(s),
+    ...chatHandlers(s),
+    ...logHandlers(s),
+  };
+}
+
+export function createAppRouter(s: AppServices, senderPolicy: SenderPolicy) {
+  return createRouter(routes, allHandlers(s), senderPolicy);
+}

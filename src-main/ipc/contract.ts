@@ -1,0 +1,35 @@
+import type { ChatEvents } from '../core/chat/chat-service';
+import type { LogEntry } from '../core/gateway/request-log';
+import type { StorageNotice } from '../core/storage/storage-notices';
+import type { Invoke } from './define-route';
+import { appRoutes } from './routes/app-routes';
+import { chatRoutes } from './routes/chat-routes';
+import { logRoutes } from './routes/log-routes';
+import { settingsRoutes } from './routes/settings-routes';
+
+/**
+ * The whole IPC surface. Main validates with these schemas; preload and renderer take their
+ * types from here (the renderer with `import type` only, so zod stays out of its bundle).
+ * A feature adds its routes file and spreads it in here.
+ */
+export const routes = {
+  ...appRoutes,
+  ...settingsRoutes,
+  ...chatRoutes,
+  ...logRoutes,
+};
+export type Routes = typeof routes;
+export type RouteName = keyof Routes & string;
+
+/** Main -> window events. */
+export interface EventMap extends ChatEvents {
+  'log.changed': LogEntry;
+  'app.notice': StorageNotice;
+}
+export type EventName = keyof EventMap & string;
+
+/** The object the preload (or browser mode's bridge) puts on `window.gatehouse`. */
+export interface GatehouseApi {
+  invoke: Invoke<Routes>;
+  on<K extends EventName>(event: K, listener: (payload: EventMap[K]) => void): () => void;
+}

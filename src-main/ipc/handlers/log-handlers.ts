@@ -1,0 +1,21 @@
+import { toCurl } from '../../core/gateway/request-log';
+import { AppFailure } from '../../core/result';
+import type { Handlers } from '../define-route';
+import type { logRoutes } from '../routes/log-routes';
+import type { AppServices } from '../services';
+
+export function logHandlers(s: AppServices): Handlers<typeof logRoutes> {
+  return {
+    'log.list': () => s.log.list(),
+    'log.clear': () => {
+      s.log.clear();
+      return null;
+    },
+    'log.curl': ({ id }) => {
+      const entry = s.log.get(id);
+      if (!entry)
+        throw new AppFailure({ code: 'not_found', message: 'That log entry is gone (the log was cleared).' });
+      return toCurl(entry);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { listModels } from '../../core/gateway/models-api';
+import type { Handlers } from '../define-route';
+import type { settingsRoutes } from '../routes/settings-routes';
+import type { AppServices } from '../services';
+
+export function settingsHandlers(s: AppServices): Handlers<typeof settingsRoutes> {
+  return {
+    'profiles.list': () => s.profiles.list(),
+    'profiles.save': (input) => s.profiles.save(input),
+    'profiles.delete': ({ id }) => {
+      s.profiles.delete(id);
+      return null;
+    },
+    'profiles.activate': ({ id }) => {
+      s.profiles.activate(id);
+      return null;
+    },
+    'profiles.setKey': ({ id, key, acceptWeakStorage }) => {
+      s.profiles.get(id);
+      return s.vault.set(id, key, { acceptWeakStorage });
+    },
+    'profiles.forgetKey': ({ id }) => s.vault.forget(id),
+    'profiles.test': async ({ id }) => {
+      const started = Date.now();
+      const models = await listModels(s.client, await s.profiles.target(id));
+      return {
+        models: models.length,
+        latencyMs: Date.now() - started,
+        sample: models.slice(0, 5).map((m) => m.id),
+      };
+    },
+    'models.list': async ({ profileId }) => listModels(s.client, await s.profiles.target(profileId)),
+  };
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { GatewayError } from '../core/gateway/gateway-error';
+import { type AppError, AppFailure, fail, ok, type Result } from '../core/result';
+import type { AnyRoutes, CallContext, Handlers } from './define-route';
+
+export interface SenderInfo {
+  /** URL of the frame that sent the call. */
+  url: string;
+  isMainFrame: boolean;
+}
+
+export type SenderPolicy = (sender: SenderInfo) => boolean;
+
+export function zodIssues(error: z.ZodError): AppError {
+  const issues = error.issues.map((i) => ({ path: i.path.join('.') || '(input)', message: i.message }));
+  return {
+    code: 'invalid_input',
+    message: issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+    details: { issues },
+  };
+}
+
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppFailure) return err.error;
+  if (err instanceof GatewayError) return err.toAppError();
+  if (err instanceof z.ZodError) return zodIssues(err);
+  return { code: 'internal', message: err instanceof Error ? err.message : String(err) };
+}
+
+/**
+ * Checks who is calling, validates the input, runs the handler, and always resolves to a
+ * Result: a thrown error never crosses IPC.
+ */
+export function createRouter<T extends AnyRoutes>(
+  routes: T,
+  handlers: Handlers<T>,
+  senderPolicy: SenderPolicy,
+) {
+  return async function dispatch(
+    name: string,
+    rawInput: unknown,
+    sender: SenderInfo,
+    ctx: CallContext = {},
+  ): Promise<Result<unknown>> {
+    if (!senderPolicy(sender)) {
+      return fail({
+        code: 'forbidden_sender',
+        message: `Calls from ${sender.url || 'an unknown frame'} are not accepted.`,
+      });
+    }
+    if (!Object.hasOwn(routes, name))
+      return fail({ code: 'unknown_route', message: `No route named ${name}.` });
+    const parsed = routes[name].input.safeParse(rawInput ?? {});
+    if (!parsed.success) return fail(zodIssues(parsed.error));
+    try {
+      const handler = handlers[name] as (input: unknown, ctx: CallContext) => unknown;
+      const data = await handler(parsed.data, ctx);
+      return ok(data === undefined ? null : data);
+    } catch (err) {
+      return fail(toAppError(err));
+    }
+  };
+}
+export type Dispatch = ReturnType<typeof createRouter>;
+
+/** Only the app's own top frame may call: its origin is fixed at launch. */
+export function originPolicy(allowedOrigins: string[]): SenderPolicy {
+  return (sender) => {
+    if (!sender.isMainFrame) return false;
+    try {
+      const url = new URL(sender.url);
+      const origin = url.protocol === 'file:' ? 'file://' : url.origin;
+      return allowedOrigins.includes(origin);
+    } catch {
+      return false;
+    }
+  };
+}

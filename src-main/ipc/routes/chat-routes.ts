@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { route } from '../define-route';
+import { startChatSchema } from '../../core/chat/chat-service';
+import type { Conversation, ConversationSummary } from '../../core/chat/conversation';
+import { conversationIdSchema } from '../../core/chat/conversation';
+
+const byId = z.object({ id: conversationIdSchema });
+
+export const chatRoutes = {
+  'chat.stream.start': route<{ requestId: string; conversationId: string }>()(startChatSchema),
+  'chat.stream.abort': route<boolean>()(z.object({ requestId: z.string().min(1) })),
+  'chat.conversations.list': route<ConversationSummary[]>()(z.object({})),
+  'chat.conversations.get': route<Conversation>()(byId),
+  'chat.conversations.rename': route<ConversationSummary>()(
+    byId.extend({
+      title: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
+    }),
+  ),
+  'chat.conversations.delete': route<null>()(byId),
+};

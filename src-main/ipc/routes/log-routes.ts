@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { route } from '../define-route';
+import type { LogEntry } from '../../core/gateway/request-log';
+
+export const logRoutes = {
+  'log.list': route<LogEntry[]>()(z.object({})),
+  'log.clear': route<null>()(z.object({})),
+  'log.curl': route<string>()(z.object({ id: z.number().int() })),
+};

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { route } from '../define-route';
+import { profileInputSchema } from '../../core/profiles/profile';
+import type { ProfileView } from '../../core/profiles/profile-service';
+import type { KeyStatus } from '../../core/vault/key-vault';
+import type { ModelInfo } from '../../core/gateway/models-api';
+
+const profileId = z.object({ id: z.string().min(1, 'is required') });
+
+export interface ConnectionTest {
+  models: number;
+  latencyMs: number;
+  sample: string[];
+}
+
+export const settingsRoutes = {
+  'profiles.list': route<{ profiles: ProfileView[]; activeId: string }>()(z.object({})),
+  'profiles.save': route<ProfileView>()(profileInputSchema),
+  'profiles.delete': route<null>()(profileId),
+  'profiles.activate': route<null>()(profileId),
+  'profiles.setKey': route<KeyStatus>()(
+    z.object({
+      id: z.string().min(1),
+      key: z.string().trim().min(1, 'is required: paste a key starting with sk-'),
+      acceptWeakStorage: z.boolean().optional(),
+    }),
+  ),
+  'profiles.forgetKey': route<KeyStatus>()(profileId),
+  'profiles.test': route<ConnectionTest>()(profileId),
+  'models.list': route<ModelInfo[]>()(z.object({ profileId: z.string().optional() })),
+};

@@ -1,0 +1,51 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoryKeyValueStore } from '../core/storage/key-value-store';
+import { StorageNotices } from '../core/storage/storage-notices';
+import { startSandbox, type SandboxOptions } from '../sandbox/server';
+import type { EventMap } from './contract';
+import { lazySandboxHost } from './sandbox-host';
+import { createServices } from './services';
+
+export interface RecordedEvent {
+  name: keyof EventMap;
+  payload: unknown;
+}
+
+/** The real services over a temp data folder and a real in-process Sandbox. */
+export function testServices(
+  opts: { sandbox?: SandboxOptions; dataDir?: string; settings?: MemoryKeyValueStore } = {},
+) {
+  const events: RecordedEvent[] = [];
+  const sandbox = lazySandboxHost(() => startSandbox({ tokenDelayMs: 1, ...opts.sandbox }));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'gatehouse-svc-'));
+  const saved: string[] = [];
+  const services = createServices({
+    mode: 'web',
+    version: 'test',
+    dataDir,
+    fetch: (u, i) => fetch(u, i),
+    cipher: null,
+    settings: opts.settings ?? new MemoryKeyValueStore(),
+    notices: new StorageNotices(),
+    sandbox,
+    emit: (name, payload) => events.push({ name, payload }),
+    desktop: {
+      saveFileAs: async (_src, name) => (saved.push(name), join(dataDir, 'exports', name)),
+      saveTextAs: async (_text, name) => (saved.push(name), join(dataDir, 'exports', name)),
+      notify: () => undefined,
+    },
+    mediaUrl: (rel) => `media://${rel}`,
+  });
+  const waitFor = async <K extends keyof EventMap>(name: K, timeoutMs = 10_000): Promise<EventMap[K]> => {
+    const started = Date.now();
+    for (;;) {
+      const found = events.find((e) => e.name === name);
+      if (found) return found.payload as EventMap[K];
+      if (Date.now() - started > timeoutMs) throw new Error(`no ${name} event`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { services, events, waitFor, dataDir, saved, close: () => sandbox.close() };
+}

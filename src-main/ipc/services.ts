@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { ChatService } from '../core/chat/chat-service';
+import { conversationSchema } from '../core/chat/conversation';
+import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
+import { RequestLog } from '../core/gateway/request-log';
+import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
+import { JsonCollection } from '../core/storage/json-collection';
+import type { KeyValueStore } from '../core/storage/key-value-store';
+import { StorageNotices } from '../core/storage/storage-notices';
+import { KeyVault, type SecretCipher } from '../core/vault/key-vault';
+import type { DesktopActions } from '../core/media/desktop-actions';
+import { MediaLibrary, type MediaUrlFor } from '../core/media/media-library';
+import type { EventMap } from './contract';
+
+export type EmitEvent = <K extends keyof EventMap & string>(name: K, payload: EventMap[K]) => void;
+
+/** What the edge (Electron, or browser mode) hands to the core. */
+export interface AppEnvironment {
+  mode: 'electron' | 'web';
+  version: string;
+  dataDir: string;
+  fetch: FetchLike;
+  /** null in browser mode, which has no safeStorage. */
+  cipher: SecretCipher | null;
+  settings: KeyValueStore;
+  notices: StorageNotices;
+  sandbox: SandboxHost;
+  emit: EmitEvent;
+  desktop: DesktopActions;
+  /** How the window addresses a file of the media library. */
+  mediaUrl: MediaUrlFor;
+  now?: () => number;
+}
+
+export type AppServices = ReturnType<typeof createServices>;
+
+/** Builds every main-side service once; Electron and browser mode share this. */
+export function createServices(env: AppEnvironment) {
+  const log = new RequestLog(env.now);
+  log.onChange((entry) => env.emit('log.changed', entry));
+  env.notices.onNotice((n) => env.emit('app.notice', n));
+  const client = new GatewayClient({ fetch: env.fetch, log, now: env.now });
+  const vault = new KeyVault(env.cipher, env.settings);
+  const media = new MediaLibrary(env.dataDir);
+  const profiles = new ProfileService(env.settings, vault, env.sandbox);
+  const conversations = new JsonCollection(
+    join(env.dataDir, 'conversations'),
+    conversationSchema,
+    env.notices,
+  );
+  const chat = new ChatService({
+    client,
+    profiles,
+    conversations,
+    // EventMap extends ChatEvents, so every chat event is a valid app event.
+    emit: (name, payload) => env.emit(name, payload as EventMap[typeof name]),
+    now: env.now,
+  });
+  return { env, log, client, vault, profiles, chat, media };
+}

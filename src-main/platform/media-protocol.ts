@@ -1,0 +1,33 @@
+import { protocol } from 'electron';
+import { serveMediaFile } from '../core/media/media-library';
+import type { MediaLibrary } from '../core/media/media-library';
+
+export const MEDIA_SCHEME = 'gatehouse-media';
+
+/** Must run before the app is ready: lets <video> stream and seek from the custom scheme. */
+export function registerMediaScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    {
+      scheme: MEDIA_SCHEME,
+      privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true },
+    },
+  ]);
+}
+
+/** Serves the media library, with range requests, never through file:// (design §4). */
+export function handleMediaProtocol(media: MediaLibrary): void {
+  protocol.handle(MEDIA_SCHEME, (request) => {
+    const url = new URL(request.url);
+    let abs: string;
+    try {
+      abs = media.resolve(decodeURIComponent(url.pathname));
+    } catch {
+      return new Response('Forbidden', { status: 403 });
+    }
+    const out = serveMediaFile(abs, request.headers.get('range'));
+    return new Response(out.body, { status: out.status, headers: out.headers });
+  });
+}
+
+export const mediaUrl = (rel: string) =>
+  `${MEDIA_SCHEME}://media/${rel.split('/').map(encodeURIComponent).join('/')}`;

@@ -1,0 +1,31 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { DesktopActions } from '../core/media/desktop-actions';
+import { writeFileAtomic } from '../core/storage/atomic-file';
+import type { EmitEvent } from '../ipc/services';
+
+/**
+ * Browser mode has no native save dialog: "save as" writes into one export folder and says
+ * where, and notifications are printed. Development mode only (design §7).
+ */
+export function browserDesktopActions(exportDir: string, _emit: EmitEvent): DesktopActions {
+  const target = (name: string) => {
+    mkdirSync(exportDir, { recursive: true });
+    return join(exportDir, basename(name));
+  };
+  return {
+    async saveFileAs(sourcePath, suggestedName) {
+      const dest = target(suggestedName);
+      copyFileSync(sourcePath, dest);
+      return dest;
+    },
+    async saveTextAs(text, suggestedName) {
+      const dest = target(suggestedName);
+      writeFileAtomic(dest, text);
+      return dest;
+    },
+    notify(title, body) {
+      console.log(`[notification] ${title}: ${body}`);
+    },
+  };
+}

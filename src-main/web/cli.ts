@@ -1,0 +1,68 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { parseCliArgs } from '../sandbox/cli-args';
+import { startWebServer } from './web-server';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const projectRoot = resolve(here, '../..');
+
+// `--sandbox-<flag> value` goes to the in-app Sandbox as its own `--<flag> value` (see npm run sandbox -- --help).
+const argv = process.argv.slice(2);
+const sandboxArgv: string[] = [];
+const ownArgv: string[] = [];
+for (let i = 0; i < argv.length; i++) {
+  if (argv[i].startsWith('--sandbox-'))
+    sandboxArgv.push(`--${argv[i].slice('--sandbox-'.length)}`, argv[++i] ?? '');
+  else ownArgv.push(argv[i]);
+}
+const { values } = parseArgs({
+  args: ownArgv,
+  options: {
+    port: { type: 'string', default: '5780' },
+    'data-dir': { type: 'string' },
+    'export-dir': { type: 'string' },
+  },
+});
+const sandboxParse = parseCliArgs([...sandboxArgv, '--port', '0']);
+if (sandboxParse.kind !== 'run') {
+  console.error(
+    sandboxParse.kind === 'error' ? `Sandbox flag: ${sandboxParse.message}` : 'See npm run sandbox -- --help',
+  );
+  process.exit(2);
+}
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a whole number from 0 to 65535 (got "${values.port}")`);
+  process.exit(2);
+}
+const rendererDir = join(projectRoot, 'out', 'renderer');
+try {
+  readFileSync(join(rendererDir, 'index.html'));
+} catch {
+  console.error('The renderer is not built: run `npm run web` (it builds first) or `npm run build`.');
+  process.exit(2);
+}
+const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.gatehouse-browser-mode'));
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+const version = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string })
+  .version;
+
+const server = await startWebServer({
+  port,
+  dataDir,
+  rendererDir,
+  version,
+  exportDir: values['export-dir'] ? resolve(values['export-dir']) : undefined,
+  sandbox: sandboxParse.options,
+});
+console.log('Gatehouse browser mode (development only; the key is kept in this process memory only)');
+console.log(`Data folder: ${dataDir}`);
+console.log(`Open: ${server.url}`);
+
+const stop = () => void server.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { Readable } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { serveMediaFile } from '../core/media/media-library';
+import { JsonKeyValueStore } from '../core/storage/key-value-store';
+import { StorageNotices } from '../core/storage/storage-notices';
+import { createAppRouter } from '../ipc/app-router';
+import { originPolicy } from '../ipc/router';
+import { lazySandboxHost } from '../ipc/sandbox-host';
+import { createServices, type EmitEvent } from '../ipc/services';
+import { startSandbox, type SandboxOptions } from '../sandbox/server';
+import { browserDesktopActions } from './browser-desktop-actions';
+import type { BridgeRequest, BridgeMessage } from './bridge-protocol';
+
+export interface WebServerOptions {
+  port?: number;
+  dataDir: string;
+  rendererDir: string;
+  version?: string;
+  /** Where "save as" writes in browser mode (there is no native dialog). */
+  exportDir?: string;
+  sandbox?: SandboxOptions;
+}
+
+const STATIC_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+/**
+ * Browser mode (design §7): the real main-side router, services, stores and Sandbox in one
+ * Node process, with the window's API carried over a WebSocket. Loopback only; a random token
+ * per launch guards the page, the socket and the media; the Origin header is checked.
+ */
+export async function startWebServer(opts: WebServerOptions) {
+  const token = randomBytes(18).toString('base64url');
+  const sockets = new Set<WebSocket>();
+  const emit: EmitEvent = (name, payload) => {
+    const text = JSON.stringify({ type: 'event', name, payload } satisfies BridgeMessage);
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+  };
+  const notices = new StorageNotices();
+  const sandbox = lazySandboxHost(() => startSandbox(opts.sandbox));
+  const exportDir = opts.exportDir ?? join(opts.dataDir, 'exports');
+  const services = createServices({
+    mode: 'web',
+    version: opts.version ?? '0.0.0',
+    dataDir: opts.dataDir,
+    fetch: (input, init) => fetch(input, init),
+    cipher: null,
+    settings: new JsonKeyValueStore(join(opts.dataDir, 'settings.json'), notices),
+    notices,
+    sandbox,
+    emit,
+    desktop: browserDesktopActions(exportDir, emit),
+    mediaUrl: (rel) => `/media/${rel.split('/').map(encodeURIComponent).join('/')}?t=${token}`,
+  });
+
+  // Fixed once the port is known (after listen); the sender policy reads it at call time.
+  let origin = '';
+  const dispatch = createAppRouter(services, (sender) =>
+    originPolicy([origin, origin.replace('127.0.0.1', 'localhost')])(sender),
+  );
+
+  const server = createServer((req, res) => {
+    handleHttp(req, res).catch((err) => {
+      res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end(String(err));
+    });
+  });
+
+  async function handleHttp(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname.startsWith('/media/')) {
+      if (url.searchParams.get('t') !== token) return deny(res);
+      const rel = decodeURIComponent(url.pathname.slice('/media/'.length));
+      const out = serveMediaFile(services.media.resolve(rel), req.headers.range ?? null);
+      res.writeHead(out.status, out.headers);
+      if (!out.body) return res.end();
+      Readable.fromWeb(out.body as never).pipe(res);
+      return;
+    }
+    const path = url.pathname === '/' ? '/index.html' : url.pathname;
+    if (path === '/index.html' && url.searchParams.get('token') !== token) return deny(res);
+    const file = normalize(join(opts.rendererDir, path));
+    if (!file.startsWith(normalize(opts.rendererDir)) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      return res.end('Not found');
+    }
+    res.writeHead(200, {
+      'Content-Type': STATIC_TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.end(readFileSync(file));
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', origin);
+    const allowed = [origin, origin.replace('127.0.0.1', 'localhost')];
+    if (
+      url.pathname !== '/bridge' ||
+      url.searchParams.get('token') !== token ||
+      !allowed.includes(req.headers.origin ?? '')
+    ) {
+      socket.write('HTTP/1.1 403 Forbidden\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      const sender = { url: req.headers.origin ?? '', isMainFrame: true };
+      ws.on('message', (raw) => {
+        let msg: BridgeRequest;
+        try {
+          msg = JSON.parse(String(raw)) as BridgeRequest;
+        } catch {
+          return;
+        }
+        if (msg.type !== 'invoke') return;
+        void dispatch(msg.route, msg.input, sender).then((result) =>
+          ws.send(JSON.stringify({ type: 'result', id: msg.id, result } satisfies BridgeMessage)),
+        );
+      });
+      ws.on('close', () => sockets.delete(ws));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    services,
+    async close() {
+      services.chat.abortAll();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      await new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections();
+      await sandbox.close();
+    },
+  };
+}
+
+function deny(res: ServerResponse) {
+  res.writeHead(403, { 'Content-Type': 'text/plain' });
+  res.end('Forbidden: open the address printed by `npm run web` (it carries the access token).');
+}

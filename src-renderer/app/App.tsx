@@ -1,0 +1,91 @@
+import { useCallback, useState } from 'react';
+import type { StorageNotice } from '../../src-main/core/storage/storage-notices';
+import { isBrowserMode } from '../bridge/api';
+import { useChatEvents } from '../features/chat/use-chat-events';
+import { LogPanel } from '../features/log/LogPanel';
+import { useEvent, useRoute } from '../hooks/use-route';
+import { t } from '../i18n/i18n';
+import { tabs } from './tabs';
+import { useUi } from './ui-store';
+import { useGlobalShortcuts } from './use-shortcuts';
+
+export function App() {
+  useGlobalShortcuts();
+  useChatEvents();
+  const { tab, setTab, logOpen, toggleLog } = useUi();
+  const profiles = useRoute('profiles.list', {});
+  const initialNotices = useRoute('app.notices', {});
+  const [notices, setNotices] = useState<StorageNotice[]>([]);
+  const [dismissed, setDismissed] = useState(0);
+  useEvent(
+    'app.notice',
+    useCallback((n: StorageNotice) => setNotices((all) => [...all, n]), []),
+  );
+  const shownNotices = [...(initialNotices.data ?? []), ...notices].slice(dismissed);
+  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
+  const Active = tabs.find((x) => x.id === tab)?.component ?? tabs[0].component;
+
+  return (
+    <div className={`shell ${logOpen ? 'with-log' : ''}`}>
+      <header className="topbar">
+        <span className="brand">{t('app.title')}</span>
+        <nav aria-label={t('app.tabs')} role="tablist" className="tabs">
+          {tabs.map((x, i) => (
+            <button
+              key={x.id}
+              role="tab"
+              type="button"
+              aria-selected={tab === x.id}
+              className={tab === x.id ? 'tab active' : 'tab'}
+              onClick={() => setTab(x.id)}
+              title={`Ctrl+${i + 1}`}
+            >
+              {t(x.label)}
+            </button>
+          ))}
+        </nav>
+        <div className="topbar-right">
+          {active?.kind === 'sandbox' ? (
+            <span className="badge badge-sandbox" title={t('settings.sandboxInfo')}>
+              {t('app.sandboxBadge')}
+            </span>
+          ) : active ? (
+            <span className="badge">{t('app.profileBadge', { name: active.name })}</span>
+          ) : null}
+          {isBrowserMode() ? (
+            <span className="badge badge-dev" title={t('app.browserModeHint')}>
+              {t('app.browserMode')}
+            </span>
+          ) : null}
+          <button
+            type="button"
+            className={logOpen ? 'ghost pressed' : 'ghost'}
+            aria-pressed={logOpen}
+            onClick={toggleLog}
+            title="Ctrl+L"
+          >
+            {t('app.showLog')}
+          </button>
+        </div>
+      </header>
+      {shownNotices.length > 0 ? (
+        <div role="status" className="notice notice-warn">
+          <span>
+            {t('app.storageNotice', { file: shownNotices[0].file, movedTo: shownNotices[0].movedTo })}
+          </span>
+          <button type="button" className="ghost" onClick={() => setDismissed((d) => d + 1)}>
+            {t('app.dismiss')}
+          </button>
+        </div>
+      ) : null}
+      <main
+        className="content"
+        role="tabpanel"
+        aria-label={t(tabs.find((x) => x.id === tab)?.label ?? 'tab.chat')}
+      >
+        <Active />
+      </main>
+      {logOpen ? <LogPanel /> : null}
+    </div>
+  );
+}

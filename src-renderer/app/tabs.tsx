@@ -1,0 +1,17 @@
+import type { ComponentType } from 'react';
+import { ChatTab } from '../features/chat/ChatTab';
+import { SettingsTab } from '../features/settings/SettingsTab';
+import type { MessageKey } from '../i18n/i18n';
+import type { TabId } from './ui-store';
+
+export interface TabDef {
+  id: TabId;
+  label: MessageKey;
+  component: ComponentType;
+}
+
+/** The app's sections in order; Ctrl+1…5 follow this order. A feature adds its entry here. */
+export const tabs: TabDef[] = [
+  { id: 'chat', label: 'tab.chat', component: ChatTab },
+  { id: 'settings', label: 'tab.settings', component: SettingsTab },
+];

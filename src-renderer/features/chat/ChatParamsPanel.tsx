@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import type { ChatParamsInput } from '../../../src-main/core/chat/conversation';
+import { useRoute } from '../../hooks/use-route';
+import { t } from '../../i18n/i18n';
+import { useChat } from './chat-store';
+
+type Field = 'temperature' | 'top_p' | 'max_tokens';
+const LIMITS: Record<Field, { min: number; max: number; step: number; integer?: boolean }> = {
+  temperature: { min: 0, max: 2, step: 0.1 },
+  top_p: { min: 0, max: 1, step: 0.05 },
+  max_tokens: { min: 1, max: 1_000_000, step: 1, integer: true },
+};
+
+/** Returns the problem with a typed value, or undefined; empty means "the gateway's default". */
+export function paramProblem(field: Field, raw: string): string | undefined {
+  if (raw.trim() === '') return undefined;
+  const n = Number(raw);
+  const l = LIMITS[field];
+  if (l.integer && (!Number.isInteger(n) || n < 1)) return t('chat.fieldInteger', { field });
+  if (!Number.isFinite(n) || n < l.min || n > l.max)
+    return t('chat.fieldRange', { field, min: l.min, max: l.max });
+  return undefined;
+}
+
+function ParamInput({ field, label }: { field: Field; label: string }) {
+  const params = useChat((s) => s.params);
+  const setParams = useChat((s) => s.setParams);
+  const [raw, setRaw] = useState(params[field]?.toString() ?? '');
+  useEffect(() => setRaw(params[field]?.toString() ?? ''), [params, field]);
+  const problem = paramProblem(field, raw);
+  const id = `param-${field}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        step={LIMITS[field].step}
+        min={LIMITS[field].min}
+        max={LIMITS[field].max}
+        placeholder={t('chat.default')}
+        value={raw}
+        aria-invalid={problem !== undefined}
+        aria-describedby={problem ? `${id}-err` : undefined}
+        onChange={(e) => {
+          setRaw(e.target.value);
+          if (!paramProblem(field, e.target.value)) {
+            const next: ChatParamsInput = { ...params };
+            if (e.target.value.trim() === '') delete next[field];
+            else next[field] = Number(e.target.value);
+            setParams(next);
+          }
+        }}
+      />
+      {problem ? (
+        <span id={`${id}-err`} className="field-error">
+          {problem}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function pickDefault(ids: string[]): string {
+  return ids.find((id) => /chat|gpt|instruct|llama|qwen|claude/i.test(id)) ?? ids[0] ?? '';
+}
+
+export function ChatParamsPanel() {
+  const profiles = useRoute('profiles.list', {});
+  const activeId = profiles.data?.activeId;
+  const models = useRoute('models.list', { profileId: activeId }, { enabled: activeId !== undefined });
+  const { model, setModel, system, setSystem } = useChat();
+  useEffect(() => {
+    if (!model && models.data?.length) setModel(pickDefault(models.data.map((m) => m.id)));
+  }, [model, models.data, setModel]);
+
+  return (
+    <aside className="params" aria-label={t('chat.settings')}>
+      <div className="field">
+        <label htmlFor="chat-model">{t('chat.model')}</label>
+        <input
+          id="chat-model"
+          list="chat-models"
+          value={model}
+          placeholder={t('chat.modelPlaceholder')}
+          onChange={(e) => setModel(e.target.value)}
+        />
+        <datalist id="chat-models">
+          {models.data?.map((m) => (
+            <option key={m.id} value={m.id} />
+          ))}
+        </datalist>
+        {models.isError ? <span className="field-error">{t('chat.modelsFailed')}</span> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="chat-system">{t('chat.system')}</label>
+        <textarea
+          id="chat-system"
+          rows={5}
+          value={system}
+          placeholder={t('chat.systemPlaceholder')}
+          onChange={(e) => setSystem(e.target.value)}
+        />
+      </div>
+      <ParamInput field="temperature" label={t('chat.temperature')} />
+      <ParamInput field="top_p" label={t('chat.topP')} />
+      <ParamInput field="max_tokens" label={t('chat.maxTokens')} />
+      <p className="muted small-note">{t('app.shortcuts')}</p>
+    </aside>
+  );
+}

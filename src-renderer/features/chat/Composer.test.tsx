@@ -1,0 +1,84 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeBridge } from '../../test/fake-bridge';
+import { onDelta, onFinished, useChat } from './chat-store';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+
+beforeEach(() => {
+  useChat.setState({
+    messages: [],
+    draft: '',
+    model: 'sandbox-chat-1',
+    live: undefined,
+    error: undefined,
+    conversationId: undefined,
+  });
+});
+
+describe('Composer', () => {
+  it('sends with Enter, shows Stop in the same place, and streams deltas into the reply', async () => {
+    const bridge = installFakeBridge({
+      'chat.stream.start': () => ({ requestId: 'r1', conversationId: 'c1' }),
+      'chat.stream.abort': () => true,
+    });
+    render(
+      <>
+        <MessageList />
+        <Composer />
+      </>,
+    );
+    const box = screen.getByLabelText('Message');
+    fireEvent.change(box, { target: { value: 'Hi there' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await screen.findByRole('button', { name: 'Stop' });
+    expect(bridge.calls[0]).toMatchObject({
+      route: 'chat.stream.start',
+      input: { model: 'sandbox-chat-1', messages: [{ role: 'user', content: 'Hi there' }] },
+    });
+    onDelta('r1', 'Hello ');
+    onDelta('r1', '**world**');
+    await waitFor(() => expect(screen.getByText('world').tagName).toBe('STRONG'));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(bridge.calls.some((c) => c.route === 'chat.stream.abort')).toBe(true));
+    onFinished('r1', { role: 'assistant', content: 'Hello **world**', stopped: true });
+    await screen.findByText('Stopped — the text so far is kept.');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+  });
+
+  it('puts the draft back and explains when the send is refused', async () => {
+    installFakeBridge({
+      'chat.stream.start': () => {
+        throw { code: 'no_key', message: 'no key' };
+      },
+    });
+    render(<Composer />);
+    const box = screen.getByLabelText('Message') as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'Keep these words' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('alert');
+    expect(screen.getByRole('alert').textContent).toContain('This profile has no API key yet');
+    expect(box.value).toBe('Keep these words');
+    expect(useChat.getState().messages).toEqual([]);
+  });
+
+  it('shows a failed reply with its error and the text that arrived', async () => {
+    installFakeBridge({ 'chat.stream.start': () => ({ requestId: 'r2', conversationId: 'c1' }) });
+    render(
+      <>
+        <MessageList />
+        <Composer />
+      </>,
+    );
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Go' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('button', { name: 'Stop' });
+    onFinished('r2', {
+      role: 'assistant',
+      content: 'Partial answer',
+      error: { code: 'network', message: 'cut' },
+    });
+    await screen.findByText('Partial answer');
+    expect(screen.getByRole('alert').textContent).toContain('connection was cut');
+  });
+});

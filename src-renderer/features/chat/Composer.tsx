@@ -1,0 +1,50 @@
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { t } from '../../i18n/i18n';
+import { useChat } from './chat-store';
+
+export function Composer() {
+  const { draft, setDraft, send, stop, live, error, clearError, model } = useChat();
+  const busy = live !== undefined;
+  return (
+    <div className="composer">
+      {error ? <ErrorNotice error={error} onDismiss={clearError} /> : null}
+      <div className="composer-row">
+        <textarea
+          aria-label={t('chat.message')}
+          placeholder={t('chat.messagePlaceholder')}
+          value={draft}
+          rows={3}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void send();
+            }
+          }}
+        />
+        {/* One slot for Send and Stop, so the button the user reaches for never moves. */}
+        {busy ? (
+          <button
+            type="button"
+            className="primary danger"
+            onClick={() => void stop()}
+            disabled={live?.stopping}
+            title="Esc"
+          >
+            {t('chat.stop')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void send()}
+            disabled={!draft.trim() || !model.trim()}
+            title="Enter"
+          >
+            {t('chat.send')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

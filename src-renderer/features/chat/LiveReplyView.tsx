@@ -1,0 +1,16 @@
+import { t } from '../../i18n/i18n';
+import { useChat } from './chat-store';
+import { Markdown } from './Markdown';
+
+/** The reply being streamed; subscribes to the live text alone so the history does not re-render. */
+export function LiveReplyView() {
+  const text = useChat((s) => s.live?.text ?? '');
+  return (
+    <article className="message from-assistant live" aria-label={t('chat.assistant')} aria-busy="true">
+      <div className="message-head">
+        <span className="who">{t('chat.assistant')}</span>
+      </div>
+      {text ? <Markdown text={text} /> : <div className="muted typing">{t('chat.waiting')}</div>}
+    </article>
+  );
+}

@@ -1,0 +1,64 @@
+import { memo, useState } from 'react';
+import type { StoredMessage } from '../../../src-main/core/chat/conversation';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { t } from '../../i18n/i18n';
+import { Markdown } from './Markdown';
+import { ReplyStats } from './ReplyStats';
+
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="ghost small"
+      aria-label={label}
+      onClick={() =>
+        void navigator.clipboard.writeText(text).then(() => {
+          setCopied(true);
+          setTimeout(() => setCopied(false), 1200);
+        })
+      }
+    >
+      {copied ? t('common.copied') : t('common.copy')}
+    </button>
+  );
+}
+
+export const MessageItem = memo(function MessageItem({
+  message,
+  onRegenerate,
+}: {
+  message: StoredMessage;
+  onRegenerate?: () => void;
+}) {
+  const isUser = message.role === 'user';
+  return (
+    <article
+      className={`message ${isUser ? 'from-user' : 'from-assistant'}`}
+      aria-label={isUser ? t('chat.you') : t('chat.assistant')}
+    >
+      <div className="message-head">
+        <span className="who">{isUser ? t('chat.you') : t('chat.assistant')}</span>
+        {!isUser ? (
+          <span className="message-actions">
+            <CopyButton text={message.content} label={t('chat.copyReply')} />
+            {onRegenerate ? (
+              <button type="button" className="ghost small" onClick={onRegenerate}>
+                {t('chat.regenerate')}
+              </button>
+            ) : null}
+          </span>
+        ) : null}
+      </div>
+      {isUser ? <div className="user-text">{message.content}</div> : <Markdown text={message.content} />}
+      {message.stopped ? <div className="muted small-note">{t('chat.stopped')}</div> : null}
+      {message.error ? (
+        <>
+          <ErrorNotice error={message.error as never} />
+          {message.content ? <div className="muted small-note">{t('chat.failedKept')}</div> : null}
+        </>
+      ) : null}
+      {message.stats && !isUser ? <ReplyStats stats={message.stats} /> : null}
+    </article>
+  );
+});

@@ -1,0 +1,24 @@
+import type { ReplyStats as Stats } from '../../../src-main/core/chat/conversation';
+import { t } from '../../i18n/i18n';
+
+export function ReplyStats({ stats }: { stats: Stats }) {
+  const parts: string[] = [];
+  if (stats.firstTokenMs !== undefined) parts.push(t('chat.ttft', { ms: Math.round(stats.firstTokenMs) }));
+  if (stats.tokensPerSecond !== undefined)
+    parts.push(t('chat.tps', { tps: stats.tokensPerSecond.toFixed(1) }));
+  parts.push(t('chat.total', { ms: Math.round(stats.totalMs) }));
+  if (stats.usage?.prompt_tokens !== undefined || stats.usage?.completion_tokens !== undefined) {
+    parts.push(
+      t('chat.usage', {
+        prompt: stats.usage?.prompt_tokens ?? '?',
+        completion: stats.usage?.completion_tokens ?? '?',
+      }),
+    );
+  }
+  if (stats.model) parts.push(stats.model);
+  return (
+    <div className="reply-stats muted" aria-label="Reply statistics">
+      {parts.join(' · ')}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import type { ProfileKind } from '../../../src-main/core/profiles/profile';
+import type { ProfileView } from '../../../src-main/core/profiles/profile-service';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { useRouteMutation } from '../../hooks/use-route';
+import { t } from '../../i18n/i18n';
+
+const KINDS: ProfileKind[] = ['gateway-overseas', 'gateway-mainland', 'openai-compatible'];
+
+export interface ProfileDraft {
+  id?: string;
+  name: string;
+  kind: ProfileKind;
+  host: string;
+  judgeSegment: string;
+}
+
+export function hostProblem(host: string): string | undefined {
+  if (!host.trim()) return 'Base URL is required';
+  try {
+    const u = new URL(host.trim());
+    return u.protocol === 'http:' || u.protocol === 'https:'
+      ? undefined
+      : 'Base URL must start with http:// or https://';
+  } catch {
+    return 'Base URL must be a full address, e.g. https://gateway.example.com';
+  }
+}
+
+export function ProfileForm({
+  profile,
+  onSaved,
+}: {
+  profile: ProfileDraft;
+  onSaved: (p: ProfileView) => void;
+}) {
+  const [draft, setDraft] = useState(profile);
+  useEffect(() => setDraft(profile), [profile]);
+  const save = useRouteMutation('profiles.save', ['profiles.list', 'models.list']);
+  const hostIssue = draft.host ? hostProblem(draft.host) : undefined;
+  const nameIssue = draft.name.trim() ? undefined : 'Name is required';
+  const segIssue = /^[A-Za-z0-9_-]+$/.test(draft.judgeSegment) ? undefined : 'Use letters, digits, - or _';
+  const canSave = !hostIssue && !nameIssue && !segIssue && draft.host.trim() !== '';
+
+  return (
+    <form
+      className="card"
+      aria-label="Profile details"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canSave) save.mutate(draft, { onSuccess: onSaved });
+      }}
+    >
+      <div className="field">
+        <label htmlFor="profile-name">{t('settings.name')}</label>
+        <input
+          id="profile-name"
+          value={draft.name}
+          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+          aria-invalid={!!nameIssue}
+        />
+        {nameIssue ? <span className="field-error">{nameIssue}</span> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="profile-kind">{t('settings.kind')}</label>
+        <select
+          id="profile-kind"
+          value={draft.kind}
+          onChange={(e) => setDraft({ ...draft, kind: e.target.value as ProfileKind })}
+        >
+          {KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`settings.kind.${k}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="profile-host">{t('settings.host')}</label>
+        <input
+          id="profile-host"
+          value={draft.host}
+          placeholder="https://gateway.example.com/v1"
+          onChange={(e) => setDraft({ ...draft, host: e.target.value })}
+          aria-invalid={!!hostIssue}
+          aria-describedby="profile-host-hint"
+        />
+        <span id="profile-host-hint" className={hostIssue ? 'field-error' : 'muted small-note'}>
+          {hostIssue ?? t('settings.hostHint')}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor="profile-seg">{t('settings.judgeSegment')}</label>
+        <input
+          id="profile-seg"
+          value={draft.judgeSegment}
+          onChange={(e) => setDraft({ ...draft, judgeSegment: e.target.value })}
+          aria-invalid={!!segIssue}
+        />
+        <span className={segIssue ? 'field-error' : 'muted small-note'}>
+          {segIssue ??
+            t('settings.judgeSegmentHint', {
+              host: draft.host.replace(/\/+$/, '').replace(/\/v1$/, '') || '{host}',
+              segment: draft.judgeSegment,
+            })}
+        </span>
+      </div>
+      <div className="row">
+        <button type="submit" className="primary" disabled={!canSave || save.isPending}>
+          {t('settings.saveProfile')}
+        </button>
+        {save.isSuccess ? (
+          <span className="muted" role="status">
+            {t('settings.saved')}
+          </span>
+        ) : null}
+      </div>
+      {save.error ? <ErrorNotice error={save.error.error} /> : null}
+    </form>
+  );
+}

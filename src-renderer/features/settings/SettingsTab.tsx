@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import type { ProfileView } from '../../../src-main/core/profiles/profile-service';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { useRoute, useRouteMutation } from '../../hooks/use-route';
+import { t } from '../../i18n/i18n';
+import { KeyPanel } from './KeyPanel';
+import { type ProfileDraft, ProfileForm } from './ProfileForm';
+
+const NEW_PROFILE: ProfileDraft = { name: '', kind: 'gateway-overseas', host: '', judgeSegment: 'partner' };
+
+function ConnectionTest({ profileId }: { profileId: string }) {
+  const test = useRouteMutation('profiles.test');
+  return (
+    <section className="card">
+      <div className="row">
+        <button type="button" onClick={() => test.mutate({ id: profileId })} disabled={test.isPending}>
+          {test.isPending ? t('settings.testing') : t('settings.testConnection')}
+        </button>
+        {test.data ? (
+          <span role="status" className="ok-text">
+            {t('settings.testOk', {
+              ms: test.data.latencyMs,
+              count: test.data.models,
+              sample: test.data.sample.join(', '),
+            })}
+          </span>
+        ) : null}
+      </div>
+      {test.error ? <ErrorNotice error={test.error.error} /> : null}
+    </section>
+  );
+}
+
+function ProfileDetail({ profile, active }: { profile: ProfileView; active: boolean }) {
+  const activate = useRouteMutation('profiles.activate', ['profiles.list', 'models.list']);
+  const remove = useRouteMutation('profiles.delete', ['profiles.list', 'models.list']);
+  const [confirm, setConfirm] = useState(false);
+  return (
+    <div className="profile-detail">
+      <div className="row">
+        <h2>{profile.name}</h2>
+        {active ? (
+          <span className="badge">{t('settings.active')}</span>
+        ) : (
+          <button type="button" className="primary" onClick={() => activate.mutate({ id: profile.id })}>
+            {t('settings.useProfile')}
+          </button>
+        )}
+      </div>
+      {profile.kind === 'sandbox' ? (
+        <section className="card">
+          <p>{t('settings.sandboxInfo')}</p>
+          <p className="muted">
+            {profile.liveHost
+              ? t('settings.sandboxAddress', { host: profile.liveHost })
+              : t('settings.sandboxNotStarted')}
+          </p>
+        </section>
+      ) : (
+        <ProfileForm
+          profile={{
+            id: profile.id,
+            name: profile.name,
+            kind: profile.kind,
+            host: profile.host,
+            judgeSegment: profile.judgeSegment,
+          }}
+          onSaved={() => undefined}
+        />
+      )}
+      <KeyPanel profile={profile} />
+      <ConnectionTest profileId={profile.id} />
+      {profile.kind !== 'sandbox' ? (
+        confirm ? (
+          <div className="row">
+            <span>{t('common.confirmDelete', { name: profile.name })}</span>
+            <button type="button" className="danger" onClick={() => remove.mutate({ id: profile.id })}>
+              {t('common.delete')}
+            </button>
+            <button type="button" className="ghost" onClick={() => setConfirm(false)}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="danger ghost" onClick={() => setConfirm(true)}>
+            {t('settings.deleteProfile')}
+          </button>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+export function SettingsTab() {
+  const list = useRoute('profiles.list', {});
+  const [selected, setSelected] = useState<string | 'new'>();
+  const profiles = list.data?.profiles ?? [];
+  const current =
+    selected === 'new'
+      ? undefined
+      : (profiles.find((p) => p.id === selected) ?? profiles.find((p) => p.id === list.data?.activeId));
+
+  return (
+    <div className="settings-layout">
+      <aside className="sidebar" aria-label={t('settings.profiles')}>
+        <h3 className="sidebar-title">{t('settings.profiles')}</h3>
+        <ul className="conv-list">
+          {profiles.map((p) => (
+            <li key={p.id} className={current?.id === p.id ? 'conv-row active' : 'conv-row'}>
+              <button
+                type="button"
+                className="conv-open"
+                aria-current={current?.id === p.id}
+                onClick={() => setSelected(p.id)}
+              >
+                {p.name}
+                {p.id === list.data?.activeId ? ' ●' : ''}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="wide" onClick={() => setSelected('new')}>
+          + {t('settings.addProfile')}
+        </button>
+      </aside>
+      <section className="settings-main">
+        {list.error ? <ErrorNotice error={list.error.error} /> : null}
+        {selected === 'new' ? (
+          <>
+            <h2>{t('settings.addProfile')}</h2>
+            <ProfileForm profile={NEW_PROFILE} onSaved={(p) => setSelected(p.id)} />
+          </>
+        ) : current ? (
+          <ProfileDetail profile={current} active={current.id === list.data?.activeId} />
+        ) : null}
+      </section>
+    </div>
+  );
+}

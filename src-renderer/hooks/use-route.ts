@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { EventMap, EventName, RouteName, Routes } from '../../src-main/ipc/contract';
+import type { InputOf, OutputOf } from '../../src-main/ipc/define-route';
+import { call, onEvent, type RouteError } from '../bridge/api';
+
+/** A request/response route as a query keyed `[route, input]` (design §2). */
+export function useRoute<K extends RouteName>(
+  route: K,
+  input: InputOf<Routes[K]>,
+  options: Omit<UseQueryOptions<OutputOf<Routes[K]>, RouteError>, 'queryKey' | 'queryFn'> = {},
+) {
+  return useQuery<OutputOf<Routes[K]>, RouteError>({
+    queryKey: [route, input],
+    queryFn: () => call(route, input),
+    ...options,
+  });
+}
+
+/** A route that changes something; listed routes are refetched after it succeeds. */
+export function useRouteMutation<K extends RouteName>(route: K, invalidates: RouteName[] = []) {
+  const qc = useQueryClient();
+  return useMutation<OutputOf<Routes[K]>, RouteError, InputOf<Routes[K]>>({
+    mutationFn: (input) => call(route, input),
+    onSuccess: () => {
+      for (const r of invalidates) void qc.invalidateQueries({ queryKey: [r] });
+    },
+  });
+}
+
+export function useEvent<K extends EventName>(event: K, listener: (payload: EventMap[K]) => void): void {
+  useEffect(() => onEvent(event, listener), [event, listener]);
+}

@@ -1,0 +1,48 @@
+export const common = {
+  'app.title': 'Gatehouse',
+  'app.browserMode': 'Browser mode (development)',
+  'app.browserModeHint': 'Runs main’s code in a local Node process; the key is kept in memory only.',
+  'app.sandboxBadge': 'Sandbox — a local stand-in, not a model',
+  'app.profileBadge': 'Profile: {name}',
+  'app.tabs': 'Sections',
+  'app.showLog': 'Request log',
+  'app.storageNotice':
+    'A saved file could not be read and was moved aside: {file} → {movedTo}. Everything else is intact.',
+  'app.dismiss': 'Dismiss',
+  'app.shortcuts':
+    'Shortcuts: Enter send · Shift+Enter new line · Esc stop · Ctrl+N new chat · Ctrl+1…5 tabs · Ctrl+L log',
+  'common.copy': 'Copy',
+  'common.copied': 'Copied',
+  'common.save': 'Save',
+  'common.cancel': 'Cancel',
+  'common.delete': 'Delete',
+  'common.rename': 'Rename',
+  'common.close': 'Close',
+  'common.loading': 'Loading…',
+  'common.retry': 'Retry',
+  'common.confirmDelete': 'Delete “{name}”? This cannot be undone.',
+  'errors.title': 'Something went wrong',
+  'errors.bad_request': 'The gateway rejected the request: {gatewayMessage}',
+  'errors.unauthorized': 'The key was refused — check it in Settings.',
+  'errors.payment_required':
+    'The account balance is too low for this request. Top up the account, then retry.',
+  'errors.not_found':
+    'No such model or endpoint on this gateway. Check the model name and the profile’s address.',
+  'errors.rate_limited': 'Rate limited — retry in {seconds} s.',
+  'errors.rate_limited_nowait': 'Rate limited — wait a moment and retry.',
+  'errors.server_error': 'The gateway had an internal error (HTTP {status}). Try again shortly.',
+  'errors.http_error': 'The gateway answered HTTP {status}.',
+  'errors.network':
+    'The gateway could not be reached or the connection was cut. Check the address and your network.',
+  'errors.timeout': 'The gateway did not answer in time. Try again, or check the address.',
+  'errors.aborted': 'Stopped.',
+  'errors.bad_response':
+    'The gateway sent a reply Gatehouse could not read. The raw reply is in the request log.',
+  'errors.invalid_input': 'Please fix: {message}',
+  'errors.no_key': 'This profile has no API key yet — add one in Settings.',
+  'errors.forbidden_sender': 'This window is not allowed to call the app.',
+  'errors.unknown_route': 'Internal error: unknown route.',
+  'errors.storage': 'Saving failed: {message}',
+  'errors.internal': 'Internal error: {message}',
+  'errors.gatewaySaid': 'The gateway said: “{gatewayMessage}”',
+};

@@ -1,0 +1,12 @@
+import { chat } from './chat';
+import { common } from './common';
+import { log } from './log';
+import { settings } from './settings';
+
+/** The English catalog. A feature adds its own file and spreads it in here. */
+export const en = {
+  ...common,
+  ...chat,
+  ...settings,
+  ...log,
+};

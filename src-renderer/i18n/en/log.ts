@@ -1,0 +1,15 @@
+export const log = {
+  'log.title': 'Request log',
+  'log.empty': 'No gateway calls yet in this session.',
+  'log.clear': 'Clear log',
+  'log.copyCurl': 'Copy as curl',
+  'log.curlNote': 'The command reads the key from $GATEWAY_API_KEY.',
+  'log.requestBody': 'Request body',
+  'log.responseStart': 'Response (start)',
+  'log.headers': 'Request headers',
+  'log.timings': 'first byte {first} ms · end {end} ms',
+  'log.sizes': '{req} B sent · {res} B received',
+  'log.pending': 'pending',
+  'log.failed': 'failed',
+  'log.close': 'Close request log',
+};

@@ -1,0 +1,48 @@
+export const settings = {
+  'tab.settings': 'Settings',
+  'settings.profiles': 'Profiles',
+  'settings.addProfile': 'Add profile',
+  'settings.active': 'Active',
+  'settings.useProfile': 'Use this profile',
+  'settings.name': 'Name',
+  'settings.kind': 'Kind',
+  'settings.kind.sandbox': 'Sandbox (built in)',
+  'settings.kind.gateway-overseas': 'Model Gateway — overseas host',
+  'settings.kind.gateway-mainland': 'Model Gateway — mainland host',
+  'settings.kind.openai-compatible': 'Other OpenAI-compatible',
+  'settings.host': 'Base URL',
+  'settings.hostHint': 'With or without /v1, e.g. https://gateway.example.com',
+  'settings.judgeSegment': 'Judge path segment',
+  'settings.judgeSegmentHint': 'The judgement endpoint is {host}/{segment}/v1/systemone',
+  'settings.saveProfile': 'Save profile',
+  'settings.deleteProfile': 'Delete profile',
+  'settings.saved': 'Saved.',
+  'settings.sandboxInfo':
+    'The Sandbox is a local server inside Gatehouse that speaks the gateway’s wire format. It needs no key and no network. It is a stand-in for trying the app, not a model.',
+  'settings.sandboxAddress': 'Listening on {host}',
+  'settings.sandboxNotStarted': 'Starts when first used.',
+  'settings.apiKey': 'API key',
+  'settings.noKey': 'No key saved.',
+  'settings.sandboxKeyOptional':
+    'Optional: the Sandbox accepts any sk- key and uses a built-in one otherwise.',
+  'settings.keyHint': 'Key {hint}',
+  'settings.protection.os-keychain': 'Protected by the OS keychain (encrypted at rest).',
+  'settings.protection.basic-text':
+    'Saved with weak protection (Linux without a keyring) — you accepted this.',
+  'settings.protection.session-only': 'Kept for this session only — it will be forgotten when the app quits.',
+  'settings.protection.memory-only':
+    'Browser mode: kept in the local process memory only, never written to disk.',
+  'settings.pasteKey': 'Paste API key',
+  'settings.keyPlaceholder': 'sk-…',
+  'settings.saveKey': 'Save key',
+  'settings.replaceKey': 'Replace key',
+  'settings.forgetKey': 'Forget key',
+  'settings.acceptWeak':
+    'This system has no keyring. Save the key with weak (obfuscation-only) protection anyway',
+  'settings.weakExplain':
+    'Without a keyring, the key is kept for this session only unless you accept weaker storage.',
+  'settings.testConnection': 'Test connection',
+  'settings.testing': 'Testing…',
+  'settings.testOk': 'Connected in {ms} ms — {count} models ({sample}).',
+  'settings.newProfileName': 'New profile',
+};

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { errorText } from './error-text';
+
+describe('errorText', () => {
+  it('reads like help, per status', () => {
+    expect(errorText({ code: 'unauthorized', message: 'x', status: 401 }).text).toBe(
+      'The key was refused — check it in Settings.',
+    );
+    expect(errorText({ code: 'payment_required', message: 'x' }).text).toMatch(/balance is too low/);
+    expect(errorText({ code: 'not_found', message: 'x' }).text).toMatch(/No such model or endpoint/);
+    expect(errorText({ code: 'rate_limited', message: 'x', retryAfterMs: 2500 }).text).toBe(
+      'Rate limited — retry in 3 s.',
+    );
+    expect(errorText({ code: 'server_error', message: 'x', status: 503 }).text).toMatch(/HTTP 503/);
+    expect(errorText({ code: 'timeout', message: 'x' }).text).toMatch(/did not answer in time/);
+    expect(errorText({ code: 'network', message: 'x' }).text).toMatch(/could not be reached/);
+  });
+
+  it("puts the gateway's own message in a 400, and beside other errors", () => {
+    expect(
+      errorText({ code: 'bad_request', message: 'x', details: { gatewayMessage: 'messages is required' } })
+        .text,
+    ).toBe('The gateway rejected the request: messages is required');
+    const r = errorText({
+      code: 'server_error',
+      message: 'x',
+      status: 500,
+      details: { gatewayMessage: 'db down' },
+    });
+    expect(r.gatewaySaid).toBe('The gateway said: “db down”');
+  });
+});

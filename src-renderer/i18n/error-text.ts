@@ -1,0 +1,25 @@
+import type { AppError } from '../../src-main/core/result';
+import { type MessageKey, t } from './i18n';
+
+/** The catalog's words for an error, with its next step; the gateway's own message is kept. */
+export function errorText(error: AppError): { text: string; gatewaySaid?: string } {
+  const gatewayMessage = error.details?.gatewayMessage;
+  let text: string;
+  if (error.code === 'rate_limited') {
+    text =
+      error.retryAfterMs !== undefined
+        ? t('errors.rate_limited', { seconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) })
+        : t('errors.rate_limited_nowait');
+  } else {
+    const key = `errors.${error.code}` as MessageKey;
+    text = t(key, {
+      gatewayMessage: gatewayMessage ?? error.message,
+      status: error.status ?? '',
+      message: error.message,
+    });
+    if (text === key) text = error.message;
+  }
+  const gatewaySaid =
+    gatewayMessage && error.code !== 'bad_request' ? t('errors.gatewaySaid', { gatewayMessage }) : undefined;
+  return { text, gatewaySaid };
+}
