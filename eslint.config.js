@@ -45,11 +45,9 @@ export default tseslint.config(
           ...electronImport,
           patterns: [
             {
-              group: [
-                '**/src-main/**',
-                '!**/src-main/core/judge/question-rules',
-                '!**/src-main/core/video/video-request',
-              ],
+              // Pure, dependency-free modules the window shares with main are the only exception.
+              regex:
+                '^(\\.\\./)+src-main/(?!core/judge/(question-rules|state-input|judge-estimate)$|core/video/video-request$)',
               allowTypeImports: true,
               message: 'The renderer may import main-side modules as types only (import type).',
             },

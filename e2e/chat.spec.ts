@@ -1,6 +1,13 @@
 import { expect, test } from './fixtures/app-fixture';
 import { startSandboxProcess } from './fixtures/app-process';
 
+import type { Page } from '@playwright/test';
+
+/** The model list loads after the page does; a user waits for the model field to fill in too. */
+async function modelReady(page: Page) {
+  await expect(page.getByLabel('Model')).toHaveValue(/sandbox-chat/);
+}
+
 test('first start lands on the Sandbox chat, ready to send', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Sandbox — a local stand-in, not a model')).toBeVisible();
@@ -9,6 +16,7 @@ test('first start lands on the Sandbox chat, ready to send', async ({ page }) =>
 });
 
 test('a streamed reply appears and can be stopped, keeping the partial text', async ({ page }) => {
+  await modelReady(page);
   await page.getByLabel('Message').fill('Please write 20000 tokens about gateways');
   await page.keyboard.press('Enter');
   const live = page.locator('article.live');
@@ -26,6 +34,7 @@ test('a streamed reply appears and can be stopped, keeping the partial text', as
 });
 
 test('a finished reply shows its timing and usage', async ({ page }) => {
+  await modelReady(page);
   await page.getByLabel('Message').fill('Hello there');
   await page.getByRole('button', { name: 'Send' }).click();
   const stats = page.getByLabel('Reply statistics');
@@ -87,16 +96,34 @@ test.describe('when the stream is cut mid-way', () => {
 });
 
 test('a conversation survives a restart of the app on the same data folder', async ({ app, page }) => {
+  await modelReady(page);
   await page.getByLabel('Message').fill('Remember the lighthouse keeper');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByLabel('Reply statistics')).toBeVisible();
   await app.restart();
   const p = app.page;
-  const item = p.getByRole('button', { name: 'Remember the lighthouse keeper' });
+  const item = p.getByRole('button', { name: 'Remember the lighthouse keeper', exact: true });
   await expect(item).toBeVisible();
   await item.click();
   await expect(p.getByRole('article', { name: 'You' })).toContainText('Remember the lighthouse keeper');
   await expect(p.getByRole('article', { name: 'Assistant' }).locator('.markdown')).toContainText(
     'Sandbox reply',
   );
+});
+
+test('conversations can be renamed and deleted, with a confirmation', async ({ page }) => {
+  await modelReady(page);
+  await page.getByLabel('Message').fill('First topic');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByLabel('Reply statistics')).toBeVisible();
+  await page.getByRole('button', { name: 'Rename First topic' }).click();
+  const name = page.getByLabel('New name for the conversation');
+  await name.fill('Gateway notes');
+  await name.press('Enter');
+  await expect(page.getByRole('button', { name: 'Gateway notes', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Gateway notes' }).click();
+  await expect(page.getByText('Delete “Gateway notes”? This cannot be undone.')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('No conversations yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ask anything' })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../sandbox/server';
+import { markdownFrameCosts } from './markdown-bench';
 import {
   median,
   type StreamRunner,
@@ -27,9 +28,11 @@ const runners: [string, StreamRunner][] = [
   ['raw fetch', viaRawFetch],
   ['openai client', viaOpenAiClient],
 ];
+let replyText: string | undefined;
 const results = new Map<string, StreamTiming[]>(runners.map(([n]) => [n, []]));
 try {
   for (const [, run] of runners) await run(sandbox.origin, prompt); // warm-up
+  replyText = await fullReply(sandbox.origin, prompt);
   for (let i = 0; i < runs; i++) {
     for (const [name, run] of runners) results.get(name)!.push(await run(sandbox.origin, prompt));
   }
@@ -49,4 +52,25 @@ for (const [name] of runners) {
   console.log(
     `${name.padEnd(22)} ${first.toFixed(1).padStart(9)} ms ${total.toFixed(1).padStart(11)} ms ${(first / baseFirst).toFixed(2).padStart(12)}x / ${(total / baseTotal).toFixed(2)}x ${String(rs[0].chars).padStart(14)}`,
   );
+}
+
+// As if the reply arrived over 10 s at 60 frames per second (a fast model): 600 frames.
+const perFrame = Math.max(1, Math.ceil((replyText ?? '').length / 600));
+const md = markdownFrameCosts(replyText ?? '', perFrame);
+console.log(`\nMarkdown per frame for the same reply (${md.frames} frames, ${perFrame} chars each):`);
+console.log(
+  `  per finished block (app): total ${md.incremental.totalMs.toFixed(0)} ms, p95 frame ${md.incremental.p95FrameMs.toFixed(2)} ms, last frame ${md.incremental.lastFrameMs.toFixed(2)} ms`,
+);
+console.log(
+  `  whole reply every frame:  total ${md.whole.totalMs.toFixed(0)} ms, p95 frame ${md.whole.p95FrameMs.toFixed(2)} ms, last frame ${md.whole.lastFrameMs.toFixed(2)} ms`,
+);
+
+async function fullReply(origin: string, text: string): Promise<string> {
+  const res = await fetch(`${origin}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer sk-bench', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ model: 'sandbox-chat-1', messages: [{ role: 'user', content: text }] }),
+  });
+  const body = (await res.json()) as { choices: { message: { content: string } }[] };
+  return body.choices[0].message.content;
 }

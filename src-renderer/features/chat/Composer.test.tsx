@@ -82,3 +82,17 @@ describe('Composer', () => {
     expect(screen.getByRole('alert').textContent).toContain('connection was cut');
   });
 });
+
+describe('Composer without a model', () => {
+  it('says a model is needed instead of doing nothing, and keeps the draft', async () => {
+    const bridge = installFakeBridge({});
+    useChat.setState({ model: '' });
+    render(<Composer />);
+    const box = screen.getByLabelText('Message') as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'Hello?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect((await screen.findByRole('alert')).textContent).toContain('pick or type a model first');
+    expect(box.value).toBe('Hello?');
+    expect(bridge.calls).toHaveLength(0);
+  });
+});

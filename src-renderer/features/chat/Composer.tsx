@@ -3,7 +3,7 @@ import { t } from '../../i18n/i18n';
 import { useChat } from './chat-store';
 
 export function Composer() {
-  const { draft, setDraft, send, stop, live, error, clearError, model } = useChat();
+  const { draft, setDraft, send, stop, live, error, clearError } = useChat();
   const busy = live !== undefined;
   return (
     <div className="composer">
@@ -38,7 +38,7 @@ export function Composer() {
             type="button"
             className="primary"
             onClick={() => void send()}
-            disabled={!draft.trim() || !model.trim()}
+            disabled={!draft.trim()}
             title="Enter"
           >
             {t('chat.send')}

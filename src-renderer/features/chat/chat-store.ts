@@ -100,7 +100,11 @@ export const useChat = create<ChatState>((set, get) => ({
   send: async () => {
     const { draft, live, messages, model } = get();
     const text = draft.trim();
-    if (!text || live || !model.trim()) return;
+    if (!text || live) return;
+    if (!model.trim()) {
+      set({ error: { code: 'invalid_input', message: 'model: is required — pick or type a model first' } });
+      return;
+    }
     set({ draft: '' });
     await startStream([...messages, { role: 'user', content: text }], draft);
   },
