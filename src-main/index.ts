@@ -84,6 +84,7 @@ async function main(): Promise<void> {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('before-quit', () => {
+    services.video.dispose();
     void sandbox.close();
   });
 }

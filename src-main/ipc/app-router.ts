@@ -4,6 +4,7 @@ import { appHandlers } from './handlers/app-handlers';
 import { chatHandlers } from './handlers/chat-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
+import { videoHandlers } from './handlers/video-handlers';
 import { createRouter, type SenderPolicy } from './router';
 import type { AppServices } from './services';
 
@@ -13,6 +14,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...appHandlers(s),
     ...settingsHandlers(s),
     ...chatHandlers(s),
+    ...videoHandlers(s),
     ...logHandlers(s),
   };
 }

@@ -6,6 +6,8 @@ import { appRoutes } from './routes/app-routes';
 import { chatRoutes } from './routes/chat-routes';
 import { logRoutes } from './routes/log-routes';
 import { settingsRoutes } from './routes/settings-routes';
+import { videoRoutes } from './routes/video-routes';
+import type { VideoEvents } from '../core/video/video-service';
 
 /**
  * The whole IPC surface. Main validates with these schemas; preload and renderer take their
@@ -16,13 +18,14 @@ export const routes = {
   ...appRoutes,
   ...settingsRoutes,
   ...chatRoutes,
+  ...videoRoutes,
   ...logRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;
 
 /** Main -> window events. */
-export interface EventMap extends ChatEvents {
+export interface EventMap extends ChatEvents, VideoEvents {
   'log.changed': LogEntry;
   'app.notice': StorageNotice;
 }

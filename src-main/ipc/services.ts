@@ -11,6 +11,7 @@ import { KeyVault, type SecretCipher } from '../core/vault/key-vault';
 import type { DesktopActions } from '../core/media/desktop-actions';
 import { MediaLibrary, type MediaUrlFor } from '../core/media/media-library';
 import type { EventMap } from './contract';
+import { createVideoService } from '../core/video/create-video-service';
 
 export type EmitEvent = <K extends keyof EventMap & string>(name: K, payload: EventMap[K]) => void;
 
@@ -56,5 +57,7 @@ export function createServices(env: AppEnvironment) {
     emit: (name, payload) => env.emit(name, payload as EventMap[typeof name]),
     now: env.now,
   });
-  return { env, log, client, vault, profiles, chat, media };
+  // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
+  const video = createVideoService({ ...env, client, profiles, media });
+  return { env, log, client, vault, profiles, chat, media, video };
 }

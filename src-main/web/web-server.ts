@@ -150,6 +150,7 @@ export async function startWebServer(opts: WebServerOptions) {
     services,
     async close() {
       services.chat.abortAll();
+      services.video.dispose();
       for (const ws of sockets) ws.terminate();
       wss.close();
       await new Promise<void>((r) => server.close(() => r()));

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { ChatTab } from '../features/chat/ChatTab';
 import { SettingsTab } from '../features/settings/SettingsTab';
+import { VideoTab } from '../features/video/VideoTab';
 import type { MessageKey } from '../i18n/i18n';
 import type { TabId } from './ui-store';
 
@@ -13,5 +14,6 @@ export interface TabDef {
 /** The app's sections in order; Ctrl+1…5 follow this order. A feature adds its entry here. */
 export const tabs: TabDef[] = [
   { id: 'chat', label: 'tab.chat', component: ChatTab },
+  { id: 'video', label: 'tab.video', component: VideoTab },
   { id: 'settings', label: 'tab.settings', component: SettingsTab },
 ];

@@ -2,11 +2,13 @@ import { chat } from './chat';
 import { common } from './common';
 import { log } from './log';
 import { settings } from './settings';
+import { video } from './video';
 
 /** The English catalog. A feature adds its own file and spreads it in here. */
 export const en = {
   ...common,
   ...chat,
+  ...video,
   ...settings,
   ...log,
 };

@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+import type { GatewayClient } from '../gateway/gateway-client';
+import type { DesktopActions } from '../media/desktop-actions';
+import type { MediaLibrary, MediaUrlFor } from '../media/media-library';
+import type { ProfileService } from '../profiles/profile-service';
+import { JsonCollection } from '../storage/json-collection';
+import type { StorageNotices } from '../storage/storage-notices';
+import { type VideoEmit, VideoService } from './video-service';
+import { videoTaskSchema } from './video-task';
+
+/** Wires the video service for createServices (one line there) and starts its poller. */
+export function createVideoService(env: {
+  dataDir: string;
+  notices: StorageNotices;
+  client: GatewayClient;
+  profiles: ProfileService;
+  media: MediaLibrary;
+  desktop: DesktopActions;
+  mediaUrl: MediaUrlFor;
+  emit: (name: never, payload: never) => void;
+}): VideoService {
+  const service = new VideoService({
+    client: env.client,
+    profiles: env.profiles,
+    tasks: new JsonCollection(join(env.dataDir, 'video-tasks'), videoTaskSchema, env.notices),
+    media: env.media,
+    desktop: env.desktop,
+    mediaUrl: env.mediaUrl,
+    // The app's EventMap extends VideoEvents, so every video event is a valid app event.
+    emit: env.emit as unknown as VideoEmit,
+  });
+  service.start();
+  return service;
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  isImageAddress,
+  VIDEO_DURATION,
+  VIDEO_IMAGES_MAX,
+  VIDEO_PROMPT_MAX,
+  VIDEO_RATIOS,
+  VIDEO_RESOLUTIONS,
+  VIDEO_RULES,
+  type VideoForm,
+  type VideoRequestBody,
+} from './video-request';
+import type { VideoState } from './video-status';
+
+/** Main's check of the form (the window checks first with the same rules, see video-request.ts). */
+export const videoFormSchema = z.object({
+  model: z.string({ error: VIDEO_RULES.model }).trim().min(1, VIDEO_RULES.model),
+  prompt: z
+    .string({ error: VIDEO_RULES.prompt })
+    .refine((s) => s.trim().length > 0, VIDEO_RULES.prompt)
+    .refine((s) => s.length <= VIDEO_PROMPT_MAX, VIDEO_RULES.promptMax),
+  images: z
+    .array(
+      z.object({
+        url: z.string().refine(isImageAddress, VIDEO_RULES.imageUrl),
+        name: z.string().max(500).optional(),
+      }),
+    )
+    .max(VIDEO_IMAGES_MAX, VIDEO_RULES.imagesMax)
+    .default([]),
+  ratio: z.enum(VIDEO_RATIOS, { error: VIDEO_RULES.ratio }).default('16:9'),
+  duration: z
+    .number({ error: VIDEO_RULES.duration })
+    .int(VIDEO_RULES.duration)
+    .min(VIDEO_DURATION.min, VIDEO_RULES.duration)
+    .max(VIDEO_DURATION.max, VIDEO_RULES.duration)
+    .default(10),
+  resolution: z.enum(VIDEO_RESOLUTIONS, { error: VIDEO_RULES.resolution }).default('720p'),
+  generateAudio: z.boolean().default(true),
+}) satisfies z.ZodType<VideoForm, unknown>;
+
+export const videoStateSchema = z.enum([
+  'queued',
+  'running',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'expired',
+  'unknown',
+]) satisfies z.ZodType<VideoState>;
+
+/** One task as saved under `<dataDir>/video-tasks/<id>.json`. */
+export const videoTaskSchema = z.object({
+  /** Local id (file name, media name); the gateway's id is `taskId`. */
+  id: z.string(),
+  taskId: z.string(),
+  profileId: z.string(),
+  form: videoFormSchema,
+  request: z.custom<VideoRequestBody>((v) => typeof v === 'object' && v !== null),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  state: videoStateSchema,
+  /** The gateway's own status word, shown when it is not one we know. */
+  rawStatus: z.string().optional(),
+  progress: z.number().optional(),
+  error: z.string().optional(),
+  /** Where the gateway said the video is (may expire). */
+  remoteUrl: z.string().optional(),
+  /** Media-library path of the downloaded video. */
+  localFile: z.string().optional(),
+  downloadError: z.string().optional(),
+  /** Last body received from the gateway, raw, for display. */
+  lastBody: z.string().optional(),
+  lastCheckedAt: z.number().optional(),
+  nextCheckAt: z.number().optional(),
+  /** The last failed status check (network, 429...), while polling goes on. */
+  pollError: z.string().optional(),
+  finishedAt: z.number().optional(),
+});
+export type VideoTask = z.infer<typeof videoTaskSchema>;
+
+/** What the window gets: the task plus the URL it can play the local file from. */
+export interface VideoTaskView extends VideoTask {
+  videoUrl?: string;
+  /** Ended (succeeded, failed, cancelled, expired): no more checks. */
+  terminal: boolean;
+}

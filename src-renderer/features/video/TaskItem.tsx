@@ -1,0 +1,195 @@
+import { useEffect, useState } from 'react';
+import type { VideoTaskView } from '../../../src-main/core/video/video-task';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { asAppError } from '../../bridge/api';
+import { useRouteMutation } from '../../hooks/use-route';
+import { type MessageKey, t } from '../../i18n/i18n';
+import { useVideo } from './video-store';
+
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const m = Math.floor(s / 60);
+  return m > 0 ? `${m} min ${String(s % 60).padStart(2, '0')} s` : `${s} s`;
+}
+
+/** Re-renders every second while a task is live, for the elapsed time. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const h = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(h);
+  }, [active]);
+  return now;
+}
+
+function stateLabel(task: VideoTaskView): string {
+  if (task.state === 'unknown') return t('video.state.unknown', { raw: task.rawStatus ?? '?' });
+  return t(`video.state.${task.state}` as MessageKey);
+}
+
+export function TaskItem({ task }: { task: VideoTaskView }) {
+  const now = useNow(!task.terminal || (task.state === 'succeeded' && !task.videoUrl));
+  const [confirming, setConfirming] = useState(false);
+  const [savedTo, setSavedTo] = useState<string>();
+  const [rawOpen, setRawOpen] = useState(false);
+  const remove = useRouteMutation('video.tasks.remove', ['video.tasks.list']);
+  const saveAs = useRouteMutation('video.tasks.saveAs');
+  const download = useRouteMutation('video.tasks.download');
+  const checkNow = useRouteMutation('video.tasks.checkNow');
+  const rerun = useVideo((s) => s.rerun);
+  const shortId = task.taskId.length > 24 ? `${task.taskId.slice(0, 22)}…` : task.taskId;
+  const f = task.form;
+  const error = remove.error ?? saveAs.error ?? download.error ?? checkNow.error;
+
+  return (
+    <li
+      className={`video-task card state-${task.state}`}
+      aria-label={t('video.taskLabel', { id: task.taskId })}
+    >
+      <div className="video-task-head">
+        <span className={`badge video-state video-state-${task.state}`}>{stateLabel(task)}</span>
+        <span className="video-task-time muted small-note">
+          {task.terminal && task.finishedAt
+            ? t('video.took', { time: formatDuration(task.finishedAt - task.createdAt) })
+            : t('video.elapsed', { time: formatDuration(now - task.createdAt) })}
+          {!task.terminal && task.nextCheckAt && task.nextCheckAt > now
+            ? ` · ${t('video.nextCheck', { s: Math.ceil((task.nextCheckAt - now) / 1000) })}`
+            : ''}
+        </span>
+        <span className="video-task-id muted small-note" title={task.taskId}>
+          {shortId}
+        </span>
+      </div>
+      <p className="video-task-prompt">{f.prompt}</p>
+      <p className="muted small-note">
+        {t('video.settingsLine', {
+          model: f.model,
+          ratio: f.ratio,
+          duration: f.duration,
+          resolution: f.resolution,
+          audio: f.generateAudio ? t('video.on') : t('video.off'),
+        })}
+        {f.images.length ? ` · ${t('video.imageCount', { n: f.images.length })}` : ''}
+      </p>
+
+      {!task.terminal && task.progress !== undefined ? (
+        <div className="video-progress row">
+          <progress max={100} value={task.progress} aria-label={t('video.progress', { id: shortId })} />
+          <span className="small-note">{task.progress}%</span>
+        </div>
+      ) : null}
+      {!task.terminal && task.progress === undefined ? (
+        <progress className="video-progress" aria-label={t('video.progress', { id: shortId })} />
+      ) : null}
+      {task.pollError && !task.terminal ? (
+        <p className="muted small-note">{t('video.pollError', { message: task.pollError })}</p>
+      ) : null}
+      {task.state === 'failed' || task.state === 'cancelled' ? (
+        task.error ? (
+          <p className="field-error">{task.error}</p>
+        ) : null
+      ) : null}
+      {task.state === 'expired' ? <p className="field-error">{t('video.expired')}</p> : null}
+
+      {task.videoUrl ? (
+        <video
+          className="video-player"
+          src={task.videoUrl}
+          controls
+          preload="metadata"
+          aria-label={t('video.player', { id: shortId })}
+        />
+      ) : null}
+      {task.state === 'succeeded' && !task.videoUrl ? (
+        task.downloadError ? (
+          <p className="field-error">{t('video.downloadFailed', { message: task.downloadError })}</p>
+        ) : task.remoteUrl ? (
+          <p className="muted small-note">{t('video.downloading')}</p>
+        ) : (
+          <p className="field-error">{t('video.noAddress')}</p>
+        )
+      ) : null}
+
+      {error ? (
+        <ErrorNotice
+          error={asAppError(error)}
+          onDismiss={() => [remove, saveAs, download, checkNow].forEach((m) => m.reset())}
+        />
+      ) : null}
+      {savedTo ? (
+        <p role="status" className="ok-text small-note">
+          {t('video.savedTo', { path: savedTo })}
+        </p>
+      ) : null}
+
+      {confirming ? (
+        <div className="row video-confirm" role="group" aria-label={t('video.removeTask', { id: shortId })}>
+          <span>{t('video.removeConfirm')}</span>
+          <button
+            type="button"
+            className="danger small"
+            autoFocus
+            onClick={() => remove.mutate({ id: task.id })}
+          >
+            {t('video.remove')}
+          </button>
+          <button type="button" className="ghost small" onClick={() => setConfirming(false)}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      ) : (
+        <div className="row video-actions">
+          {task.videoUrl ? (
+            <button
+              type="button"
+              className="small"
+              onClick={() =>
+                saveAs.mutate({ id: task.id }, { onSuccess: (r) => setSavedTo(r.path ?? undefined) })
+              }
+            >
+              {t('video.saveAs')}
+            </button>
+          ) : null}
+          {task.state === 'succeeded' && !task.videoUrl && task.downloadError ? (
+            <button type="button" className="small" onClick={() => download.mutate({ id: task.id })}>
+              {t('video.retryDownload')}
+            </button>
+          ) : null}
+          {!task.terminal ? (
+            <button type="button" className="small" onClick={() => checkNow.mutate({ id: task.id })}>
+              {t('video.checkNow')}
+            </button>
+          ) : null}
+          <button type="button" className="small" onClick={() => rerun(task.id, task.form)}>
+            {t('video.rerun')}
+          </button>
+          <button
+            type="button"
+            className="small danger"
+            aria-label={t('video.removeTask', { id: shortId })}
+            onClick={() => setConfirming(true)}
+          >
+            {t('video.remove')}
+          </button>
+        </div>
+      )}
+
+      {task.lastBody ? (
+        <details className="video-raw" onToggle={(e) => setRawOpen(e.currentTarget.open)}>
+          <summary>{t('video.rawBody')}</summary>
+          {/* Rendered only on demand: bodies can be long, and closed text should not be searchable. */}
+          {rawOpen ? <pre>{pretty(task.lastBody)}</pre> : null}
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+function pretty(raw: string): string {
+  try {
+    return JSON.stringify(JSON.parse(raw), null, 2);
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,21 @@
+import { create } from 'zustand';
+import { defaultVideoForm, type VideoForm } from '../../../src-main/core/video/video-request';
+
+interface VideoUiState {
+  /** The draft survives tab switches and failed sends (never lose the user's work). */
+  form: VideoForm;
+  /** Set when a task's settings were copied into the form, to say so once. */
+  rerunOf?: string;
+  /** Bumped by every re-run, so the form can reset its raw text inputs. */
+  rerunSeq: number;
+  setForm: (patch: Partial<VideoForm>) => void;
+  rerun: (taskId: string, form: VideoForm) => void;
+}
+
+export const useVideo = create<VideoUiState>((set) => ({
+  form: defaultVideoForm(),
+  rerunSeq: 0,
+  setForm: (patch) => set((s) => ({ form: { ...s.form, ...patch }, rerunOf: undefined })),
+  rerun: (taskId, form) =>
+    set((s) => ({ form: { ...form, images: [...form.images] }, rerunOf: taskId, rerunSeq: s.rerunSeq + 1 })),
+}));
