@@ -3,6 +3,7 @@ import type { Handlers } from './define-route';
 import { appHandlers } from './handlers/app-handlers';
 import { chatHandlers } from './handlers/chat-handlers';
 import { logHandlers } from './handlers/log-handlers';
+import { mediaHandlers } from './handlers/media-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { videoHandlers } from './handlers/video-handlers';
 import { createRouter, type SenderPolicy } from './router';
@@ -16,6 +17,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...chatHandlers(s),
     ...videoHandlers(s),
     ...logHandlers(s),
+    ...mediaHandlers(s),
   };
 }
 

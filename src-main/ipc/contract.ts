@@ -5,6 +5,7 @@ import type { Invoke } from './define-route';
 import { appRoutes } from './routes/app-routes';
 import { chatRoutes } from './routes/chat-routes';
 import { logRoutes } from './routes/log-routes';
+import { mediaRoutes } from './routes/media-routes';
 import { settingsRoutes } from './routes/settings-routes';
 import { videoRoutes } from './routes/video-routes';
 import type { VideoEvents } from '../core/video/video-service';
@@ -20,6 +21,7 @@ export const routes = {
   ...chatRoutes,
   ...videoRoutes,
   ...logRoutes,
+  ...mediaRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;

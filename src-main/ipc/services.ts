@@ -10,6 +10,7 @@ import { StorageNotices } from '../core/storage/storage-notices';
 import { KeyVault, type SecretCipher } from '../core/vault/key-vault';
 import type { DesktopActions } from '../core/media/desktop-actions';
 import { MediaLibrary, type MediaUrlFor } from '../core/media/media-library';
+import { createMediaService } from '../core/media/media-service';
 import type { EventMap } from './contract';
 import { createVideoService } from '../core/video/create-video-service';
 
@@ -59,5 +60,6 @@ export function createServices(env: AppEnvironment) {
   });
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
   const video = createVideoService({ ...env, client, profiles, media });
-  return { env, log, client, vault, profiles, chat, media, video };
+  const mediaStudio = createMediaService({ ...env, client, profiles, media });
+  return { env, log, client, vault, profiles, chat, media, video, mediaStudio };
 }

@@ -1,5 +1,8 @@
 import type { SandboxRoute } from '../route-types';
 import { chatCompletionsRoute } from './chat-completions';
+import { embeddingsRoute } from './embeddings';
+import { imageFilesRoute, imagesRoute } from './images';
+import { speechRoute } from './speech';
 import { modelsRoute } from './models';
 import { videoFileRoute } from './video-files';
 import { videoCreateRoute, videoStatusRoute } from './video-generations';
@@ -8,6 +11,10 @@ import { videoCreateRoute, videoStatusRoute } from './video-generations';
 export const builtinRoutes: SandboxRoute[] = [
   modelsRoute,
   chatCompletionsRoute,
+  embeddingsRoute,
+  imagesRoute,
+  imageFilesRoute,
+  speechRoute,
   videoCreateRoute,
   videoStatusRoute,
   videoFileRoute(),

@@ -1,6 +1,7 @@
 import { chat } from './chat';
 import { common } from './common';
 import { log } from './log';
+import { media } from './media';
 import { settings } from './settings';
 import { video } from './video';
 
@@ -11,4 +12,5 @@ export const en = {
   ...video,
   ...settings,
   ...log,
+  ...media,
 };

@@ -1,0 +1,92 @@
+import type { CallOptions, GatewayClient } from './gateway-client';
+import { GatewayError } from './gateway-error';
+import { apiUrl, type GatewayTarget } from './gateway-urls';
+import { decodeBase64Float32 } from '../media/embedding-math';
+
+export interface EmbeddingsRequest {
+  model: string;
+  input: string[];
+  dimensions?: number;
+  encoding_format?: 'float' | 'base64';
+}
+
+export interface EmbeddingsResult {
+  /** In input order (sorted by `index` when the gateway gives one). */
+  vectors: Float32Array[];
+  model?: string;
+  usage?: { prompt_tokens?: number; total_tokens?: number };
+}
+
+const record = (v: unknown) =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+
+function toVector(value: unknown, at: number): Float32Array {
+  if (typeof value === 'string') {
+    try {
+      return decodeBase64Float32(value);
+    } catch (err) {
+      throw new GatewayError(
+        'bad_response',
+        `Embedding ${at} is not valid base64 float32: ${(err as Error).message}`,
+        200,
+      );
+    }
+  }
+  if (Array.isArray(value) && value.every((x) => typeof x === 'number'))
+    return Float32Array.from(value as number[]);
+  throw new GatewayError('bad_response', `Embedding ${at} is neither a number array nor base64.`, 200);
+}
+
+/**
+ * Accepts OpenAI's `{ data: [{ index, embedding }] }` (float array or base64 string), a bare
+ * `{ embeddings: [[...]] }` (Ollama, some gateways) and a single `{ embedding: [...] }`.
+ */
+export function parseEmbeddings(body: unknown): EmbeddingsResult {
+  const o = record(body);
+  let vectors: Float32Array[];
+  if (Array.isArray(o?.data)) {
+    const rows = o.data.map((item, i) => {
+      const r = record(item);
+      const index = typeof r?.index === 'number' ? r.index : i;
+      return { index, vector: toVector(r ? r.embedding : item, i) };
+    });
+    vectors = rows.sort((a, b) => a.index - b.index).map((r) => r.vector);
+  } else if (Array.isArray(o?.embeddings)) {
+    vectors = o.embeddings.map((e, i) => toVector(e, i));
+  } else if (o?.embedding !== undefined) {
+    vectors = [toVector(o.embedding, 0)];
+  } else {
+    throw new GatewayError('bad_response', 'The embeddings reply has no data[].embedding.', 200);
+  }
+  const usage = record(o?.usage);
+  const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
+  return {
+    vectors,
+    model: typeof o?.model === 'string' ? o.model : undefined,
+    usage: usage
+      ? { prompt_tokens: num(usage.prompt_tokens), total_tokens: num(usage.total_tokens) }
+      : undefined,
+  };
+}
+
+export async function createEmbeddings(
+  client: GatewayClient,
+  target: GatewayTarget,
+  request: EmbeddingsRequest,
+  opts: CallOptions = {},
+): Promise<EmbeddingsResult> {
+  const { body } = await client.json(
+    target,
+    { method: 'POST', url: apiUrl(target, 'embeddings'), json: request },
+    opts,
+  );
+  const result = parseEmbeddings(body);
+  if (result.vectors.length !== request.input.length) {
+    throw new GatewayError(
+      'bad_response',
+      `The gateway sent ${result.vectors.length} embeddings for ${request.input.length} inputs.`,
+      200,
+    );
+  }
+  return result;
+}

@@ -1,0 +1,51 @@
+import type { CallOptions, GatewayClient } from './gateway-client';
+import { GatewayError } from './gateway-error';
+import { apiUrl, type GatewayTarget } from './gateway-urls';
+
+export interface SpeechRequest {
+  model: string;
+  input: string;
+  voice: string;
+  response_format?: string;
+  speed?: number;
+}
+
+export interface SpeechResult {
+  bytes: Uint8Array;
+  contentType: string | null;
+}
+
+/**
+ * The reply is the audio itself. Some gateways wrap it as JSON (`{ audio }` or `{ data }` in
+ * base64); that is unwrapped so the rest of the app only ever sees bytes.
+ */
+export async function createSpeech(
+  client: GatewayClient,
+  target: GatewayTarget,
+  request: SpeechRequest,
+  opts: CallOptions = {},
+): Promise<SpeechResult> {
+  const { bytes, contentType } = await client.bytes(
+    target,
+    {
+      method: 'POST',
+      url: apiUrl(target, 'audio/speech'),
+      json: request,
+      accept: 'audio/*, application/json',
+    },
+    { timeoutMs: 120_000, ...opts },
+  );
+  if (!(contentType ?? '').toLowerCase().includes('json')) return { bytes, contentType };
+  let body: Record<string, unknown> | undefined;
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
+  } catch {
+    throw new GatewayError('bad_response', 'The speech reply claims to be JSON but is not.', 200);
+  }
+  const nested =
+    body?.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : undefined;
+  const b64 = [body?.audio, body?.data, nested?.audio].find((x): x is string => typeof x === 'string');
+  if (!b64) throw new GatewayError('bad_response', 'The speech reply holds no audio.', 200);
+  const format = typeof body?.format === 'string' ? body.format : request.response_format;
+  return { bytes: Buffer.from(b64, 'base64'), contentType: format ? `audio/${format}` : null };
+}

@@ -1,0 +1,87 @@
+/**
+ * Vector maths for the Embeddings view, done in main so the window gets a few numbers per
+ * input instead of thousands of floats.
+ */
+export type Vector = ArrayLike<number>;
+
+/** Decodes the `encoding_format: base64` form: little-endian float32, packed. */
+export function decodeBase64Float32(b64: string): Float32Array {
+  const buf = Buffer.from(b64, 'base64');
+  if (buf.length % 4 !== 0)
+    throw new Error(`A base64 embedding must hold whole float32 values (got ${buf.length} bytes)`);
+  const out = new Float32Array(buf.length / 4);
+  for (let i = 0; i < out.length; i++) out[i] = buf.readFloatLE(i * 4);
+  return out;
+}
+
+export function norm(v: Vector): number {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i] * v[i];
+  return Math.sqrt(s);
+}
+
+/** Cosine similarity, or null when it has no meaning (different lengths, a zero vector). */
+export function cosine(a: Vector, b: Vector): number | null {
+  if (a.length !== b.length || a.length === 0) return null;
+  const na = norm(a);
+  const nb = norm(b);
+  if (na === 0 || nb === 0) return null;
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
+  // Rounding can push |cos| a hair above 1; clamp so the display never shows 1.0000001.
+  return Math.max(-1, Math.min(1, dot / (na * nb)));
+}
+
+export interface EmbeddingItemStats {
+  index: number;
+  dimensions: number;
+  norm: number;
+  zero: boolean;
+}
+
+export type EmbeddingProblem =
+  { kind: 'mismatched-dimensions'; dimensions: number[] } | { kind: 'zero-vector'; indexes: number[] };
+
+export interface EmbeddingAnalysis {
+  items: EmbeddingItemStats[];
+  /** Cosine similarity per pair; null where it cannot be computed. */
+  matrix: (number | null)[][];
+  problems: EmbeddingProblem[];
+}
+
+const ZERO_EPSILON = 1e-12;
+
+export function analyzeEmbeddings(vectors: Vector[]): EmbeddingAnalysis {
+  const norms = vectors.map(norm);
+  const items = vectors.map((v, index) => ({
+    index,
+    dimensions: v.length,
+    norm: norms[index],
+    zero: norms[index] < ZERO_EPSILON,
+  }));
+  const problems: EmbeddingProblem[] = [];
+  const dims = [...new Set(items.map((i) => i.dimensions))];
+  if (dims.length > 1)
+    problems.push({ kind: 'mismatched-dimensions', dimensions: dims.sort((a, b) => a - b) });
+  const zeros = items.filter((i) => i.zero).map((i) => i.index);
+  if (zeros.length > 0) problems.push({ kind: 'zero-vector', indexes: zeros });
+  // Norms once, upper triangle only: 100 inputs of 3,072 dimensions stay well under 100 ms.
+  const n = vectors.length;
+  const matrix: (number | null)[][] = Array.from({ length: n }, () => new Array<number | null>(n).fill(null));
+  for (let i = 0; i < n; i++) {
+    if (items[i].zero) continue;
+    matrix[i][i] = 1;
+    const a = vectors[i];
+    for (let j = i + 1; j < n; j++) {
+      const b = vectors[j];
+      if (items[j].zero || b.length !== a.length) continue;
+      let dot = 0;
+      for (let k = 0; k < a.length; k++) dot += a[k] * b[k];
+      // Rounding can push |cos| a hair above 1; clamp so the display never shows 1.0000001.
+      const c = Math.max(-1, Math.min(1, dot / (norms[i] * norms[j])));
+      matrix[i][j] = c;
+      matrix[j][i] = c;
+    }
+  }
+  return { items, matrix, problems };
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+// Checked again in main whatever the form did; messages name the rule, the router names the field.
+export const imageGenerateSchema = z.object({
+  model: z.string().trim().min(1, 'is required: pick or type a model'),
+  prompt: z.string().trim().min(1, 'is required').max(4000, 'must be at most 4,000 characters'),
+  size: z.string().regex(/^\d{2,5}x\d{2,5}$/, 'must look like 1024x1024'),
+  n: z
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 10')
+    .max(10, 'must be between 1 and 10'),
+  responseFormat: z.enum(['url', 'b64_json'], 'must be url or b64_json'),
+});
+export type ImageGenerateInput = z.infer<typeof imageGenerateSchema>;
+
+export const SPEECH_FORMATS = ['wav', 'mp3', 'opus', 'aac', 'flac', 'pcm'] as const;
+export const speechCreateSchema = z.object({
+  model: z.string().trim().min(1, 'is required: pick or type a model'),
+  text: z
+    .string()
+    .max(4096, 'must be at most 4,096 characters')
+    .refine((s) => s.trim().length > 0, 'is required'),
+  voice: z.string().trim().min(1, 'is required'),
+  format: z.enum(SPEECH_FORMATS, `must be one of ${SPEECH_FORMATS.join(', ')}`),
+  speed: z.number().min(0.25, 'must be between 0.25 and 4').max(4, 'must be between 0.25 and 4'),
+});
+export type SpeechCreateInput = z.infer<typeof speechCreateSchema>;
+
+export const embeddingsRunSchema = z.object({
+  model: z.string().trim().min(1, 'is required: pick or type a model'),
+  inputs: z
+    .array(z.string().trim().min(1, 'must not be empty'))
+    .min(1, 'needs at least one line of text')
+    .max(2048, 'must be at most 2,048 lines'),
+  dimensions: z
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 8192')
+    .max(8192, 'must be between 1 and 8192')
+    .optional(),
+  encodingFormat: z.enum(['float', 'base64'], 'must be float or base64'),
+});
+export type EmbeddingsRunInput = z.infer<typeof embeddingsRunSchema>;

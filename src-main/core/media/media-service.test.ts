@@ -1,0 +1,197 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxServer } from '../../sandbox/server';
+import { GatewayClient } from '../gateway/gateway-client';
+import { GatewayError } from '../gateway/gateway-error';
+import { RequestLog } from '../gateway/request-log';
+import type { ProfileService } from '../profiles/profile-service';
+import { StorageNotices } from '../storage/storage-notices';
+import { MediaLibrary } from './media-library';
+import { createMediaService, type MediaService } from './media-service';
+import { isWav, wavDurationSeconds } from './wav';
+
+let server: SandboxServer;
+let dir: string;
+let saved: { source: string; name: string }[];
+let log: RequestLog;
+
+beforeAll(async () => {
+  server = await startSandbox();
+});
+afterAll(() => server.close());
+
+function make(extraHeaders?: Record<string, string>): MediaService {
+  const profiles = {
+    activeId: () => 'sandbox',
+    target: async () => ({ host: server.origin, judgeSegment: 'partner', apiKey: 'sk-test' }),
+  } as unknown as ProfileService;
+  log = new RequestLog();
+  const fetchWith: typeof fetch = (url, init) =>
+    fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), ...extraHeaders } });
+  return createMediaService({
+    dataDir: dir,
+    notices: new StorageNotices(),
+    mediaUrl: (rel) => `media://${rel}`,
+    desktop: {
+      saveFileAs: async (source, name) => {
+        saved.push({ source, name });
+        return `/exports/${name}`;
+      },
+      saveTextAs: async () => null,
+      notify: () => undefined,
+    },
+    client: new GatewayClient({ fetch: fetchWith, log }),
+    profiles,
+    media: new MediaLibrary(dir),
+  });
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gh-media-'));
+  saved = [];
+  return () => rmSync(dir, { recursive: true, force: true });
+});
+
+describe('MediaService images', () => {
+  it('downloads url results into the library, keeps history across instances, saves', async () => {
+    const media = make();
+    const entry = await media.generateImages({
+      model: 'sandbox-image-1',
+      prompt: 'red boat',
+      size: '256x256',
+      n: 2,
+      responseFormat: 'url',
+    });
+    expect(entry.files).toHaveLength(2);
+    expect(entry.files[0]).toMatchObject({ width: 256, height: 256 });
+    expect(entry.urls[0]).toBe(`media://images/${entry.id}/0.png`);
+    const file = readFileSync(join(dir, 'media', 'images', entry.id, '0.png'));
+    expect(file.subarray(1, 4).toString()).toBe('PNG');
+    // The download carried no key: result URLs are signed and may live on another host.
+    const download = log.list().find((e) => e.url.includes('/files/images/'));
+    expect(download).toBeDefined();
+    expect(download!.requestHeaders.Authorization).toBeUndefined();
+
+    const again = make();
+    expect(again.history('image').map((e) => e.id)).toEqual([entry.id]);
+    expect(await again.saveAll(entry.id)).toHaveLength(2);
+    expect(saved[0].name).toMatch(/^red-boat-.*-1\.png$/);
+    again.clear('image');
+    expect(make().history()).toEqual([]);
+  });
+
+  it('decodes b64_json results', async () => {
+    const entry = await make().generateImages({
+      model: 'sandbox-image-1',
+      prompt: 'sun',
+      size: '512x512',
+      n: 1,
+      responseFormat: 'b64_json',
+    });
+    expect(entry.files[0]).toMatchObject({ width: 512, height: 512 });
+  });
+
+  it('keeps history intact when a request fails', async () => {
+    const ok = make();
+    await ok.generateImages({
+      model: 'sandbox-image-1',
+      prompt: 'kept',
+      size: '256x256',
+      n: 1,
+      responseFormat: 'url',
+    });
+    const failing = make({ 'x-sandbox-fault': 'http-500' });
+    await expect(
+      failing.generateImages({
+        model: 'sandbox-image-1',
+        prompt: 'lost',
+        size: '256x256',
+        n: 1,
+        responseFormat: 'url',
+      }),
+    ).rejects.toBeInstanceOf(GatewayError);
+    expect(
+      make()
+        .history()
+        .map((e) => (e.kind === 'image' ? e.prompt : '')),
+    ).toEqual(['kept']);
+  });
+
+  it('rejects bad input naming the field', async () => {
+    await expect(
+      make().generateImages({
+        model: 'sandbox-image-1',
+        prompt: ' ',
+        size: '256x256',
+        n: 1,
+        responseFormat: 'url',
+      }),
+    ).rejects.toThrow(/prompt/);
+  });
+});
+
+describe('MediaService speech', () => {
+  it('stores WAV as is and wraps raw PCM into WAV', async () => {
+    const media = make();
+    const wav = await media.speak({
+      model: 'sandbox-tts-1',
+      text: 'Hello world',
+      voice: 'alloy',
+      format: 'wav',
+      speed: 1,
+    });
+    expect(wav).toMatchObject({ container: 'wav', wrappedPcm: false, unplayable: false });
+    const pcm = await media.speak({
+      model: 'sandbox-tts-1',
+      text: 'Hello world',
+      voice: 'alloy',
+      format: 'pcm',
+      speed: 1,
+    });
+    expect(pcm).toMatchObject({ container: 'wav', wrappedPcm: true });
+    const bytes = readFileSync(join(dir, 'media', pcm.rel));
+    expect(isWav(bytes)).toBe(true);
+    expect(wavDurationSeconds(bytes)).toBeCloseTo(
+      wavDurationSeconds(readFileSync(join(dir, 'media', wav.rel)))!,
+      3,
+    );
+    expect(media.history('speech')).toHaveLength(2);
+  });
+});
+
+describe('MediaService embeddings', () => {
+  it('sends norms and a similarity matrix, and vectors only on request', async () => {
+    const media = make();
+    const run = await media.embed({
+      model: 'sandbox-embed-1',
+      inputs: ['red fox', 'red fox runs', 'tax form'],
+      dimensions: 64,
+      encodingFormat: 'base64',
+    });
+    expect(run.inputs.map((i) => i.dimensions)).toEqual([64, 64, 64]);
+    expect(run.inputs[0].norm).toBeCloseTo(1, 4);
+    expect(run.matrix[0][0]).toBe(1);
+    expect(run.matrix[0][1]!).toBeGreaterThan(run.matrix[0][2]!);
+    expect(run.problems).toEqual([]);
+    const vectors = JSON.parse(media.vectorsJson(run.runId)) as { input: string; embedding: number[] }[];
+    expect(vectors[2].input).toBe('tax form');
+    expect(vectors[2].embedding).toHaveLength(64);
+    expect(() => media.vectorsJson('nope')).toThrow(/no longer/);
+  });
+
+  it('keeps the window payload small for 100 inputs of 3,072 dimensions', async () => {
+    const inputs = Array.from({ length: 100 }, (_, i) => `input number ${i} about topic ${i % 7}`);
+    const run = await make().embed({
+      model: 'sandbox-embed-1',
+      inputs,
+      dimensions: 3072,
+      encodingFormat: 'base64',
+    });
+    expect(run.inputs).toHaveLength(100);
+    expect(run.inputs[99].dimensions).toBe(3072);
+    // 307,200 floats stay in main; the window gets norms and a 100x100 matrix.
+    expect(JSON.stringify(run).length).toBeLessThan(120_000);
+  });
+});

@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { createEmbeddings } from '../gateway/embeddings-api';
+import type { GatewayClient } from '../gateway/gateway-client';
+import { downloadImage, generateImages } from '../gateway/images-api';
+import { createSpeech } from '../gateway/speech-api';
+import type { ProfileService } from '../profiles/profile-service';
+import { AppFailure } from '../result';
+import { JsonCollection } from '../storage/json-collection';
+import type { StorageNotices } from '../storage/storage-notices';
+import type { DesktopActions } from './desktop-actions';
+import { analyzeEmbeddings, type EmbeddingProblem } from './embedding-math';
+import { sniffAudio, sniffImage } from './image-sniff';
+import {
+  type ImageEntry,
+  type ImageEntryView,
+  type MediaEntry,
+  mediaEntrySchema,
+  type MediaEntryView,
+  type SpeechEntry,
+  type SpeechEntryView,
+} from './media-history';
+import {
+  embeddingsRunSchema,
+  type EmbeddingsRunInput,
+  imageGenerateSchema,
+  type ImageGenerateInput,
+  speechCreateSchema,
+  type SpeechCreateInput,
+} from './media-inputs';
+import type { MediaLibrary, MediaUrlFor } from './media-library';
+import { pcmToWav } from './wav';
+
+export interface EmbeddingRunView {
+  runId: string;
+  model: string;
+  createdAt: number;
+  inputs: { index: number; text: string; dimensions: number; norm: number; zero: boolean }[];
+  /** Cosine similarity, rounded to 4 places; null where it has no meaning. */
+  matrix: (number | null)[][];
+  problems: EmbeddingProblem[];
+  usage?: { prompt_tokens?: number; total_tokens?: number };
+}
+
+/** Vectors stay in main; the window asks for them only to copy. A few recent runs are kept. */
+const KEPT_RUNS = 5;
+const round4 = (x: number | null) => (x === null ? null : Math.round(x * 10_000) / 10_000);
+
+export class MediaService {
+  private runs = new Map<string, { inputs: string[]; vectors: Float32Array[] }>();
+
+  constructor(
+    private readonly deps: {
+      client: GatewayClient;
+      profiles: ProfileService;
+      library: MediaLibrary;
+      history: JsonCollection<MediaEntry>;
+      mediaUrl: MediaUrlFor;
+      desktop: DesktopActions;
+      now?: () => number;
+    },
+  ) {}
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  view(entry: ImageEntry): ImageEntryView;
+  view(entry: SpeechEntry): SpeechEntryView;
+  view(entry: MediaEntry): MediaEntryView;
+  view(entry: MediaEntry): MediaEntryView {
+    if (entry.kind === 'image') {
+      return { ...entry, urls: entry.files.map((f) => (f.rel ? this.deps.mediaUrl(f.rel) : null)) };
+    }
+    return { ...entry, url: this.deps.mediaUrl(entry.rel) };
+  }
+
+  /**
+   * Generates, then downloads or decodes every image into the library at once (result URLs
+   * expire) and records the generation in the history. One image that cannot be fetched is
+   * noted on its own; the others are kept.
+   */
+  async generateImages(raw: ImageGenerateInput): Promise<ImageEntryView> {
+    const input = imageGenerateSchema.parse(raw);
+    const profileId = this.deps.profiles.activeId();
+    const target = await this.deps.profiles.target(profileId);
+    const results = await generateImages(this.deps.client, target, {
+      model: input.model,
+      prompt: input.prompt,
+      n: input.n,
+      size: input.size,
+      response_format: input.responseFormat,
+    });
+    const id = `img-${this.now()}-${randomUUID().slice(0, 8)}`;
+    const files = await Promise.all(
+      results.map(async (item, i): Promise<ImageEntry['files'][number]> => {
+        try {
+          const bytes = item.b64
+            ? Buffer.from(item.b64.replace(/^data:[^,]*,/, ''), 'base64')
+            : await downloadImage(this.deps.client, target, item.url!);
+          const kind = sniffImage(bytes);
+          if (!kind) return { error: 'The gateway sent data that is not a PNG, JPEG, WebP or GIF image.' };
+          const rel = this.deps.library.write(`images/${id}/${i}.${kind.ext}`, bytes);
+          return { rel, width: kind.width, height: kind.height };
+        } catch (err) {
+          return { error: err instanceof Error ? err.message : String(err) };
+        }
+      }),
+    );
+    const entry: ImageEntry = {
+      id,
+      kind: 'image',
+      createdAt: this.now(),
+      profileId,
+      model: input.model,
+      prompt: input.prompt,
+      params: { size: input.size, n: input.n, responseFormat: input.responseFormat },
+      revisedPrompt: results.find((r) => r.revisedPrompt && r.revisedPrompt !== input.prompt)?.revisedPrompt,
+      files,
+    };
+    this.deps.history.put(entry);
+    return this.view(entry);
+  }
+
+  /** Raw PCM is wrapped into WAV (24 kHz mono 16-bit, the OpenAI-compatible default) so it plays. */
+  async speak(raw: SpeechCreateInput): Promise<SpeechEntryView> {
+    const input = speechCreateSchema.parse(raw);
+    const profileId = this.deps.profiles.activeId();
+    const target = await this.deps.profiles.target(profileId);
+    const { bytes, contentType } = await createSpeech(this.deps.client, target, {
+      model: input.model,
+      input: input.text,
+      voice: input.voice,
+      response_format: input.format,
+      speed: input.speed,
+    });
+    if (bytes.byteLength === 0) {
+      throw new AppFailure({ code: 'bad_response', message: 'The gateway sent an empty audio reply.' });
+    }
+    const kind = sniffAudio(bytes, contentType, input.format);
+    const wrappedPcm = kind === 'pcm';
+    const container = wrappedPcm ? 'wav' : (kind ?? 'bin');
+    const data = wrappedPcm ? pcmToWav(bytes) : bytes;
+    const id = `tts-${this.now()}-${randomUUID().slice(0, 8)}`;
+    const rel = this.deps.library.write(`speech/${id}.${container}`, data);
+    const entry: SpeechEntry = {
+      id,
+      kind: 'speech',
+      createdAt: this.now(),
+      profileId,
+      model: input.model,
+      text: input.text,
+      params: { voice: input.voice, format: input.format, speed: input.speed },
+      rel,
+      container,
+      wrappedPcm,
+      unplayable: kind === undefined,
+      bytes: data.byteLength,
+    };
+    this.deps.history.put(entry);
+    return this.view(entry);
+  }
+
+  async embed(raw: EmbeddingsRunInput): Promise<EmbeddingRunView> {
+    const input = embeddingsRunSchema.parse(raw);
+    const target = await this.deps.profiles.target();
+    const result = await createEmbeddings(this.deps.client, target, {
+      model: input.model,
+      input: input.inputs,
+      ...(input.dimensions !== undefined ? { dimensions: input.dimensions } : {}),
+      encoding_format: input.encodingFormat,
+    });
+    const analysis = analyzeEmbeddings(result.vectors);
+    const runId = randomUUID();
+    this.runs.set(runId, { inputs: input.inputs, vectors: result.vectors });
+    while (this.runs.size > KEPT_RUNS) this.runs.delete(this.runs.keys().next().value as string);
+    return {
+      runId,
+      model: result.model ?? input.model,
+      createdAt: this.now(),
+      inputs: analysis.items.map((item) => ({
+        ...item,
+        norm: Math.round(item.norm * 1e6) / 1e6,
+        text: input.inputs[item.index].slice(0, 300),
+      })),
+      matrix: analysis.matrix.map((row) => row.map(round4)),
+      problems: analysis.problems,
+      usage: result.usage,
+    };
+  }
+
+  /** The vectors of a recent run as JSON, for the clipboard. */
+  vectorsJson(runId: string): string {
+    const run = this.runs.get(runId);
+    if (!run) {
+      throw new AppFailure({
+        code: 'not_found',
+        message: 'Those vectors are no longer in memory — run the embeddings again.',
+      });
+    }
+    return JSON.stringify(
+      run.inputs.map((text, i) => ({ input: text, embedding: Array.from(run.vectors[i]) })),
+    );
+  }
+
+  history(kind?: MediaEntry['kind']): MediaEntryView[] {
+    return this.deps.history
+      .list()
+      .filter((e) => !kind || e.kind === kind)
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .map((e) => this.view(e));
+  }
+
+  private entry(id: string): MediaEntry {
+    const e = this.deps.history.get(id);
+    if (!e) throw new AppFailure({ code: 'not_found', message: 'That history entry no longer exists.' });
+    return e;
+  }
+
+  deleteEntry(id: string): void {
+    const e = this.entry(id);
+    this.deps.history.delete(id);
+    if (e.kind === 'image') this.deps.library.remove(`images/${e.id}`);
+    else this.deps.library.remove(e.rel);
+  }
+
+  clear(kind: MediaEntry['kind']): number {
+    const all = this.deps.history.list().filter((e) => e.kind === kind);
+    for (const e of all) this.deleteEntry(e.id);
+    return all.length;
+  }
+
+  /** Save dialog for one file of an entry; resolves to where it went, or null when cancelled. */
+  async save(id: string, index = 0): Promise<string | null> {
+    const e = this.entry(id);
+    const rel = e.kind === 'image' ? e.files[index]?.rel : e.rel;
+    if (!rel)
+      throw new AppFailure({
+        code: 'not_found',
+        message: 'That file was never downloaded, so it cannot be saved.',
+      });
+    return this.deps.desktop.saveFileAs(this.deps.library.resolve(rel), suggestedName(e, rel, index));
+  }
+
+  /** Saves every image of a generation, one dialog each; stops at the first cancel. */
+  async saveAll(id: string): Promise<string[]> {
+    const e = this.entry(id);
+    if (e.kind !== 'image') return [(await this.save(id)) ?? ''].filter(Boolean);
+    const saved: string[] = [];
+    for (let i = 0; i < e.files.length; i++) {
+      if (!e.files[i].rel) continue;
+      const path = await this.save(id, i);
+      if (path === null) break;
+      saved.push(path);
+    }
+    return saved;
+  }
+}
+
+function slug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'media'
+  );
+}
+
+function suggestedName(e: MediaEntry, rel: string, index: number): string {
+  const ext = rel.slice(rel.lastIndexOf('.') + 1);
+  const stamp = new Date(e.createdAt).toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  return e.kind === 'image'
+    ? `${slug(e.prompt)}-${stamp}-${index + 1}.${ext}`
+    : `speech-${slug(e.text)}-${stamp}.${ext}`;
+}
+
+/** One-line wiring for services.ts: history under `<dataDir>/media-history`. */
+export function createMediaService(env: {
+  dataDir: string;
+  notices: StorageNotices;
+  mediaUrl: MediaUrlFor;
+  desktop: DesktopActions;
+  now?: () => number;
+  client: GatewayClient;
+  profiles: ProfileService;
+  media: MediaLibrary;
+}): MediaService {
+  return new MediaService({
+    client: env.client,
+    profiles: env.profiles,
+    library: env.media,
+    history: new JsonCollection(join(env.dataDir, 'media-history'), mediaEntrySchema, env.notices),
+    mediaUrl: env.mediaUrl,
+    desktop: env.desktop,
+    now: env.now,
+  });
+}

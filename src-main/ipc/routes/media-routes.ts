@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { route } from '../define-route';
+import type { EmbeddingRunView } from '../../core/media/media-service';
+import type { ImageEntryView, MediaEntryView, SpeechEntryView } from '../../core/media/media-history';
+import { embeddingsRunSchema, imageGenerateSchema, speechCreateSchema } from '../../core/media/media-inputs';
+
+const entryId = z.object({ id: z.string().min(1, 'is required') });
+const kind = z.enum(['image', 'speech'], 'must be image or speech');
+
+export const mediaRoutes = {
+  'media.images.generate': route<ImageEntryView>()(imageGenerateSchema),
+  'media.speech.create': route<SpeechEntryView>()(speechCreateSchema),
+  'media.embeddings.run': route<EmbeddingRunView>()(embeddingsRunSchema),
+  'media.embeddings.vectors': route<string>()(z.object({ runId: z.string().min(1, 'is required') })),
+  'media.history.list': route<MediaEntryView[]>()(z.object({ kind: kind.optional() })),
+  'media.history.delete': route<null>()(entryId),
+  'media.history.clear': route<number>()(z.object({ kind })),
+  'media.save': route<string | null>()(entryId.extend({ index: z.number().int().min(0).optional() })),
+  'media.saveAll': route<string[]>()(entryId),
+};

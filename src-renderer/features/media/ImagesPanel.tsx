@@ -1,0 +1,261 @@
+import { useCallback, useState } from 'react';
+import type { ImageEntryView } from '../../../src-main/core/media/media-history';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { useRoute, useRouteMutation } from '../../hooks/use-route';
+import { t } from '../../i18n/i18n';
+import { formatTime, HistoryHeader } from './HistoryHeader';
+import { ImageViewer } from './ImageViewer';
+import { ModelField } from './ModelField';
+import { numberProblem, useMedia } from './media-store';
+import { useSave } from './use-save';
+
+const SIZES = ['256x256', '512x512', '1024x1024', '1792x1024', '1024x1792'];
+
+function ImageGrid({ entry, onOpen }: { entry: ImageEntryView; onOpen: (index: number) => void }) {
+  return (
+    <ul className="image-grid" aria-label={entry.prompt}>
+      {entry.files.map((f, i) => (
+        <li key={i}>
+          {entry.urls[i] ? (
+            <button
+              type="button"
+              className="image-cell"
+              onClick={() => onOpen(i)}
+              aria-label={t('images.open', { index: i + 1, prompt: entry.prompt })}
+            >
+              <img
+                src={entry.urls[i]!}
+                alt={t('images.alt', { index: i + 1, prompt: entry.prompt })}
+                loading="lazy"
+                decoding="async"
+              />
+            </button>
+          ) : (
+            <div className="image-cell image-failed" role="note">
+              {t('images.failedOne', { index: i + 1, reason: f.error ?? '?' })}
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EntryCard({
+  entry,
+  onOpen,
+  highlight,
+}: {
+  entry: ImageEntryView;
+  onOpen: (e: ImageEntryView, i: number) => void;
+  highlight?: boolean;
+}) {
+  const remove = useRouteMutation('media.history.delete', ['media.history.list']);
+  const save = useSave();
+  return (
+    <article className={highlight ? 'card media-entry latest' : 'card media-entry'} aria-label={entry.prompt}>
+      <div className="row">
+        <strong className="media-entry-title">{entry.prompt}</strong>
+        <span className="spacer" />
+        <button type="button" className="small" onClick={() => void save.saveAll(entry.id)}>
+          {t('images.saveAll')}
+        </button>
+        <button
+          type="button"
+          className="ghost small danger"
+          aria-label={t('media.deleteEntry')}
+          title={t('media.deleteEntry')}
+          onClick={() => remove.mutate({ id: entry.id })}
+        >
+          ×
+        </button>
+      </div>
+      <div className="muted small-note">
+        {formatTime(entry.createdAt)} ·{' '}
+        {t('images.meta', {
+          model: entry.model,
+          size: entry.params.size,
+          n: entry.params.n,
+          format: entry.params.responseFormat,
+        })}
+      </div>
+      {entry.revisedPrompt ? (
+        <div className="muted small-note">{t('images.revised', { prompt: entry.revisedPrompt })}</div>
+      ) : null}
+      <ImageGrid entry={entry} onOpen={(i) => onOpen(entry, i)} />
+      {save.message ? (
+        <div role="status" className="small-note ok-text">
+          {save.message}
+        </div>
+      ) : null}
+      {save.error ? <ErrorNotice error={save.error} onDismiss={save.clearError} /> : null}
+      {remove.error ? <ErrorNotice error={remove.error.error} /> : null}
+    </article>
+  );
+}
+
+export function ImagesPanel() {
+  const draft = useMedia((s) => s.image);
+  const setImage = useMedia((s) => s.setImage);
+  const generate = useRouteMutation('media.images.generate', ['media.history.list']);
+  const history = useRoute('media.history.list', { kind: 'image' });
+  const entries = (history.data ?? []) as ImageEntryView[];
+  const [viewing, setViewing] = useState<{ entry: ImageEntryView; index: number }>();
+  const [touched, setTouched] = useState(false);
+  const viewerSave = useSave();
+  const setModel = useCallback((model: string) => setImage({ model }), [setImage]);
+
+  const problems = {
+    prompt: draft.prompt.trim() ? undefined : t('media.required', { field: t('images.prompt') }),
+    model: draft.model.trim() ? undefined : t('media.required', { field: t('media.model') }),
+    count: numberProblem(draft.count, 'count', 1, 10, { integer: true })
+      ? t('media.integer', { field: t('images.count'), min: 1, max: 10 })
+      : undefined,
+  };
+  const invalid = Object.values(problems).some(Boolean);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (invalid || generate.isPending) return;
+    generate.mutate({
+      model: draft.model.trim(),
+      prompt: draft.prompt.trim(),
+      size: draft.size,
+      n: Number(draft.count),
+      responseFormat: draft.responseFormat,
+    });
+  };
+  const show = (k: keyof typeof problems) => (touched ? problems[k] : undefined);
+  const pendingCount = Number(draft.count) || 1;
+
+  return (
+    <div className="media-columns">
+      <form className="card media-form" onSubmit={submit} aria-label={t('media.section.images')} noValidate>
+        <div className="field">
+          <label htmlFor="img-prompt">{t('images.prompt')}</label>
+          <textarea
+            id="img-prompt"
+            rows={4}
+            value={draft.prompt}
+            placeholder={t('images.promptPlaceholder')}
+            aria-invalid={show('prompt') !== undefined}
+            aria-describedby={show('prompt') ? 'img-prompt-err' : undefined}
+            onChange={(e) => setImage({ prompt: e.target.value })}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
+            }}
+          />
+          {show('prompt') ? (
+            <span id="img-prompt-err" className="field-error">
+              {show('prompt')}
+            </span>
+          ) : null}
+        </div>
+        <ModelField
+          id="img-model"
+          kind="image"
+          value={draft.model}
+          onChange={setModel}
+          example="sandbox-image-1"
+          error={show('model')}
+        />
+        <div className="row media-inline">
+          <div className="field">
+            <label htmlFor="img-size">{t('images.size')}</label>
+            <select id="img-size" value={draft.size} onChange={(e) => setImage({ size: e.target.value })}>
+              {SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="img-count">{t('images.count')}</label>
+            <input
+              id="img-count"
+              type="number"
+              min={1}
+              max={10}
+              step={1}
+              value={draft.count}
+              aria-invalid={show('count') !== undefined}
+              aria-describedby={show('count') ? 'img-count-err' : undefined}
+              onChange={(e) => setImage({ count: e.target.value })}
+            />
+          </div>
+        </div>
+        {show('count') ? (
+          <span id="img-count-err" className="field-error">
+            {show('count')}
+          </span>
+        ) : null}
+        <div className="field">
+          <label htmlFor="img-format">{t('images.format')}</label>
+          <select
+            id="img-format"
+            value={draft.responseFormat}
+            onChange={(e) => setImage({ responseFormat: e.target.value as 'url' | 'b64_json' })}
+          >
+            <option value="url">{t('images.format.url')}</option>
+            <option value="b64_json">{t('images.format.b64_json')}</option>
+          </select>
+        </div>
+        <button type="submit" className="primary wide" disabled={generate.isPending}>
+          {generate.isPending ? t('images.generating', { n: pendingCount }) : t('images.generate')}
+        </button>
+        {generate.error ? (
+          <ErrorNotice error={generate.error.error} onDismiss={() => generate.reset()} />
+        ) : null}
+      </form>
+
+      <div className="media-results">
+        {generate.isPending ? (
+          <div className="card" aria-busy="true">
+            <div role="status">{t('images.generating', { n: pendingCount })}</div>
+            <ul className="image-grid">
+              {Array.from({ length: Math.min(pendingCount, 10) }, (_, i) => (
+                <li key={i}>
+                  <div
+                    className="image-cell image-pending"
+                    aria-label={t('images.pending', { index: i + 1 })}
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <HistoryHeader kind="image" count={entries.length} />
+        {history.error ? <ErrorNotice error={history.error.error} /> : null}
+        {entries.length === 0 && !generate.isPending ? (
+          <p className="muted media-empty">{t('images.empty')}</p>
+        ) : null}
+        {entries.map((entry) => (
+          <EntryCard
+            key={entry.id}
+            entry={entry}
+            highlight={entry.id === generate.data?.id}
+            onOpen={(en, index) => setViewing({ entry: en, index })}
+          />
+        ))}
+      </div>
+
+      {viewing && viewing.entry.urls[viewing.index] ? (
+        <ImageViewer
+          url={viewing.entry.urls[viewing.index]!}
+          alt={t('images.alt', { index: viewing.index + 1, prompt: viewing.entry.prompt })}
+          onSave={() => void viewerSave.saveOne(viewing.entry.id, viewing.index)}
+          onClose={() => setViewing(undefined)}
+        />
+      ) : null}
+      {viewerSave.message || viewerSave.error ? (
+        <div className="media-toast" role="status">
+          {viewerSave.message}
+          {viewerSave.error ? (
+            <ErrorNotice error={viewerSave.error} onDismiss={viewerSave.clearError} />
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
