@@ -2,6 +2,7 @@ import { routes, type Routes } from './contract';
 import type { Handlers } from './define-route';
 import { appHandlers } from './handlers/app-handlers';
 import { chatHandlers } from './handlers/chat-handlers';
+import { judgeHandlers } from './handlers/judge-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { mediaHandlers } from './handlers/media-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
@@ -18,6 +19,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...videoHandlers(s),
     ...logHandlers(s),
     ...mediaHandlers(s),
+    ...judgeHandlers(s),
   };
 }
 

@@ -4,6 +4,7 @@ import type { StorageNotice } from '../core/storage/storage-notices';
 import type { Invoke } from './define-route';
 import { appRoutes } from './routes/app-routes';
 import { chatRoutes } from './routes/chat-routes';
+import { judgeRoutes } from './routes/judge-routes';
 import { logRoutes } from './routes/log-routes';
 import { mediaRoutes } from './routes/media-routes';
 import { settingsRoutes } from './routes/settings-routes';
@@ -22,6 +23,7 @@ export const routes = {
   ...videoRoutes,
   ...logRoutes,
   ...mediaRoutes,
+  ...judgeRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;

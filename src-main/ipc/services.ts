@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { ChatService } from '../core/chat/chat-service';
+import { createJudgeService } from '../core/judge/create-judge-service';
 import { conversationSchema } from '../core/chat/conversation';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
@@ -58,8 +59,9 @@ export function createServices(env: AppEnvironment) {
     emit: (name, payload) => env.emit(name, payload as EventMap[typeof name]),
     now: env.now,
   });
+  const judge = createJudgeService({ ...env, client, profiles });
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
   const video = createVideoService({ ...env, client, profiles, media });
   const mediaStudio = createMediaService({ ...env, client, profiles, media });
-  return { env, log, client, vault, profiles, chat, media, video, mediaStudio };
+  return { env, log, client, vault, profiles, chat, media, judge, video, mediaStudio };
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ChatTab } from '../features/chat/ChatTab';
+import { JudgeTab } from '../features/judge/JudgeTab';
 import { MediaTab } from '../features/media/MediaTab';
 import { SettingsTab } from '../features/settings/SettingsTab';
 import { VideoTab } from '../features/video/VideoTab';
@@ -17,5 +18,6 @@ export const tabs: TabDef[] = [
   { id: 'chat', label: 'tab.chat', component: ChatTab },
   { id: 'media', label: 'tab.media', component: MediaTab },
   { id: 'video', label: 'tab.video', component: VideoTab },
+  { id: 'judge', label: 'tab.judge', component: JudgeTab },
   { id: 'settings', label: 'tab.settings', component: SettingsTab },
 ];

@@ -4,6 +4,7 @@ import { embeddingsRoute } from './embeddings';
 import { imageFilesRoute, imagesRoute } from './images';
 import { speechRoute } from './speech';
 import { modelsRoute } from './models';
+import { judgeRoute } from './judge';
 import { videoFileRoute } from './video-files';
 import { videoCreateRoute, videoStatusRoute } from './video-generations';
 
@@ -15,6 +16,7 @@ export const builtinRoutes: SandboxRoute[] = [
   imagesRoute,
   imageFilesRoute,
   speechRoute,
+  judgeRoute,
   videoCreateRoute,
   videoStatusRoute,
   videoFileRoute(),

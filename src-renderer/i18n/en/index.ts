@@ -1,5 +1,6 @@
 import { chat } from './chat';
 import { common } from './common';
+import { judge } from './judge';
 import { log } from './log';
 import { media } from './media';
 import { settings } from './settings';
@@ -12,5 +13,6 @@ export const en = {
   ...video,
   ...settings,
   ...log,
+  ...judge,
   ...media,
 };

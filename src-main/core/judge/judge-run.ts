@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { setIdSchema } from './question-set';
+
+/** One run, as saved in the set's history: enough to show it again exactly as it was. */
+export const judgeRunSchema = z.object({
+  id: z.string(),
+  setId: setIdSchema,
+  setRevision: z.number().int(),
+  createdAt: z.number(),
+  state: z.object({ mode: z.enum(['text', 'json', 'list']), text: z.string() }),
+  modelAsked: z.string(),
+  modelAnswered: z.string().optional(),
+  /** Parsed answers (see judge-answers.ts); kept as parsed so old runs display unchanged. */
+  answers: z.array(z.record(z.string(), z.unknown())),
+  usage: z.object({ inputTokens: z.number().optional(), outputTokens: z.number().optional() }),
+  costYuan: z.number().optional(),
+  latencyMs: z.number(),
+  raw: z.string(),
+});
+export type StoredJudgeRun = z.infer<typeof judgeRunSchema>;
+
+export interface RunSummary {
+  id: string;
+  setId: string;
+  setRevision: number;
+  createdAt: number;
+  modelAsked: string;
+  modelAnswered?: string;
+  inputTokens?: number;
+  statePreview: string;
+}

@@ -1,0 +1,190 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxServer } from '../../sandbox/server';
+import { GatewayClient } from '../gateway/gateway-client';
+import { RequestLog } from '../gateway/request-log';
+import type { ProfileService } from '../profiles/profile-service';
+import { AppFailure } from '../result';
+import { StorageNotices } from '../storage/storage-notices';
+import { createJudgeService } from './create-judge-service';
+import type { JudgeService } from './judge-service';
+import type { Question, QuestionSetDraft } from './question-rules';
+
+const questions: Question[] = [
+  {
+    name: 'tone',
+    type: 'choice',
+    instructions: 'Tone?',
+    options: [
+      { name: 'calm', description: 'calm words' },
+      { name: 'angry', description: 'angry shouting' },
+    ],
+    levels: [],
+  },
+  {
+    name: 'quality',
+    type: 'score',
+    instructions: 'Quality',
+    options: [],
+    levels: ['poor', 'fine', 'excellent'],
+  },
+  { name: 'cats', type: 'noul', instructions: 'The text is about cats', options: [], levels: [] },
+];
+const draft: QuestionSetDraft = { name: 'Reviews', questions };
+
+let server: SandboxServer;
+let dir: string;
+let saved: string[];
+let clock: number;
+let judge: JudgeService;
+
+beforeAll(async () => {
+  server = await startSandbox({ balanceYuan: 1 });
+});
+afterAll(() => server.close());
+
+function make() {
+  const profiles = {
+    target: async () => ({ host: server.origin, judgeSegment: 'partner', apiKey: 'sk-test' }),
+  } as unknown as ProfileService;
+  return createJudgeService({
+    dataDir: dir,
+    notices: new StorageNotices(),
+    client: new GatewayClient({ fetch, log: new RequestLog() }),
+    profiles,
+    desktop: {
+      saveTextAs: async (text, name) => {
+        saved.push(text);
+        return `/exports/${name}`;
+      },
+      saveFileAs: async () => null,
+      notify: () => undefined,
+    },
+    now: () => clock++,
+  });
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'judge-'));
+  saved = [];
+  clock = 1000;
+  judge = make();
+  return () => rmSync(dir, { recursive: true, force: true });
+});
+
+describe('question set storage', () => {
+  it('saves, keeps revisions and survives a restart', () => {
+    const a = judge.saveSet(undefined, draft);
+    expect(a.revisions).toHaveLength(1);
+    const same = judge.saveSet(a.id, draft);
+    expect(same.revisions).toHaveLength(1);
+    const b = judge.saveSet(a.id, { ...draft, questions: questions.slice(0, 2) });
+    expect(b.revisions.map((r) => r.revision)).toEqual([1, 2]);
+    expect(b.revisions[0].questions).toHaveLength(3);
+    const again = make();
+    expect(again.listSets()).toEqual([
+      expect.objectContaining({ id: a.id, name: 'Reviews', revision: 2, questionCount: 2 }),
+    ]);
+    const file = JSON.parse(readFileSync(join(dir, 'judge-sets', `${a.id}.json`), 'utf8'));
+    expect(file.revisions).toHaveLength(2);
+  });
+
+  it('refuses an invalid set with the field named', () => {
+    expect(() =>
+      judge.saveSet(undefined, { name: 'x', questions: [{ ...questions[1], levels: ['a'] }] }),
+    ).toThrow(/levels/);
+  });
+
+  it('renames, duplicates and deletes', () => {
+    const a = judge.saveSet(undefined, draft);
+    judge.renameSet(a.id, 'Renamed');
+    const copy = judge.duplicateSet(a.id);
+    expect(copy.name).toBe('Renamed (copy)');
+    judge.deleteSet(a.id);
+    expect(judge.listSets().map((s) => s.name)).toEqual(['Renamed (copy)']);
+  });
+});
+
+describe('import and export', () => {
+  it('round-trips through the versioned envelope', async () => {
+    const a = judge.saveSet(undefined, draft);
+    expect(await judge.exportSet(a.id)).toBe('/exports/Reviews.question-set.json');
+    const envelope = JSON.parse(saved[0]);
+    expect(envelope).toMatchObject({
+      schema: 'gatehouse.question-set',
+      version: 1,
+      set: { name: 'Reviews' },
+    });
+    judge.deleteSet(a.id);
+    const out = judge.importSet(saved[0], 'ask');
+    expect(out.status).toBe('imported');
+    if (out.status !== 'imported') return;
+    expect(out.set.revisions[0].questions).toEqual(questions);
+  });
+
+  it('asks on a name clash, then copies or replaces', async () => {
+    const a = judge.saveSet(undefined, draft);
+    await judge.exportSet(a.id);
+    const clash = judge.importSet(saved[0], 'ask');
+    expect(clash).toMatchObject({ status: 'clash', existing: { id: a.id } });
+    expect(judge.listSets()).toHaveLength(1);
+    const copy = judge.importSet(saved[0], 'copy');
+    expect(copy.status === 'imported' && copy.set.name).toBe('Reviews (imported)');
+    const replaced = judge.importSet(saved[0].replace('"Tone?"', '"Which tone?"'), 'replace');
+    expect(replaced.status === 'imported' && replaced.set.id).toBe(a.id);
+    expect(judge.getSet(a.id).revisions).toHaveLength(2);
+  });
+
+  it('refuses files that do not fit, with the reason', () => {
+    const refuse = (text: string) => {
+      try {
+        judge.importSet(text, 'ask');
+      } catch (err) {
+        return (err as AppFailure).error.message;
+      }
+      throw new Error('expected a refusal');
+    };
+    expect(refuse('nope')).toMatch(/not valid JSON/);
+    expect(refuse('{"schema":"other","version":1,"set":{}}')).toMatch(/not a Gatehouse question set/);
+    expect(refuse('{"schema":"gatehouse.question-set","version":9,"set":{}}')).toMatch(
+      /version 9 is not supported/,
+    );
+    const bad = {
+      schema: 'gatehouse.question-set',
+      version: 1,
+      set: { name: 'x', questions: [{ ...questions[1], levels: ['a'] }] },
+    };
+    expect(refuse(JSON.stringify(bad))).toMatch(/set\.questions\[0\]\.levels: must have 2 to 10 levels/);
+    expect(judge.listSets()).toEqual([]);
+  });
+});
+
+describe('runs', () => {
+  it('runs a saved set on the Sandbox and keeps the run with its revision', async () => {
+    const a = judge.saveSet(undefined, draft);
+    const run = await judge.run({
+      setId: a.id,
+      model: 'judge-latest',
+      state: { mode: 'text', text: 'My cats are calm and excellent' },
+    });
+    expect(run.modelAsked).toBe('judge-latest');
+    expect(run.modelAnswered).toBe('judge-1.13.0');
+    expect(run.setRevision).toBe(1);
+    expect(run.usage.inputTokens).toBeGreaterThan(0);
+    expect(run.costYuan).toBeCloseTo((run.usage.inputTokens! * 0.35) / 1e6, 12);
+    expect(JSON.parse(run.raw).answers.tone.choice).toBe('calm');
+    judge.saveSet(a.id, { ...draft, questions: questions.slice(0, 1) });
+    const { questions: used } = judge.getRunWithQuestions(run.id);
+    expect(used).toHaveLength(3);
+    expect(judge.listRuns(a.id)).toHaveLength(1);
+  });
+
+  it('refuses a bad state before sending anything', async () => {
+    const a = judge.saveSet(undefined, draft);
+    await expect(
+      judge.run({ setId: a.id, model: 'judge-1.13.0', state: { mode: 'json', text: '[1]' } }),
+    ).rejects.toThrow(/state: must be a JSON object/);
+  });
+});

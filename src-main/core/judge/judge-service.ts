@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { GatewayClient } from '../gateway/gateway-client';
+import { postJudge } from '../gateway/judge-api';
+import type { DesktopActions } from '../media/desktop-actions';
+import type { ProfileService } from '../profiles/profile-service';
+import { AppFailure, invalidInput } from '../result';
+import type { JsonCollection } from '../storage/json-collection';
+import { parseJudgeResponse } from './judge-answers';
+import { costYuan, JUDGE_MODELS } from './judge-estimate';
+import type { RunSummary, StoredJudgeRun } from './judge-run';
+import {
+  latestRevision,
+  questionSetDraftSchema,
+  setIdSchema,
+  type SetSummary,
+  type StoredSet,
+  summarize,
+} from './question-set';
+import type { Question, QuestionSetDraft } from './question-rules';
+import { wireQuestions } from './question-rules';
+import { exportEnvelope, readEnvelope } from './set-transfer';
+import { parseState, STATE_MODES } from './state-input';
+
+export const saveSetSchema = z.object({ id: setIdSchema.optional(), set: questionSetDraftSchema });
+export const stateInputSchema = z.object({
+  mode: z.enum(STATE_MODES as [string, ...string[]], { message: 'must be text, json or list' }),
+  text: z.string().max(2_000_000, 'must be at most 2,000,000 characters'),
+});
+export const runJudgeSchema = z.object({
+  setId: setIdSchema,
+  model: z.enum(JUDGE_MODELS, { message: `must be one of ${JUDGE_MODELS.join(', ')}` }),
+  state: stateInputSchema,
+});
+export const importSetSchema = z.object({
+  text: z.string().max(5_000_000, 'must be at most 5 MB'),
+  /** What to do when a set of that name exists: ask first (default), import as a copy, or replace it. */
+  onClash: z.enum(['ask', 'copy', 'replace']).default('ask'),
+});
+
+export type ImportOutcome =
+  { status: 'imported'; set: StoredSet } | { status: 'clash'; existing: SetSummary; incomingName: string };
+
+export class JudgeService {
+  constructor(
+    private readonly deps: {
+      client: GatewayClient;
+      profiles: ProfileService;
+      sets: JsonCollection<StoredSet>;
+      runs: JsonCollection<StoredJudgeRun>;
+      desktop: DesktopActions;
+      now?: () => number;
+    },
+  ) {}
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  listSets(): SetSummary[] {
+    return this.deps.sets
+      .list()
+      .map(summarize)
+      .sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  getSet(id: string): StoredSet {
+    const s = this.deps.sets.get(id);
+    if (!s) throw new AppFailure({ code: 'not_found', message: 'That question set no longer exists.' });
+    return s;
+  }
+
+  /** Creates a set, or appends a revision when its questions changed (earlier ones are kept). */
+  saveSet(id: string | undefined, draft: QuestionSetDraft): StoredSet {
+    const set = questionSetDraftSchema.parse(draft);
+    const now = this.now();
+    const existing = id ? this.getSet(id) : undefined;
+    if (!existing) {
+      return this.deps.sets.put({
+        id: randomUUID(),
+        name: set.name,
+        createdAt: now,
+        updatedAt: now,
+        revisions: [{ revision: 1, savedAt: now, questions: set.questions }],
+      });
+    }
+    const latest = latestRevision(existing);
+    const changed = JSON.stringify(latest.questions) !== JSON.stringify(set.questions);
+    return this.deps.sets.put({
+      ...existing,
+      name: set.name,
+      updatedAt: now,
+      revisions: changed
+        ? [...existing.revisions, { revision: latest.revision + 1, savedAt: now, questions: set.questions }]
+        : existing.revisions,
+    });
+  }
+
+  renameSet(id: string, name: string): SetSummary {
+    return summarize(this.deps.sets.put({ ...this.getSet(id), name, updatedAt: this.now() }));
+  }
+
+  duplicateSet(id: string): StoredSet {
+    const source = this.getSet(id);
+    return this.saveSet(undefined, {
+      name: this.freeName(`${source.name} (copy)`),
+      questions: latestRevision(source).questions,
+    });
+  }
+
+  deleteSet(id: string): void {
+    this.deps.sets.delete(id);
+    for (const r of this.deps.runs.list()) if (r.setId === id) this.deps.runs.delete(r.id);
+  }
+
+  private freeName(wanted: string): string {
+    const taken = new Set(this.deps.sets.list().map((s) => s.name));
+    if (!taken.has(wanted)) return wanted;
+    for (let i = 2; ; i++) if (!taken.has(`${wanted} ${i}`)) return `${wanted} ${i}`;
+  }
+
+  exportText(id: string): { text: string; fileName: string } {
+    const set = this.getSet(id);
+    const slug = set.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'question-set';
+    return {
+      text: exportEnvelope({ name: set.name, questions: latestRevision(set).questions }),
+      fileName: `${slug}.question-set.json`,
+    };
+  }
+
+  async exportSet(id: string): Promise<string | null> {
+    const { text, fileName } = this.exportText(id);
+    return this.deps.desktop.saveTextAs(text, fileName);
+  }
+
+  /** Never overwrites silently: a name clash comes back as `clash` until the user picks copy or replace. */
+  importSet(text: string, onClash: 'ask' | 'copy' | 'replace'): ImportOutcome {
+    const draft = readEnvelope(text);
+    const existing = this.deps.sets.list().find((s) => s.name === draft.name);
+    if (!existing) return { status: 'imported', set: this.saveSet(undefined, draft) };
+    if (onClash === 'ask')
+      return { status: 'clash', existing: summarize(existing), incomingName: draft.name };
+    if (onClash === 'replace') return { status: 'imported', set: this.saveSet(existing.id, draft) };
+    return {
+      status: 'imported',
+      set: this.saveSet(undefined, { ...draft, name: this.freeName(`${draft.name} (imported)`) }),
+    };
+  }
+
+  listRuns(setId: string): RunSummary[] {
+    return this.deps.runs
+      .list()
+      .filter((r) => r.setId === setId)
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .map((r) => ({
+        id: r.id,
+        setId: r.setId,
+        setRevision: r.setRevision,
+        createdAt: r.createdAt,
+        modelAsked: r.modelAsked,
+        modelAnswered: r.modelAnswered,
+        inputTokens: r.usage.inputTokens,
+        statePreview: r.state.text.slice(0, 80),
+      }));
+  }
+
+  getRun(id: string): StoredJudgeRun {
+    const r = this.deps.runs.get(id);
+    if (!r) throw new AppFailure({ code: 'not_found', message: 'That run no longer exists.' });
+    return r;
+  }
+
+  getRunWithQuestions(id: string): { run: StoredJudgeRun; questions: Question[] } {
+    const run = this.getRun(id);
+    const set = this.deps.sets.get(run.setId);
+    const revision = set?.revisions.find((r) => r.revision === run.setRevision);
+    return { run, questions: revision?.questions ?? [] };
+  }
+
+  deleteRun(id: string): void {
+    this.deps.runs.delete(id);
+  }
+
+  /** Runs the latest revision of a saved set; the run (with the raw body) is saved before it is returned. */
+  async run(input: z.output<typeof runJudgeSchema>): Promise<StoredJudgeRun> {
+    const set = this.getSet(input.setId);
+    const revision = latestRevision(set);
+    const issues = questionSetDraftSchema.safeParse({ name: set.name, questions: revision.questions });
+    if (!issues.success) throw issues.error;
+    const state = parseState(input.state as { mode: 'text' | 'json' | 'list'; text: string });
+    if (!state.ok) throw invalidInput('state', state.message);
+    const target = await this.deps.profiles.target();
+    const reply = await postJudge(
+      this.deps.client,
+      target,
+      { model: input.model, state: state.value, questions: wireQuestions(revision.questions) },
+      { now: this.deps.now },
+    );
+    const parsed = parseJudgeResponse(reply.body, revision.questions);
+    const run: StoredJudgeRun = {
+      id: randomUUID(),
+      setId: set.id,
+      setRevision: revision.revision,
+      createdAt: this.now(),
+      state: { mode: input.state.mode as 'text' | 'json' | 'list', text: input.state.text },
+      modelAsked: input.model,
+      modelAnswered: parsed.model,
+      answers: parsed.answers as unknown as Record<string, unknown>[],
+      usage: parsed.usage,
+      costYuan: parsed.usage.inputTokens !== undefined ? costYuan(parsed.usage.inputTokens) : undefined,
+      latencyMs: reply.latencyMs,
+      raw: reply.raw,
+    };
+    return this.deps.runs.put(run);
+  }
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { route } from '../define-route';
+import type { RunSummary, StoredJudgeRun } from '../../core/judge/judge-run';
+import type { Question } from '../../core/judge/question-rules';
+import { setIdSchema, type SetSummary, type StoredSet } from '../../core/judge/question-set';
+import {
+  type ImportOutcome,
+  importSetSchema,
+  runJudgeSchema,
+  saveSetSchema,
+} from '../../core/judge/judge-service';
+import { SET_NAME_MAX } from '../../core/judge/question-rules';
+
+const bySet = z.object({ id: setIdSchema });
+const runId = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'must be a saved run id') });
+
+export const judgeRoutes = {
+  'judge.sets.list': route<SetSummary[]>()(z.object({})),
+  'judge.sets.get': route<StoredSet>()(bySet),
+  'judge.sets.save': route<StoredSet>()(saveSetSchema),
+  'judge.sets.rename': route<SetSummary>()(
+    bySet.extend({
+      name: z
+        .string()
+        .trim()
+        .min(1, 'is required')
+        .max(SET_NAME_MAX, `must be at most ${SET_NAME_MAX} characters`),
+    }),
+  ),
+  'judge.sets.duplicate': route<StoredSet>()(bySet),
+  'judge.sets.delete': route<null>()(bySet),
+  /** Resolves to where the file was written, or null when the user cancelled. */
+  'judge.sets.export': route<string | null>()(bySet),
+  'judge.sets.import': route<ImportOutcome>()(importSetSchema),
+  'judge.run': route<StoredJudgeRun>()(runJudgeSchema),
+  'judge.runs.list': route<RunSummary[]>()(z.object({ setId: setIdSchema })),
+  /** A run with the questions of the set revision it used. */
+  'judge.runs.get': route<{ run: StoredJudgeRun; questions: Question[] }>()(runId),
+  'judge.runs.delete': route<null>()(runId),
+};

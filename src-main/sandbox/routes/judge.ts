@@ -1,0 +1,187 @@
+import { badRequest, SandboxHttpError } from '../errors';
+import { requireModel } from '../model-catalog';
+import type { SandboxRoute } from '../route-types';
+import { confidenceOf, noulValue, sandboxTokens, scoresFor, softmax, words } from './judge-scoring';
+
+/** What each judge alias resolves to on the Sandbox (spec §9: the response names the exact version). */
+export const JUDGE_VERSIONS: Record<string, string> = {
+  'judge-1.13.0': 'judge-1.13.0',
+  'judge-latest': 'judge-1.13.0',
+  'judge-preview': 'judge-1.14.0-preview.2',
+};
+export const JUDGE_PRICE_PER_TOKEN = 0.35 / 1e6;
+export const JUDGE_RESERVE_TOKENS = 64_000;
+export const JUDGE_PAIR_LIMIT = 32_000;
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => !!v && typeof v === 'object' && !Array.isArray(v);
+
+interface CheckedQuestion {
+  name: string;
+  type: 'choice' | 'score' | 'noul';
+  instructions: string;
+  options: [string, string][];
+  levels: string[];
+}
+
+function checkState(state: unknown): string {
+  if (typeof state === 'string') {
+    if (!state.trim()) throw badRequest('state', 'state must not be empty');
+    return state;
+  }
+  if (Array.isArray(state)) {
+    if (state.length === 0) throw badRequest('state', 'state must not be an empty list');
+    const bad = state.findIndex((x) => typeof x !== 'string');
+    if (bad >= 0)
+      throw badRequest(`state[${bad}]`, `state[${bad}] must be text: a list state holds texts only`);
+    return state.join('\n');
+  }
+  if (isRec(state)) return JSON.stringify(state);
+  if (state === undefined) throw badRequest('state', 'state is required', 'missing_required_parameter');
+  throw badRequest('state', 'state must be text, a JSON object or a list of texts');
+}
+
+function checkQuestions(questions: unknown): CheckedQuestion[] {
+  if (questions === undefined)
+    throw badRequest('questions', 'questions is required', 'missing_required_parameter');
+  if (!isRec(questions)) throw badRequest('questions', 'questions must be an object keyed by question name');
+  const entries = Object.entries(questions);
+  if (entries.length === 0) throw badRequest('questions', 'questions must hold at least one question');
+  return entries.map(([name, q]) => {
+    const at = `questions.${name}`;
+    if (!isRec(q)) throw badRequest(at, `${at} must be a question object`);
+    if (q.type !== 'choice' && q.type !== 'score' && q.type !== 'noul')
+      throw badRequest(
+        `${at}.type`,
+        `${at}.type must be one of choice, score, noul (got ${JSON.stringify(q.type)})`,
+      );
+    if (typeof q.instructions !== 'string' || !q.instructions.trim())
+      throw badRequest(`${at}.instructions`, `${at}.instructions is required and must be a non-empty string`);
+    const out: CheckedQuestion = {
+      name,
+      type: q.type,
+      instructions: q.instructions,
+      options: [],
+      levels: [],
+    };
+    if (q.type === 'choice') {
+      if (!isRec(q.criteria))
+        throw badRequest(
+          `${at}.criteria`,
+          `${at}.criteria must be an object mapping each option name to its description`,
+        );
+      out.options = Object.entries(q.criteria).map(([k, v]) => [
+        k,
+        typeof v === 'string' ? v : JSON.stringify(v),
+      ]);
+      if (out.options.length < 2)
+        throw badRequest(`${at}.criteria`, `${at}.criteria must have at least 2 options`);
+    } else if (q.type === 'score') {
+      if (!Array.isArray(q.criteria) || q.criteria.some((c) => typeof c !== 'string'))
+        throw badRequest(`${at}.criteria`, `${at}.criteria must be an array of level descriptions`);
+      if (q.criteria.length < 2 || q.criteria.length > 10)
+        throw badRequest(
+          `${at}.criteria`,
+          `${at}.criteria must have 2 to 10 levels (got ${q.criteria.length})`,
+        );
+      out.levels = q.criteria as string[];
+    }
+    return out;
+  });
+}
+
+export const judgeRoute: SandboxRoute = {
+  method: 'POST',
+  path: /\/(?<segment>[A-Za-z0-9_-]+)\/v1\/systemone/,
+  handle(ctx) {
+    const body = ctx.body as Rec;
+    if (body.stream !== undefined && body.stream !== false)
+      throw badRequest('stream', 'stream must be omitted or false: the judgement endpoint does not stream');
+    if (typeof body.model !== 'string' || !body.model)
+      throw badRequest('model', 'model is required and must be a string', 'missing_required_parameter');
+    requireModel(body.model, 'judge');
+    const stateText = checkState(body.state);
+    const questions = checkQuestions(body.questions);
+
+    const stateTokens = sandboxTokens(stateText);
+    const questionTokens = questions.map(
+      (q) => sandboxTokens(JSON.stringify((body.questions as Rec)[q.name])) + 2,
+    );
+    const longest = Math.max(...questionTokens);
+    if (stateTokens + longest > JUDGE_PAIR_LIMIT) {
+      throw badRequest(
+        'state',
+        `state plus the longest question is ${stateTokens + longest} tokens; the limit is ${JUDGE_PAIR_LIMIT}`,
+        'context_length_exceeded',
+      );
+    }
+    const inputTokens = sandboxTokens(
+      JSON.stringify({ model: body.model, state: body.state, questions: body.questions }),
+    );
+    if (inputTokens > JUDGE_RESERVE_TOKENS) {
+      throw badRequest(
+        'questions',
+        `the request is ${inputTokens} tokens; the limit is ${JUDGE_RESERVE_TOKENS}`,
+        'context_length_exceeded',
+      );
+    }
+
+    const reserved = JUDGE_RESERVE_TOKENS * JUDGE_PRICE_PER_TOKEN;
+    if (!ctx.state.reserve(reserved)) {
+      throw new SandboxHttpError(
+        402,
+        `Insufficient balance: each judgement request reserves ${reserved.toFixed(4)} yuan (a 64k-token context) and the balance is ${(ctx.state.balanceYuan ?? 0).toFixed(4)} yuan`,
+        'insufficient_quota',
+        'insufficient_balance',
+      );
+    }
+
+    const stateWords = new Set(words(stateText));
+    const answers: Rec = {};
+    for (const q of questions) {
+      const rng = ctx.seed(
+        'judge',
+        body.model,
+        stateText,
+        q.name,
+        q.type,
+        q.instructions,
+        q.options,
+        q.levels,
+      );
+      if (q.type === 'choice') {
+        const probs = softmax(
+          scoresFor(
+            stateWords,
+            q.options.map(([n, d]) => `${n} ${d} ${q.instructions}`),
+            rng,
+          ),
+        );
+        const top = probs.indexOf(Math.max(...probs));
+        answers[q.name] = {
+          type: 'choice',
+          choice: q.options[top][0],
+          probabilities: Object.fromEntries(q.options.map(([n], i) => [n, probs[i]])),
+          confidence: confidenceOf(probs),
+        };
+      } else if (q.type === 'score') {
+        const probs = softmax(scoresFor(stateWords, q.levels, rng));
+        const expected = probs.reduce((sum, p, i) => sum + p * i, 0);
+        answers[q.name] = {
+          type: 'score',
+          score: Math.round(expected * 1000) / 1000,
+          probabilities: Object.fromEntries(probs.map((p, i) => [String(i), p])),
+          confidence: confidenceOf(probs),
+        };
+      } else {
+        answers[q.name] = { type: 'noul', noul: noulValue(stateWords, q.instructions, rng) };
+      }
+    }
+    ctx.state.settle(reserved, inputTokens * JUDGE_PRICE_PER_TOKEN);
+    ctx.sendJson(200, {
+      model: JUDGE_VERSIONS[body.model] ?? body.model,
+      answers,
+      usage: { input_tokens: inputTokens, output_tokens: questions.length * 4 },
+    });
+  },
+};

@@ -1,0 +1,221 @@
+import { Bar, BarChart, Cell, LabelList, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import type { JudgeAnswer } from '../../../src-main/core/judge/judge-answers';
+import { t } from '../../i18n/i18n';
+import { num2, pct } from './format';
+
+type Of<K extends JudgeAnswer['kind']> = Extract<JudgeAnswer, { kind: K }>;
+
+// Colours come from the theme's CSS variables (see judge.css), so light and dark both read well.
+const axisProps = { stroke: 'currentColor', tick: { fill: 'currentColor', fontSize: 12 } };
+const pctTick = (v: number) => `${Math.round(v * 100)}%`;
+
+function Confidence({ value }: { value?: number }) {
+  if (value === undefined) return null;
+  return (
+    <div className="judge-confidence">
+      <span className="small-note">{t('judge.answer.confidence')}</span>
+      <meter
+        min={0}
+        max={1}
+        value={value}
+        aria-label={t('judge.answer.confidenceOf', { value: pct(value) })}
+      />
+      <span className="small-note">{pct(value)}</span>
+    </div>
+  );
+}
+
+function ChoiceChart({ a }: { a: Of<'choice'> }) {
+  const data = a.options.map((o) => ({ name: o.name, p: o.probability, chosen: o.name === a.choice }));
+  const summary = t('judge.answer.choiceSummary', {
+    choice: a.choice ?? '—',
+    list: data.map((d) => `${d.name} ${pct(d.p)}`).join(', '),
+  });
+  return (
+    <>
+      <div className="judge-chart" role="img" aria-label={summary}>
+        <ResponsiveContainer width="100%" height={Math.max(90, data.length * 34 + 30)}>
+          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 48, top: 4, bottom: 4 }}>
+            <XAxis type="number" domain={[0, 1]} tickFormatter={pctTick} {...axisProps} />
+            <YAxis type="category" dataKey="name" width={110} {...axisProps} />
+            <Bar dataKey="p" isAnimationActive={false}>
+              {data.map((d) => (
+                <Cell key={d.name} className={d.chosen ? 'bar-chosen' : 'bar-other'} />
+              ))}
+              <LabelList
+                dataKey="p"
+                position="right"
+                formatter={(v: unknown) => pct(Number(v))}
+                className="bar-label"
+              />
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <table className="judge-table">
+        <caption className="sr-only">{summary}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('judge.answer.option')}</th>
+            <th scope="col">{t('judge.answer.probability')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {a.options.map((o) => (
+            <tr key={o.name} className={o.name === a.choice ? 'chosen' : undefined}>
+              <td title={o.description}>
+                {o.name}
+                {o.name === a.choice ? <strong> ✓ {t('judge.answer.chosen')}</strong> : null}
+              </td>
+              <td>{pct(o.probability)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Confidence value={a.confidence} />
+    </>
+  );
+}
+
+function ScoreChart({ a }: { a: Of<'score'> }) {
+  const data = a.levels.map((l) => ({ label: l.label, description: l.description, p: l.probability ?? 0 }));
+  const n = a.levels.length;
+  const summary = t('judge.answer.scoreSummary', {
+    score: num2(a.score),
+    low: a.base,
+    high: n - 1 + a.base,
+    list: a.levels.map((l) => `${l.label} ${l.description} ${pct(l.probability)}`).join(', '),
+  });
+  const hasProbs = a.levels.some((l) => l.probability !== undefined);
+  return (
+    <>
+      {hasProbs ? (
+        <div className="judge-chart" role="img" aria-label={summary}>
+          <ResponsiveContainer width="100%" height={170}>
+            <BarChart data={data} margin={{ left: 0, right: 16, top: 18, bottom: 4 }}>
+              <XAxis dataKey="label" {...axisProps} />
+              <YAxis domain={[0, 1]} tickFormatter={pctTick} width={44} {...axisProps} />
+              <Bar dataKey="p" isAnimationActive={false} className="bar-other">
+                {data.map((d, i) => (
+                  <Cell
+                    key={d.label}
+                    className={
+                      a.position !== undefined && Math.round(a.position) === i ? 'bar-chosen' : 'bar-other'
+                    }
+                  />
+                ))}
+                <LabelList
+                  dataKey="p"
+                  position="top"
+                  formatter={(v: unknown) => pct(Number(v))}
+                  className="bar-label"
+                />
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      ) : null}
+      {a.position !== undefined ? (
+        <div
+          className="judge-scale"
+          role="img"
+          aria-label={t('judge.answer.scoreOnScale', {
+            score: num2(a.score),
+            low: a.base,
+            high: n - 1 + a.base,
+          })}
+        >
+          <div className="judge-scale-track">
+            <div
+              className="judge-scale-marker"
+              style={{ left: `${(Math.min(Math.max(a.position, 0), n - 1) / Math.max(1, n - 1)) * 100}%` }}
+            />
+          </div>
+          <div className="judge-scale-ends small-note">
+            <span>{a.base}</span>
+            <strong>
+              {t('judge.answer.score')} {num2(a.score)}
+            </strong>
+            <span>{n - 1 + a.base}</span>
+          </div>
+        </div>
+      ) : null}
+      <table className="judge-table">
+        <caption className="sr-only">{summary}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('judge.answer.level')}</th>
+            <th scope="col">{t('judge.answer.criterion')}</th>
+            <th scope="col">{t('judge.answer.probability')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {a.levels.map((l) => (
+            <tr key={l.label}>
+              <td>{l.label}</td>
+              <td>{l.description}</td>
+              <td>{pct(l.probability)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Confidence value={a.confidence} />
+    </>
+  );
+}
+
+function NoulChart({ a }: { a: Of<'noul'> }) {
+  const summary = t('judge.answer.noulSummary', { value: pct(a.noul) });
+  return (
+    <>
+      <div className="judge-chart" role="img" aria-label={summary}>
+        <ResponsiveContainer width="100%" height={70}>
+          <BarChart
+            data={[{ name: 'true', p: a.noul ?? 0 }]}
+            layout="vertical"
+            margin={{ left: 8, right: 48, top: 4, bottom: 4 }}
+          >
+            <XAxis type="number" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} {...axisProps} />
+            <YAxis type="category" dataKey="name" hide />
+            <ReferenceLine x={0.5} stroke="currentColor" strokeDasharray="3 3" />
+            <Bar dataKey="p" isAnimationActive={false} className="bar-chosen">
+              <LabelList
+                dataKey="p"
+                position="right"
+                formatter={(v: unknown) => pct(Number(v))}
+                className="bar-label"
+              />
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <p className="small-note">
+        {t('judge.answer.noulTrue')}: <strong>{pct(a.noul)}</strong> ({num2(a.noul)})
+      </p>
+      <Confidence value={a.confidence} />
+    </>
+  );
+}
+
+export function AnswerCard({ answer, instructions }: { answer: JudgeAnswer; instructions?: string }) {
+  return (
+    <article className="card judge-answer" aria-label={t('judge.answer.for', { name: answer.name })}>
+      <h4>
+        {answer.name}{' '}
+        {answer.kind !== 'missing' && answer.kind !== 'unreadable' ? (
+          <span className="badge">{t(`judge.type.${answer.kind}`)}</span>
+        ) : null}
+      </h4>
+      {instructions ? <p className="small-note muted">{instructions}</p> : null}
+      {answer.kind === 'choice' ? <ChoiceChart a={answer} /> : null}
+      {answer.kind === 'score' ? <ScoreChart a={answer} /> : null}
+      {answer.kind === 'noul' ? <NoulChart a={answer} /> : null}
+      {answer.kind === 'missing' ? <p className="muted">{t('judge.answer.missing')}</p> : null}
+      {answer.kind === 'unreadable' ? (
+        <p className="muted">
+          {t('judge.answer.unreadable')} <code>{answer.raw}</code>
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+import type { JudgeAnswer } from '../../../src-main/core/judge/judge-answers';
+import { t } from '../../i18n/i18n';
+import { AnswerCard } from './AnswerCharts';
+import { formatYuan } from './format';
+import type { OpenRun } from './judge-store';
+
+function prettyRaw(raw: string): string {
+  try {
+    return JSON.stringify(JSON.parse(raw), null, 2);
+  } catch {
+    return raw;
+  }
+}
+
+export function RunResult({ open, compact = false }: { open: OpenRun; compact?: boolean }) {
+  const { run, questions } = open;
+  const answers = run.answers as unknown as JudgeAnswer[];
+  const moved = run.modelAnswered !== undefined && run.modelAnswered !== run.modelAsked;
+  return (
+    <section
+      className="judge-result"
+      aria-label={t('judge.result.title', { time: new Date(run.createdAt).toLocaleString() })}
+    >
+      <dl className="judge-meta card">
+        <div>
+          <dt>{t('judge.result.modelAnswered')}</dt>
+          <dd>{run.modelAnswered ?? t('judge.result.notReported')}</dd>
+        </div>
+        <div>
+          <dt>{t('judge.result.modelAsked')}</dt>
+          <dd>{run.modelAsked}</dd>
+        </div>
+        <div>
+          <dt>{t('judge.result.inputTokens')}</dt>
+          <dd>{run.usage.inputTokens?.toLocaleString('en') ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('judge.result.outputTokens')}</dt>
+          <dd>{run.usage.outputTokens?.toLocaleString('en') ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('judge.result.cost')}</dt>
+          <dd>{run.costYuan !== undefined ? formatYuan(run.costYuan) : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('judge.result.latency')}</dt>
+          <dd>{t('judge.result.ms', { ms: run.latencyMs })}</dd>
+        </div>
+        <div>
+          <dt>{t('judge.result.revision')}</dt>
+          <dd>{run.setRevision}</dd>
+        </div>
+      </dl>
+      {moved ? (
+        <div className="notice notice-warn judge-moved" role="note">
+          {run.modelAsked.startsWith('judge-') && /latest|preview/.test(run.modelAsked)
+            ? t('judge.result.aliasMoved', { asked: run.modelAsked, answered: run.modelAnswered ?? '' })
+            : t('judge.result.modelDiffers', { asked: run.modelAsked, answered: run.modelAnswered ?? '' })}
+        </div>
+      ) : null}
+      {compact ? (
+        <p className="small-note muted judge-run-state">
+          {t('judge.result.state')}: {run.state.text.slice(0, 200)}
+        </p>
+      ) : null}
+      <div className={compact ? 'judge-answers compact' : 'judge-answers'}>
+        {answers.map((a) => (
+          <AnswerCard
+            key={a.name}
+            answer={a}
+            instructions={questions.find((q) => q.name === a.name)?.instructions}
+          />
+        ))}
+      </div>
+      <details className="judge-raw">
+        <summary>{t('judge.result.raw')}</summary>
+        <pre aria-label={t('judge.result.raw')}>{prettyRaw(run.raw)}</pre>
+      </details>
+    </section>
+  );
+}

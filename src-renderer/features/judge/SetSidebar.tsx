@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import type { ImportOutcome } from '../../../src-main/core/judge/judge-service';
+import type { SetSummary } from '../../../src-main/core/judge/question-set';
+import type { AppError } from '../../../src-main/core/result';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { asAppError, call } from '../../bridge/api';
+import { useRoute } from '../../hooks/use-route';
+import { t } from '../../i18n/i18n';
+import { useJudge } from './judge-store';
+import { useJudgeActions } from './use-judge-actions';
+
+function SetRow({
+  s,
+  active,
+  onMessage,
+}: {
+  s: SetSummary;
+  active: boolean;
+  onMessage: (m: string | AppError) => void;
+}) {
+  const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
+  const [name, setName] = useState(s.name);
+  const { refresh } = useJudgeActions();
+  const act = async (fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+      refresh();
+    } catch (err) {
+      onMessage(asAppError(err));
+    }
+  };
+  const open = () => act(async () => useJudge.getState().openSet(await call('judge.sets.get', { id: s.id })));
+
+  if (mode === 'rename') {
+    return (
+      <li className="conv-row">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!name.trim()) return;
+            void act(async () => {
+              const r = await call('judge.sets.rename', { id: s.id, name });
+              if (active) useJudge.setState((st) => ({ draft: { ...st.draft, name: r.name } }));
+              setMode('view');
+            });
+          }}
+        >
+          <input
+            aria-label={t('judge.sets.renameLabel', { name: s.name })}
+            value={name}
+            autoFocus
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && setMode('view')}
+          />
+        </form>
+      </li>
+    );
+  }
+  if (mode === 'confirm') {
+    return (
+      <li className="conv-row confirm">
+        <span>{t('judge.sets.confirmDelete', { name: s.name })}</span>
+        <button
+          type="button"
+          className="danger small"
+          onClick={() =>
+            void act(async () => {
+              await call('judge.sets.delete', { id: s.id });
+              useJudge.getState().forgetSet(s.id);
+            })
+          }
+        >
+          {t('common.delete')}
+        </button>
+        <button type="button" className="ghost small" onClick={() => setMode('view')}>
+          {t('common.cancel')}
+        </button>
+      </li>
+    );
+  }
+  return (
+    <li className={active ? 'conv-row active judge-set-row' : 'conv-row judge-set-row'}>
+      <button
+        type="button"
+        className="conv-open"
+        aria-current={active}
+        onClick={() => void open()}
+        title={t('judge.sets.meta', { count: s.questionCount, revision: s.revision })}
+      >
+        {s.name}
+        <span className="muted small-note"> · {s.questionCount}</span>
+      </button>
+      <span className="conv-actions">
+        <button
+          type="button"
+          className="ghost small"
+          aria-label={t('judge.sets.rename', { name: s.name })}
+          onClick={() => setMode('rename')}
+        >
+          ✎
+        </button>
+        <button
+          type="button"
+          className="ghost small"
+          aria-label={t('judge.sets.duplicate', { name: s.name })}
+          onClick={() => void act(() => call('judge.sets.duplicate', { id: s.id }))}
+        >
+          ⧉
+        </button>
+        <button
+          type="button"
+          className="ghost small"
+          aria-label={t('judge.sets.export', { name: s.name })}
+          onClick={() =>
+            void act(async () => {
+              const path = await call('judge.sets.export', { id: s.id });
+              if (path) onMessage(t('judge.sets.exported', { path }));
+            })
+          }
+        >
+          ⇩
+        </button>
+        <button
+          type="button"
+          className="ghost small"
+          aria-label={t('judge.sets.delete', { name: s.name })}
+          onClick={() => setMode('confirm')}
+        >
+          ×
+        </button>
+      </span>
+    </li>
+  );
+}
+
+export function SetSidebar() {
+  const list = useRoute('judge.sets.list', {});
+  const setId = useJudge((s) => s.setId);
+  const newSet = useJudge((s) => s.newSet);
+  const { refresh } = useJudgeActions();
+  const [message, setMessage] = useState<string | AppError>();
+  const [clash, setClash] = useState<{
+    text: string;
+    outcome: Extract<ImportOutcome, { status: 'clash' }>;
+  }>();
+
+  const finishImport = async (text: string, onClash: 'ask' | 'copy' | 'replace') => {
+    try {
+      const outcome = await call('judge.sets.import', { text, onClash });
+      if (outcome.status === 'clash') {
+        setClash({ text, outcome });
+        return;
+      }
+      setClash(undefined);
+      useJudge.getState().openSet(outcome.set);
+      setMessage(t('judge.import.done', { name: outcome.set.name }));
+      refresh();
+    } catch (err) {
+      setClash(undefined);
+      setMessage(asAppError(err));
+    }
+  };
+
+  return (
+    <aside className="sidebar" aria-label={t('judge.sets.title')}>
+      <button type="button" className="primary wide" onClick={newSet}>
+        + {t('judge.sets.new')}
+      </button>
+      <label className="small-note judge-import">
+        {t('judge.import.label')}
+        <input
+          type="file"
+          accept="application/json,.json"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void file.text().then((text) => finishImport(text, 'ask'));
+          }}
+        />
+      </label>
+      {clash ? (
+        <div
+          className="notice notice-warn judge-clash"
+          role="alertdialog"
+          aria-label={t('judge.import.clashTitle')}
+        >
+          <div>
+            <p>{t('judge.import.clash', { name: clash.outcome.incomingName })}</p>
+            <div className="row">
+              <button type="button" className="small" onClick={() => void finishImport(clash.text, 'copy')}>
+                {t('judge.import.asCopy')}
+              </button>
+              <button
+                type="button"
+                className="small danger"
+                onClick={() => void finishImport(clash.text, 'replace')}
+              >
+                {t('judge.import.replace')}
+              </button>
+              <button type="button" className="small ghost" onClick={() => setClash(undefined)}>
+                {t('common.cancel')}
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+      {message ? (
+        typeof message === 'string' ? (
+          <p className="small-note ok-text" role="status">
+            {message}
+          </p>
+        ) : (
+          <ErrorNotice error={message} onDismiss={() => setMessage(undefined)} />
+        )
+      ) : null}
+      <h3 className="sidebar-title">{t('judge.sets.title')}</h3>
+      {list.data && list.data.length === 0 ? (
+        <p className="muted small-note">{t('judge.sets.empty')}</p>
+      ) : null}
+      <ul className="conv-list">
+        {list.data?.map((s) => (
+          <SetRow key={s.id} s={s} active={s.id === setId} onMessage={setMessage} />
+        ))}
+      </ul>
+    </aside>
+  );
+}

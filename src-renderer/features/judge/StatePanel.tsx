@@ -1,0 +1,92 @@
+import { useMemo } from 'react';
+import {
+  JUDGE_CONTEXT_LIMIT,
+  JUDGE_PAIR_LIMIT,
+  JUDGE_RESERVATION_YUAN,
+} from '../../../src-main/core/judge/judge-estimate';
+import { parseState, type StateMode } from '../../../src-main/core/judge/state-input';
+import { t } from '../../i18n/i18n';
+import { formatYuan } from './format';
+import { useJudge } from './judge-store';
+import { useTokenEstimate } from './use-token-estimate';
+
+const MODES: StateMode[] = ['text', 'json', 'list'];
+
+export function StatePanel() {
+  const state = useJudge((s) => s.state);
+  const questions = useJudge((s) => s.draft.questions);
+  const model = useJudge((s) => s.model);
+  const setState = useJudge((s) => s.setState);
+  const parsed = useMemo(() => parseState(state), [state]);
+  const value = parsed.ok ? parsed.value : undefined;
+  const estimate = useTokenEstimate(value, questions, model);
+  const showError = !parsed.ok && state.text.trim() !== '';
+
+  return (
+    <section className="card judge-state" aria-label={t('judge.state.title')}>
+      <h3>{t('judge.state.title')}</h3>
+      <div className="row" role="radiogroup" aria-label={t('judge.state.mode')}>
+        {MODES.map((m) => (
+          <label key={m} className="checkbox judge-radio">
+            <input
+              type="radio"
+              name="judge-state-mode"
+              value={m}
+              checked={state.mode === m}
+              onChange={() => setState({ ...state, mode: m })}
+            />
+            {t(`judge.state.mode.${m}`)}
+          </label>
+        ))}
+      </div>
+      <div className="field">
+        <label htmlFor="judge-state-text">{t('judge.state.label')}</label>
+        <textarea
+          id="judge-state-text"
+          rows={6}
+          spellCheck={state.mode === 'text'}
+          className={state.mode === 'text' ? undefined : 'mono'}
+          placeholder={t(`judge.state.placeholder.${state.mode}`)}
+          value={state.text}
+          onChange={(e) => setState({ ...state, text: e.target.value })}
+          aria-invalid={showError ? true : undefined}
+          aria-describedby="judge-state-help"
+        />
+        <span id="judge-state-help" className={showError ? 'field-error' : 'small-note muted'}>
+          {showError && !parsed.ok
+            ? `${t('judge.state.label')} ${parsed.message}`
+            : parsed.ok && Array.isArray(parsed.value)
+              ? t('judge.state.listCount', { count: parsed.value.length })
+              : t(`judge.state.help.${state.mode}`)}
+        </span>
+      </div>
+      <div className="judge-estimate small-note" aria-live="polite" aria-label={t('judge.estimate.title')}>
+        {estimate ? (
+          <>
+            <span className={estimate.overPairLimit ? 'field-error' : undefined}>
+              {t('judge.estimate.pair', {
+                tokens: estimate.pairTokens.toLocaleString('en'),
+                limit: JUDGE_PAIR_LIMIT.toLocaleString('en'),
+              })}
+            </span>
+            <span className={estimate.overContextLimit ? 'field-error' : undefined}>
+              {t('judge.estimate.total', {
+                tokens: estimate.totalTokens.toLocaleString('en'),
+                limit: JUDGE_CONTEXT_LIMIT.toLocaleString('en'),
+              })}
+            </span>
+            <span>{t('judge.estimate.cost', { cost: formatYuan(estimate.costYuan) })}</span>
+            <span className="muted">
+              {t('judge.estimate.reservation', { amount: formatYuan(JUDGE_RESERVATION_YUAN, 4) })}
+            </span>
+            {estimate.overPairLimit || estimate.overContextLimit ? (
+              <span className="field-error">{t('judge.estimate.over')}</span>
+            ) : null}
+          </>
+        ) : (
+          <span className="muted">{t('judge.estimate.loading')}</span>
+        )}
+      </div>
+    </section>
+  );
+}

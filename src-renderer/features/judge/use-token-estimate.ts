@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import {
+  type CountTokens,
+  estimateJudge,
+  type JudgeEstimate,
+} from '../../../src-main/core/judge/judge-estimate';
+import type { Question } from '../../../src-main/core/judge/question-rules';
+import type { StateValue } from '../../../src-main/core/judge/state-input';
+
+let counter: Promise<CountTokens> | undefined;
+
+/** gpt-tokenizer is large: it is loaded on first use, not at app start. */
+function loadCounter(): Promise<CountTokens> {
+  counter ??= import('gpt-tokenizer').then((m) => (text: string) => m.countTokens(text));
+  return counter;
+}
+
+/** Recomputed a moment after typing stops, so a long state does not slow typing down. */
+export function useTokenEstimate(
+  state: StateValue | undefined,
+  questions: Question[],
+  model: string,
+): JudgeEstimate | undefined {
+  const [estimate, setEstimate] = useState<JudgeEstimate>();
+  useEffect(() => {
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void loadCounter().then((count) => {
+        if (!cancelled) setEstimate(estimateJudge(state, questions, count, model));
+      });
+    }, 250);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [state, questions, model]);
+  return estimate;
+}
