@@ -4,6 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const electronImport = {
+  patterns: [{ group: ['electron/*'], message: 'Electron stays at the edge (design §2).' }],
   paths: [
     {
       name: 'electron',
@@ -44,6 +45,7 @@ export default tseslint.config(
         {
           ...electronImport,
           patterns: [
+            ...electronImport.patterns,
             {
               // Pure, dependency-free modules the window shares with main are the only exception.
               regex:

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, net } from 'electron';
 import { StorageNotices } from './core/storage/storage-notices';
 import { createAppRouter } from './ipc/app-router';
@@ -40,7 +41,8 @@ async function main(): Promise<void> {
   handleMediaProtocol(services.media);
 
   const devUrl = process.env.ELECTRON_RENDERER_URL;
-  const allowed = devUrl ? [new URL(devUrl).origin] : ['file://'];
+  const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
+  const allowed = devUrl ? [new URL(devUrl).origin] : [pathToFileURL(rendererIndex).href];
   bindRouter(createAppRouter(services, originPolicy(allowed)));
 
   const createWindow = () => {
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
       mainWindow = undefined;
     });
     if (devUrl) void mainWindow.loadURL(devUrl);
-    else void mainWindow.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+    else void mainWindow.loadFile(rendererIndex);
   };
   createWindow();
 

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'timeout'
   | 'aborted'
   | 'bad_response'
+  | 'stream_error'
   | 'invalid_input'
   | 'forbidden_sender'
   | 'unknown_route'

@@ -25,7 +25,7 @@ const dispatch = createRouter(
       throw new TypeError('boom');
     },
   },
-  originPolicy(['file://', 'http://127.0.0.1:5780']),
+  originPolicy(['file:///opt/gatehouse/out/renderer/index.html', 'http://127.0.0.1:5780']),
 );
 const app = { url: 'file:///opt/gatehouse/out/renderer/index.html', isMainFrame: true };
 
@@ -56,6 +56,10 @@ describe('router', () => {
     expect(
       await dispatch('echo.upper', { text: 'x' }, { url: 'not a url', isMainFrame: true }),
     ).toMatchObject({ ok: false });
+    // Another local page is not the app, even on file:.
+    expect(
+      await dispatch('echo.upper', { text: 'x' }, { url: 'file:///tmp/evil.html', isMainFrame: true }),
+    ).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
     expect(
       await dispatch('echo.upper', { text: 'x' }, { url: 'http://127.0.0.1:5780/?t=1', isMainFrame: true }),
     ).toMatchObject({ ok: true });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GatewayError } from '../core/gateway/gateway-error';
 import { type AppError, AppFailure, fail, ok, type Result } from '../core/result';
-import type { AnyRoutes, CallContext, Handlers } from './define-route';
+import type { AnyRoutes, Handlers } from './define-route';
 
 export interface SenderInfo {
   /** URL of the frame that sent the call. */
@@ -40,7 +40,6 @@ export function createRouter<T extends AnyRoutes>(
     name: string,
     rawInput: unknown,
     sender: SenderInfo,
-    ctx: CallContext = {},
   ): Promise<Result<unknown>> {
     if (!senderPolicy(sender)) {
       return fail({
@@ -53,8 +52,8 @@ export function createRouter<T extends AnyRoutes>(
     const parsed = routes[name].input.safeParse(rawInput ?? {});
     if (!parsed.success) return fail(zodIssues(parsed.error));
     try {
-      const handler = handlers[name] as (input: unknown, ctx: CallContext) => unknown;
-      const data = await handler(parsed.data, ctx);
+      const handler = handlers[name] as (input: unknown) => unknown;
+      const data = await handler(parsed.data);
       return ok(data === undefined ? null : data);
     } catch (err) {
       return fail(toAppError(err));
@@ -63,14 +62,17 @@ export function createRouter<T extends AnyRoutes>(
 }
 export type Dispatch = ReturnType<typeof createRouter>;
 
-/** Only the app's own top frame may call: its origin is fixed at launch. */
-export function originPolicy(allowedOrigins: string[]): SenderPolicy {
+/**
+ * Only the app's own top frame may call. An http(s) entry allows that origin; a file: entry
+ * allows exactly that file (the built window), not any local page.
+ */
+export function originPolicy(allowed: string[]): SenderPolicy {
   return (sender) => {
     if (!sender.isMainFrame) return false;
     try {
       const url = new URL(sender.url);
-      const origin = url.protocol === 'file:' ? 'file://' : url.origin;
-      return allowedOrigins.includes(origin);
+      if (url.protocol === 'file:') return allowed.includes(`file://${url.pathname}`);
+      return allowed.includes(url.origin);
     } catch {
       return false;
     }

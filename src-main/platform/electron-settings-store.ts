@@ -1,23 +1,36 @@
-import { renameSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { app } from 'electron';
 import Store from 'electron-store';
 import type { KeyValueStore } from '../core/storage/key-value-store';
 import type { StorageNotices } from '../core/storage/storage-notices';
 
-/** electron-store for small settings; a file that will not parse is moved aside, not wiped. */
+/**
+ * electron-store for small settings (profiles, encrypted keys), written 0600 like every other
+ * data file. A file that will not parse is moved aside and reported, not wiped.
+ */
 export function electronSettingsStore(notices: StorageNotices): KeyValueStore {
-  const open = () => new Store<Record<string, unknown>>({ name: 'settings', clearInvalidConfig: false });
+  const path = join(app.getPath('userData'), 'settings.json');
+  const open = () =>
+    new Store<Record<string, unknown>>({
+      name: 'settings',
+      clearInvalidConfig: false,
+      configFileMode: 0o600,
+    });
   let store: Store<Record<string, unknown>>;
   try {
     store = open();
   } catch (err) {
-    const probe = new Store<Record<string, unknown>>({ name: 'settings-probe' });
-    const path = probe.path.replace(/settings-probe\.json$/, 'settings.json');
+    // Only a file that does not parse is moved aside; anything else (permissions, disk) is real.
+    if (!(err instanceof SyntaxError) || !existsSync(path)) throw err;
     const at = Date.now();
     const movedTo = path.replace(/\.json$/, `.corrupt-${at}.json`);
     renameSync(path, movedTo);
-    notices.add({ file: path, movedTo, reason: err instanceof Error ? err.message : String(err), at });
+    notices.add({ file: path, movedTo, reason: err.message, at });
     store = open();
   }
+  // Files written by an earlier version may be 0644.
+  if (existsSync(store.path)) chmodSync(store.path, 0o600);
   return {
     get: (key) => store.get(key),
     set: (key, value) => store.set(key, value),

@@ -9,7 +9,7 @@ export function bindRouter(dispatch: Dispatch): void {
   ipcMain.handle(INVOKE_CHANNEL, (event, route: unknown, input: unknown) => {
     const frame = event.senderFrame;
     const sender = { url: frame?.url ?? '', isMainFrame: !!frame && frame === event.sender.mainFrame };
-    return dispatch(typeof route === 'string' ? route : '', input, sender, { windowId: event.sender.id });
+    return dispatch(typeof route === 'string' ? route : '', input, sender);
   });
 }
 

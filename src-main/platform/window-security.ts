@@ -6,10 +6,9 @@ import { isSafeExternalUrl } from '../core/security/external-links';
  * an https: link the user clicked, which opens in the system browser.
  */
 export function hardenSession(): void {
-  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => {
-    callback(permission === 'notifications');
-  });
-  session.defaultSession.setPermissionCheckHandler((_wc, permission) => permission === 'notifications');
+  // The window needs no permission at all: desktop notifications are shown by main.
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
   app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 }
 

@@ -2,13 +2,12 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { DesktopActions } from '../core/media/desktop-actions';
 import { writeFileAtomic } from '../core/storage/atomic-file';
-import type { EmitEvent } from '../ipc/services';
 
 /**
  * Browser mode has no native save dialog: "save as" writes into one export folder and says
  * where, and notifications are printed. Development mode only (design §7).
  */
-export function browserDesktopActions(exportDir: string, _emit: EmitEvent): DesktopActions {
+export function browserDesktopActions(exportDir: string): DesktopActions {
   const target = (name: string) => {
     mkdirSync(exportDir, { recursive: true });
     return join(exportDir, basename(name));

@@ -43,6 +43,13 @@ describe('browser mode server', () => {
     expect((await fetch(`${s.origin}/?token=wrong`)).status).toBe(403);
   });
 
+  it('answers a media path that leaves the media folder with 403, without naming the path', async () => {
+    const s = await start();
+    const res = await fetch(`${s.origin}/media/..%2F..%2Fsettings.json?t=${s.token}`);
+    expect(res.status).toBe(403);
+    expect(await res.text()).not.toContain('/');
+  });
+
   it('refuses a bridge connection with a wrong token or a foreign Origin', async () => {
     const s = await start();
     await expect(connect(`${s.origin.replace('http', 'ws')}/bridge?token=nope`, s.origin)).rejects.toThrow(

@@ -60,7 +60,7 @@ export async function startWebServer(opts: WebServerOptions) {
     notices,
     sandbox,
     emit,
-    desktop: browserDesktopActions(exportDir, emit),
+    desktop: browserDesktopActions(exportDir),
     mediaUrl: (rel) => `/media/${rel.split('/').map(encodeURIComponent).join('/')}?t=${token}`,
   });
 
@@ -81,8 +81,13 @@ export async function startWebServer(opts: WebServerOptions) {
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname.startsWith('/media/')) {
       if (url.searchParams.get('t') !== token) return deny(res);
-      const rel = decodeURIComponent(url.pathname.slice('/media/'.length));
-      const out = serveMediaFile(services.media.resolve(rel), req.headers.range ?? null);
+      let abs: string;
+      try {
+        abs = services.media.resolve(decodeURIComponent(url.pathname.slice('/media/'.length)));
+      } catch {
+        return deny(res);
+      }
+      const out = serveMediaFile(abs, req.headers.range ?? null);
       res.writeHead(out.status, out.headers);
       if (!out.body) return res.end();
       Readable.fromWeb(out.body as never).pipe(res);
@@ -131,7 +136,11 @@ export async function startWebServer(opts: WebServerOptions) {
           ws.send(JSON.stringify({ type: 'result', id: msg.id, result } satisfies BridgeMessage)),
         );
       });
-      ws.on('close', () => sockets.delete(ws));
+      ws.on('close', () => {
+        sockets.delete(ws);
+        // Like a closed Electron window: nobody reads these streams any more.
+        if (sockets.size === 0) services.chat.abortAll();
+      });
     });
   });
 
@@ -153,8 +162,10 @@ export async function startWebServer(opts: WebServerOptions) {
       services.video.dispose();
       for (const ws of sockets) ws.terminate();
       wss.close();
-      await new Promise<void>((r) => server.close(() => r()));
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      // An open media download would otherwise hold close() until it ends.
       server.closeAllConnections();
+      await closed;
       await sandbox.close();
     },
   };

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { StorageNotice } from '../../src-main/core/storage/storage-notices';
+import { useQueryClient } from '@tanstack/react-query';
 import { isBrowserMode } from '../bridge/api';
 import { useChatEvents } from '../features/chat/use-chat-events';
 import { LogPanel } from '../features/log/LogPanel';
@@ -14,14 +14,14 @@ export function App() {
   useChatEvents();
   const { tab, setTab, logOpen, toggleLog } = useUi();
   const profiles = useRoute('profiles.list', {});
-  const initialNotices = useRoute('app.notices', {});
-  const [notices, setNotices] = useState<StorageNotice[]>([]);
+  const notices = useRoute('app.notices', {});
   const [dismissed, setDismissed] = useState(0);
+  const qc = useQueryClient();
   useEvent(
     'app.notice',
-    useCallback((n: StorageNotice) => setNotices((all) => [...all, n]), []),
+    useCallback(() => void qc.invalidateQueries({ queryKey: ['app.notices'] }), [qc]),
   );
-  const shownNotices = [...(initialNotices.data ?? []), ...notices].slice(dismissed);
+  const shownNotices = (notices.data ?? []).slice(dismissed);
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
   const Active = tabs.find((x) => x.id === tab)?.component ?? tabs[0].component;
 

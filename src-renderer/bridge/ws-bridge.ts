@@ -40,6 +40,10 @@ export function createWsBridge(url: string): GatehouseApi {
       } catch (err) {
         return { ok: false, error: { code: 'network', message: (err as Error).message } };
       }
+      // After the server went away a send would vanish and the call would never settle.
+      if (ws.readyState !== WebSocket.OPEN) {
+        return { ok: false, error: { code: 'network', message: 'The browser-mode server has stopped.' } };
+      }
       const id = nextId++;
       return new Promise((resolve) => {
         pending.set(id, resolve as (result: unknown) => void);

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { testServices } from '../../ipc/services.test-helper';
+import { JsonCollection } from '../storage/json-collection';
+import { StorageNotices } from '../storage/storage-notices';
+import { conversationSchema } from './conversation';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -15,8 +19,10 @@ describe('ChatService against the Sandbox', () => {
       model: 'sandbox-chat-1',
       messages: [{ role: 'user', content: 'Hello 你好' }],
     });
-    // The user's words are on disk before any reply arrives.
-    expect(t.services.chat.get(conversationId).messages).toEqual([{ role: 'user', content: 'Hello 你好' }]);
+    // The user's words are on disk before any reply arrives: a fresh reader of the folder sees them.
+    const onDisk = () =>
+      new JsonCollection(join(t.dataDir, 'conversations'), conversationSchema, new StorageNotices());
+    expect(onDisk().get(conversationId)?.messages).toEqual([{ role: 'user', content: 'Hello 你好' }]);
     const done = await t.waitFor('chat.done');
     expect(done.requestId).toBe(requestId);
     const deltas = t.events
@@ -24,7 +30,7 @@ describe('ChatService against the Sandbox', () => {
       .map((e) => (e.payload as { text: string }).text);
     expect(deltas.join('')).toBe(done.message.content);
     expect(done.message.stats?.usage?.completion_tokens).toBeGreaterThan(10);
-    const saved = t.services.chat.get(conversationId);
+    const saved = onDisk().get(conversationId)!;
     expect(saved.messages).toHaveLength(2);
     expect(saved.messages[1].content).toBe(done.message.content);
     expect(saved.title).toBe('Hello 你好');
@@ -89,5 +95,19 @@ describe('ChatService against the Sandbox', () => {
     ).rejects.toMatchObject({
       error: { code: 'no_key' },
     });
+  });
+});
+
+describe('a conversation deleted while its reply streams', () => {
+  it('stays deleted', async () => {
+    const t = testServices({ sandbox: { tokenDelayMs: 5 } });
+    cleanup = t.close;
+    const { conversationId } = await t.services.chat.start({
+      model: 'sandbox-chat-1',
+      messages: [{ role: 'user', content: 'long reply' }],
+    });
+    t.services.chat.delete(conversationId);
+    await t.waitFor('chat.done');
+    expect(t.services.chat.list()).toEqual([]);
   });
 });

@@ -29,6 +29,8 @@ export const startChatSchema = z.object({
 export type StartChatInput = z.input<typeof startChatSchema>;
 
 export interface ChatEvents {
+  /** The conversation (with the user's message) is saved; the reply is on its way. */
+  'chat.started': { requestId: string; conversationId: string };
   'chat.delta': { requestId: string; text: string };
   'chat.done': { requestId: string; conversationId: string; message: StoredMessage };
   'chat.error': { requestId: string; conversationId: string; message: StoredMessage; error: AppError };
@@ -117,6 +119,7 @@ export class ChatService {
       pending = '';
     };
 
+    this.deps.emit('chat.started', { requestId, conversationId: conversation.id });
     void streamChat(
       this.deps.client,
       target,
@@ -144,12 +147,15 @@ export class ChatService {
         },
         ...(stopped ? { stopped: true } : outcome.error ? { error: outcome.error.toAppError() } : {}),
       };
-      const latest = this.deps.conversations.get(conversation.id) ?? conversation;
-      this.deps.conversations.put({
-        ...latest,
-        messages: [...latest.messages, message],
-        updatedAt: this.now(),
-      });
+      // Deleted while the reply streamed: the user's delete wins, nothing is written back.
+      const latest = this.deps.conversations.get(conversation.id);
+      if (latest) {
+        this.deps.conversations.put({
+          ...latest,
+          messages: [...latest.messages, message],
+          updatedAt: this.now(),
+        });
+      }
       if (outcome.error && !stopped) {
         this.deps.emit('chat.error', {
           requestId,

@@ -79,7 +79,8 @@ describe('streamChat', () => {
     });
     const out = await streamChat(client().client, { host: s.host, judgeSegment: 'p' }, request, () => {});
     expect(out.text).toBe('partial ');
-    expect(out.error?.code).toBe('server_error');
+    expect(out.error?.code).toBe('stream_error');
+    expect(out.error?.status).toBeUndefined();
     expect(out.error?.gatewayMessage).toBe('upstream overloaded');
   });
 

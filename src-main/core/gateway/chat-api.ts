@@ -111,9 +111,9 @@ export async function streamChat(
         const err = asRecord(chunk.error);
         const message = typeof err?.message === 'string' ? err.message : String(chunk.error);
         streamError = new GatewayError(
-          'server_error',
+          'stream_error',
           `The gateway reported an error mid-stream: ${message}`,
-          200,
+          undefined,
           message,
         );
         return;

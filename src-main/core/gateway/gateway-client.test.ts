@@ -144,3 +144,22 @@ describe('request log', () => {
     expect(curl).not.toContain('sk-');
   });
 });
+
+describe('a reader that stops early', () => {
+  it('leaves no log entry pending', async () => {
+    const s = await loopbackServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.write('first part ');
+      setTimeout(() => res.end('second part'), 200);
+    });
+    servers.push(s);
+    const log = new RequestLog();
+    const open = await make(log).open(
+      { host: s.host, judgeSegment: 'p' },
+      { method: 'GET', url: `${s.host}/v1/x` },
+    );
+    for await (const _chunk of open.chunks()) break;
+    expect(log.list()[0].state).toBe('failed');
+    expect(log.list()[0].endMs).toBeDefined();
+  });
+});

@@ -135,8 +135,10 @@ export class GatewayClient {
 
     if (!response.ok) {
       let text = '';
+      const decoder = new TextDecoder();
       try {
-        for await (const c of chunks()) text += new TextDecoder().decode(c, { stream: true });
+        for await (const c of chunks()) text += decoder.decode(c, { stream: true });
+        text += decoder.decode();
       } catch {
         // The error status says enough on its own when the body cannot be read.
       }
@@ -239,7 +241,9 @@ async function* readChunks(
     }
     ticket.finish();
   } finally {
-    // A consumer that stops early (stop button, parse failure) must not leave the socket open.
+    // A consumer that stops early (stop button, parse failure) must not leave the socket open,
+    // nor its log entry pending.
+    if (ticket.entry.state === 'pending') ticket.fail('Stopped reading before the end of the reply.');
     if (!controller.signal.aborted) reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }

@@ -87,6 +87,10 @@ export class ProfileService {
       id: parsed.id ?? randomUUID().slice(0, 8),
       host: normalizeHost(parsed.host),
     };
+    const before = this.saved().find((p) => p.id === profile.id);
+    // A key is bound to the host it was given for: pointing the profile elsewhere must not
+    // send that key to the new address, so the user pastes it again.
+    if (before && new URL(before.host).origin !== new URL(profile.host).origin) this.vault.forget(profile.id);
     const rest = this.saved().filter((p) => p.id !== profile.id);
     this.kv.set('profiles', [...rest, profile]);
     return this.view(profile);
@@ -123,6 +127,8 @@ export class ProfileService {
         apiKey: apiKey ?? SANDBOX_KEY,
       };
     }
+    // Local OpenAI-compatible servers (Ollama, LM Studio, vLLM) often take no key at all.
+    if (!apiKey && p.kind === 'openai-compatible') return { host: p.host, judgeSegment: p.judgeSegment };
     if (!apiKey) {
       throw new AppFailure({
         code: 'no_key',

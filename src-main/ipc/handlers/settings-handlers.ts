@@ -21,11 +21,12 @@ export function settingsHandlers(s: AppServices): Handlers<typeof settingsRoutes
     },
     'profiles.forgetKey': ({ id }) => s.vault.forget(id),
     'profiles.test': async ({ id }) => {
-      const started = Date.now();
+      const now = s.env.now ?? Date.now;
+      const started = now();
       const models = await listModels(s.client, await s.profiles.target(id));
       return {
         models: models.length,
-        latencyMs: Date.now() - started,
+        latencyMs: now() - started,
         sample: models.slice(0, 5).map((m) => m.id),
       };
     },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChatParamsInput } from '../../../src-main/core/chat/conversation';
 import { useRoute } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
@@ -71,9 +71,15 @@ export function ChatParamsPanel() {
   const activeId = profiles.data?.activeId;
   const models = useRoute('models.list', { profileId: activeId }, { enabled: activeId !== undefined });
   const { model, setModel, system, setSystem } = useChat();
+  // A model picked for one profile rarely exists on another: on a profile switch (or first
+  // start) pick this profile's default unless the current model is offered here too.
+  const pickedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!model && models.data?.length) setModel(pickDefault(models.data.map((m) => m.id)));
-  }, [model, models.data, setModel]);
+    if (!models.data || activeId === undefined || pickedFor.current === activeId) return;
+    pickedFor.current = activeId;
+    const ids = models.data.map((m) => m.id);
+    if (ids.length && (!model || !ids.includes(model))) setModel(pickDefault(ids));
+  }, [activeId, model, models.data, setModel]);
 
   return (
     <aside className="params" aria-label={t('chat.settings')}>

@@ -96,3 +96,25 @@ describe('Composer without a model', () => {
     expect(bridge.calls).toHaveLength(0);
   });
 });
+
+describe('regenerate', () => {
+  it('sends the history up to the last user message again', async () => {
+    const bridge = installFakeBridge({
+      'chat.stream.start': () => ({ requestId: 'r3', conversationId: 'c9' }),
+    });
+    useChat.setState({
+      conversationId: 'c9',
+      messages: [
+        { role: 'user', content: 'Q1' },
+        { role: 'assistant', content: 'A1' },
+      ],
+    });
+    render(<MessageList />);
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    await waitFor(() => expect(bridge.calls).toHaveLength(1));
+    expect(bridge.calls[0].input).toMatchObject({
+      conversationId: 'c9',
+      messages: [{ role: 'user', content: 'Q1' }],
+    });
+  });
+});

@@ -3,8 +3,8 @@ import { t } from '../../i18n/i18n';
 import { useChat } from './chat-store';
 
 export function Composer() {
-  const { draft, setDraft, send, stop, live, error, clearError } = useChat();
-  const busy = live !== undefined;
+  const { draft, setDraft, send, stop, live, starting, error, clearError } = useChat();
+  const busy = live !== undefined || starting;
   return (
     <div className="composer">
       {error ? <ErrorNotice error={error} onDismiss={clearError} /> : null}
@@ -28,7 +28,7 @@ export function Composer() {
             type="button"
             className="primary danger"
             onClick={() => void stop()}
-            disabled={live?.stopping}
+            disabled={!live || live.stopping}
             title="Esc"
           >
             {t('chat.stop')}

@@ -36,7 +36,7 @@ export function MessageList() {
         pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
       }}
       role="log"
-      aria-label="Messages"
+      aria-label={t('chat.messages')}
     >
       {messages.map((m, i) => (
         <MessageItem

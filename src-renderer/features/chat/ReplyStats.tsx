@@ -17,7 +17,7 @@ export function ReplyStats({ stats }: { stats: Stats }) {
   }
   if (stats.model) parts.push(stats.model);
   return (
-    <div className="reply-stats muted" aria-label="Reply statistics">
+    <div className="reply-stats muted" aria-label={t('chat.replyStats')}>
       {parts.join(' · ')}
     </div>
   );

@@ -19,6 +19,8 @@ interface ChatState {
   params: ChatParamsInput;
   draft: string;
   live?: LiveReply;
+  /** Between pressing Send and main's answer: a second send must not start a second stream. */
+  starting: boolean;
   error?: AppError;
   setDraft: (draft: string) => void;
   setModel: (model: string) => void;
@@ -48,7 +50,7 @@ function flushPending(): void {
 
 async function startStream(messages: StoredMessage[], restoreDraft: string): Promise<void> {
   const s = useChat.getState();
-  useChat.setState({ messages, error: undefined });
+  useChat.setState({ messages, error: undefined, starting: true });
   try {
     const started = await call('chat.stream.start', {
       conversationId: s.conversationId,
@@ -60,10 +62,12 @@ async function startStream(messages: StoredMessage[], restoreDraft: string): Pro
     useChat.setState({
       conversationId: started.conversationId,
       live: { ...started, text: '', startedAt: Date.now(), stopping: false },
+      starting: false,
     });
   } catch (err) {
     // Nothing was sent: put the user's words back where they were.
     useChat.setState({
+      starting: false,
       messages: s.messages,
       draft: restoreDraft || useChat.getState().draft,
       error: asAppError(err),
@@ -73,6 +77,7 @@ async function startStream(messages: StoredMessage[], restoreDraft: string): Pro
 
 export const useChat = create<ChatState>((set, get) => ({
   messages: [],
+  starting: false,
   model: '',
   system: '',
   params: {},
@@ -83,11 +88,11 @@ export const useChat = create<ChatState>((set, get) => ({
   setParams: (params) => set({ params }),
   clearError: () => set({ error: undefined }),
   newChat: () => {
-    if (get().live) return;
+    if (get().live || get().starting) return;
     set({ conversationId: undefined, messages: [], error: undefined });
   },
   open: (c) => {
-    if (get().live) return;
+    if (get().live || get().starting) return;
     set({
       conversationId: c.id,
       messages: c.messages,
@@ -98,9 +103,9 @@ export const useChat = create<ChatState>((set, get) => ({
     });
   },
   send: async () => {
-    const { draft, live, messages, model } = get();
+    const { draft, live, starting, messages, model } = get();
     const text = draft.trim();
-    if (!text || live) return;
+    if (!text || live || starting) return;
     if (!model.trim()) {
       set({ error: { code: 'invalid_input', message: 'model: is required — pick or type a model first' } });
       return;
@@ -109,8 +114,8 @@ export const useChat = create<ChatState>((set, get) => ({
     await startStream([...messages, { role: 'user', content: text }], draft);
   },
   regenerate: async () => {
-    const { live, messages } = get();
-    if (live) return;
+    const { live, starting, messages } = get();
+    if (live || starting) return;
     const lastUser = messages.map((m) => m.role).lastIndexOf('user');
     if (lastUser === -1) return;
     await startStream(messages.slice(0, lastUser + 1), '');

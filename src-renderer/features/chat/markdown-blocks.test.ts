@@ -1,18 +1,20 @@
+import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { BlockSplitter } from './markdown-blocks';
 
 const doc =
   'Intro paragraph.\n\n```js\nconst a = 1;\n\nconst b = 2;\n```\n\n- one\n- two\n\nLast para that is still growing';
 
+const render = (parts: { blocks: string[]; tail: string }) =>
+  [...parts.blocks, parts.tail].map((b) => marked.parse(b, { async: false })).join('');
+
 describe('BlockSplitter', () => {
   it('splits at blank lines but never inside a code fence', () => {
     const { blocks, tail } = new BlockSplitter().update(doc);
-    expect(blocks).toEqual([
-      'Intro paragraph.\n',
-      '```js\nconst a = 1;\n\nconst b = 2;\n```\n',
-      '- one\n- two\n',
-    ]);
-    expect(tail).toBe('Last para that is still growing');
+    expect(blocks).toEqual(['Intro paragraph.\n', '```js\nconst a = 1;\n\nconst b = 2;\n```\n']);
+    // Whether the list goes on is known only once the line after the blank one is complete.
+    expect(tail).toBe('- one\n- two\n\nLast para that is still growing');
+    expect(new BlockSplitter().update(doc + '\n').blocks).toHaveLength(3);
   });
 
   it('gives the same result fed one character at a time, keeping finished blocks stable', () => {
@@ -22,14 +24,27 @@ describe('BlockSplitter', () => {
       const { blocks } = s.update(doc.slice(0, i));
       // Finished blocks only ever get appended, never changed.
       expect(blocks.slice(0, previous.length)).toEqual(previous);
-      previous = blocks;
+      previous = [...blocks];
     }
     expect(s.update(doc)).toEqual(new BlockSplitter().update(doc));
+  });
+
+  it('keeps a loose list and an indented continuation in one block, so they render as one', () => {
+    const loose = '1. first\n\n2. second\n\n   more about second\n\n3. third\n\nAfter the list.\n';
+    const parts = new BlockSplitter().update(loose);
+    expect(parts.blocks).toEqual(['1. first\n\n2. second\n\n   more about second\n\n3. third\n']);
+    expect(render(parts)).toBe(marked.parse(loose, { async: false }));
+  });
+
+  it('renders a typical reply the same whether split or parsed whole', () => {
+    const reply =
+      '# Title\n\nSome **bold** text.\n\n- a\n- b\n\n```py\nprint(1)\n\n\nprint(2)\n```\n\n> quote\n\n    indented code\n\n    more code\n\nEnd.\n';
+    expect(render(new BlockSplitter().update(reply))).toBe(marked.parse(reply, { async: false }));
   });
 
   it('starts over when the text is replaced rather than extended', () => {
     const s = new BlockSplitter();
     s.update('a\n\nb');
-    expect(s.update('x\n\ny')).toEqual({ blocks: ['x\n'], tail: 'y' });
+    expect(s.update('x\n\ny\n')).toEqual({ blocks: ['x\n'], tail: 'y\n' });
   });
 });

@@ -1,9 +1,15 @@
 const FENCE = /^\s{0,3}(```|~~~)/;
+const LIST_ITEM = /^\s{0,3}([-*+]|\d{1,9}[.)])\s/;
+const INDENTED = /^(\t| {2,})\S/;
 
 /**
  * Splits streaming markdown into finished blocks and the open tail, scanning only what arrived
  * since the last call. Finished blocks never change, so each is parsed once; only the tail is
  * re-parsed per frame. That keeps a 20,000-token reply from getting slower as it grows.
+ *
+ * A blank line ends a block only once the next line shows it is not a continuation: a loose
+ * list's next item, or an indented line (list item body, indented code), stays in the block so
+ * it renders as one list and one code block.
  */
 export class BlockSplitter {
   private text = '';
@@ -11,6 +17,8 @@ export class BlockSplitter {
   private blockStart = 0;
   private scanPos = 0;
   private inFence = false;
+  /** Where a blank line may have ended the current block, pending what follows. */
+  private pendingEnd: number | undefined;
 
   update(text: string): { blocks: string[]; tail: string } {
     if (!text.startsWith(this.text)) this.reset();
@@ -18,16 +26,32 @@ export class BlockSplitter {
     for (;;) {
       const nl = text.indexOf('\n', this.scanPos);
       if (nl === -1) break;
-      const line = text.slice(this.scanPos, nl);
-      if (FENCE.test(line)) this.inFence = !this.inFence;
-      else if (!this.inFence && line.trim() === '') {
-        const block = text.slice(this.blockStart, this.scanPos);
-        if (block.trim()) this.blocks = [...this.blocks, block];
-        this.blockStart = nl + 1;
-      }
+      this.scanLine(text, text.slice(this.scanPos, nl));
       this.scanPos = nl + 1;
     }
     return { blocks: this.blocks, tail: text.slice(this.blockStart) };
+  }
+
+  private scanLine(text: string, line: string): void {
+    const blank = line.trim() === '';
+    if (this.inFence) {
+      if (FENCE.test(line)) this.inFence = false;
+      return;
+    }
+    if (blank) {
+      this.pendingEnd ??= this.scanPos;
+      return;
+    }
+    if (this.pendingEnd !== undefined) {
+      const block = text.slice(this.blockStart, this.pendingEnd);
+      const continues = INDENTED.test(line) || (LIST_ITEM.test(line) && LIST_ITEM.test(block));
+      if (!continues) {
+        if (block.trim()) this.blocks.push(block);
+        this.blockStart = this.scanPos;
+      }
+      this.pendingEnd = undefined;
+    }
+    if (FENCE.test(line)) this.inFence = true;
   }
 
   private reset(): void {
@@ -36,5 +60,6 @@ export class BlockSplitter {
     this.blockStart = 0;
     this.scanPos = 0;
     this.inFence = false;
+    this.pendingEnd = undefined;
   }
 }

@@ -9,6 +9,8 @@ export function useChatEvents(): void {
   useEffect(() => {
     const refresh = () => void qc.invalidateQueries({ queryKey: ['chat.conversations.list'] });
     const offs = [
+      // The new conversation is in the list from the moment it is saved, not when the reply ends.
+      onEvent('chat.started', refresh),
       onEvent('chat.delta', (e) => onDelta(e.requestId, e.text)),
       onEvent('chat.done', (e) => {
         onFinished(e.requestId, e.message);

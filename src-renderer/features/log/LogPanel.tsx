@@ -47,7 +47,8 @@ function EntryDetail({ entry }: { entry: LogEntry }) {
 
 export function LogPanel() {
   const qc = useQueryClient();
-  const list = useRoute('log.list', {}, { staleTime: Infinity });
+  // Events keep it current while open; calls made while it was closed are fetched on opening.
+  const list = useRoute('log.list', {}, { staleTime: Infinity, refetchOnMount: 'always' });
   const clear = useRouteMutation('log.clear', ['log.list']);
   const [open, setOpen] = useState<number>();
   const close = useUi((s) => s.setLogOpen);

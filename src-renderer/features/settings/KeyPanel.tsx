@@ -22,7 +22,9 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
       ) : null}
       {status.hasKey ? (
         <div className="key-status">
-          <code aria-label="Saved key hint">{t('settings.keyHint', { hint: status.hint ?? '' })}</code>
+          <code aria-label={t('settings.keyHintLabel')}>
+            {t('settings.keyHint', { hint: status.hint ?? '' })}
+          </code>
           {status.protection ? (
             <span className={`protection protection-${status.protection}`}>
               {t(`settings.protection.${status.protection}`)}

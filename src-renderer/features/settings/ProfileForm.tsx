@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ProfileKind } from '../../../src-main/core/profiles/profile';
 import type { ProfileView } from '../../../src-main/core/profiles/profile-service';
 import { ErrorNotice } from '../../app/ErrorNotice';
@@ -16,14 +16,12 @@ export interface ProfileDraft {
 }
 
 export function hostProblem(host: string): string | undefined {
-  if (!host.trim()) return 'Base URL is required';
+  if (!host.trim()) return t('settings.hostRequired');
   try {
     const u = new URL(host.trim());
-    return u.protocol === 'http:' || u.protocol === 'https:'
-      ? undefined
-      : 'Base URL must start with http:// or https://';
+    return u.protocol === 'http:' || u.protocol === 'https:' ? undefined : t('settings.hostScheme');
   } catch {
-    return 'Base URL must be a full address, e.g. https://gateway.example.com';
+    return t('settings.hostInvalid');
   }
 }
 
@@ -35,17 +33,16 @@ export function ProfileForm({
   onSaved: (p: ProfileView) => void;
 }) {
   const [draft, setDraft] = useState(profile);
-  useEffect(() => setDraft(profile), [profile]);
   const save = useRouteMutation('profiles.save', ['profiles.list', 'models.list']);
   const hostIssue = draft.host ? hostProblem(draft.host) : undefined;
-  const nameIssue = draft.name.trim() ? undefined : 'Name is required';
-  const segIssue = /^[A-Za-z0-9_-]+$/.test(draft.judgeSegment) ? undefined : 'Use letters, digits, - or _';
+  const nameIssue = draft.name.trim() ? undefined : t('settings.nameRequired');
+  const segIssue = /^[A-Za-z0-9_-]+$/.test(draft.judgeSegment) ? undefined : t('settings.segmentRule');
   const canSave = !hostIssue && !nameIssue && !segIssue && draft.host.trim() !== '';
 
   return (
     <form
       className="card"
-      aria-label="Profile details"
+      aria-label={t('settings.profileDetails')}
       onSubmit={(e) => {
         e.preventDefault();
         if (canSave) save.mutate(draft, { onSuccess: onSaved });

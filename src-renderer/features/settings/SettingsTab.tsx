@@ -131,7 +131,8 @@ export function SettingsTab() {
             <ProfileForm profile={NEW_PROFILE} onSaved={(p) => setSelected(p.id)} />
           </>
         ) : current ? (
-          <ProfileDetail profile={current} active={current.id === list.data?.activeId} />
+          // Keyed by profile: a half-typed key or a test result never carries over to another profile.
+          <ProfileDetail key={current.id} profile={current} active={current.id === list.data?.activeId} />
         ) : null}
       </section>
     </div>

@@ -32,6 +32,8 @@ export const chat = {
   'chat.total': 'total {ms} ms',
   'chat.renameLabel': 'New name for the conversation',
   'chat.settings': 'Parameters',
+  'chat.messages': 'Messages',
+  'chat.replyStats': 'Reply statistics',
   'chat.fieldRange': '{field} must be between {min} and {max}',
   'chat.fieldInteger': '{field} must be a whole number of at least 1',
 };

@@ -12,6 +12,8 @@ export const common = {
   'app.shortcuts':
     'Shortcuts: Enter send · Shift+Enter new line · Esc stop · Ctrl+N new chat · Ctrl+1…5 tabs · Ctrl+L log',
   'common.copy': 'Copy',
+  'common.httpStatus': '(HTTP {status})',
+  'common.dismissError': 'Dismiss error',
   'common.copied': 'Copied',
   'common.save': 'Save',
   'common.cancel': 'Cancel',
@@ -36,6 +38,8 @@ export const common = {
     'The gateway could not be reached or the connection was cut. Check the address and your network.',
   'errors.timeout': 'The gateway did not answer in time. Try again, or check the address.',
   'errors.aborted': 'Stopped.',
+  'errors.stream_error':
+    'The gateway stopped the reply with an error part-way through; what arrived is kept.',
   'errors.bad_response':
     'The gateway sent a reply Gatehouse could not read. The raw reply is in the request log.',
   'errors.invalid_input': 'Please fix: {message}',

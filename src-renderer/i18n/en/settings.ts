@@ -45,4 +45,11 @@ export const settings = {
   'settings.testing': 'Testing…',
   'settings.testOk': 'Connected in {ms} ms — {count} models ({sample}).',
   'settings.newProfileName': 'New profile',
+  'settings.profileDetails': 'Profile details',
+  'settings.keyHintLabel': 'Saved key hint',
+  'settings.hostRequired': 'Base URL is required',
+  'settings.hostScheme': 'Base URL must start with http:// or https://',
+  'settings.hostInvalid': 'Base URL must be a full address, e.g. https://gateway.example.com',
+  'settings.nameRequired': 'Name is required',
+  'settings.segmentRule': 'Judge path segment: use letters, digits, - or _',
 };

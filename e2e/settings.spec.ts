@@ -1,0 +1,27 @@
+import { expect, test } from './fixtures/app-fixture';
+import { startSandboxProcess } from './fixtures/app-process';
+
+test('Test connection lists the models of the Sandbox', async ({ page }) => {
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Connected in' })).toContainText(
+    /\d+ models \(.*sandbox/,
+  );
+});
+
+test('Test connection explains an unreachable gateway, and the profile is kept', async ({ page }) => {
+  // A port nothing listens on: the sandbox process is started and stopped to find one.
+  const gone = await startSandboxProcess();
+  const url = gone.url;
+  await gone.stop();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: '+ Add profile' }).click();
+  await page.getByLabel('Name').fill('Local vLLM');
+  await page.getByLabel('Kind').selectOption('openai-compatible');
+  await page.getByLabel('Base URL').fill(url);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Local vLLM' })).toBeVisible();
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('alert')).toContainText('could not be reached');
+  await expect(page.getByLabel('Base URL')).toHaveValue(url.replace(/\/v1$/, ''));
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryKeyValueStore } from '../storage/key-value-store';
+import { KeyVault } from '../vault/key-vault';
+import { ProfileService, SANDBOX_KEY } from './profile-service';
+
+const sandbox = { origin: async () => 'http://127.0.0.1:1234', current: () => 'http://127.0.0.1:1234' };
+const make = () => {
+  const kv = new MemoryKeyValueStore();
+  const vault = new KeyVault(null, kv);
+  return { vault, profiles: new ProfileService(kv, vault, sandbox) };
+};
+
+describe('ProfileService', () => {
+  it('starts on the Sandbox with its built-in key', async () => {
+    const { profiles } = make();
+    expect(profiles.list().activeId).toBe('sandbox');
+    expect(await profiles.target()).toEqual({
+      host: 'http://127.0.0.1:1234',
+      judgeSegment: 'partner',
+      apiKey: SANDBOX_KEY,
+    });
+  });
+
+  it('forgets the key when the profile is pointed at another host, keeps it for other edits', () => {
+    const { profiles, vault } = make();
+    const p = profiles.save({ name: 'Prod', kind: 'gateway-overseas', host: 'https://g.example.com' });
+    vault.set(p.id, 'sk-prod-key-1234');
+    profiles.save({ ...p, name: 'Production', host: 'https://g.example.com/v1/' });
+    expect(vault.reveal(p.id)).toBe('sk-prod-key-1234');
+    profiles.save({ ...p, host: 'https://elsewhere.example.net' });
+    expect(vault.reveal(p.id)).toBeUndefined();
+  });
+
+  it('calls a keyless local OpenAI-compatible server without a key, but a gateway profile needs one', async () => {
+    const { profiles } = make();
+    const local = profiles.save({
+      name: 'Ollama',
+      kind: 'openai-compatible',
+      host: 'http://127.0.0.1:11434/v1',
+    });
+    expect(await profiles.target(local.id)).toEqual({
+      host: 'http://127.0.0.1:11434',
+      judgeSegment: 'partner',
+    });
+    const gw = profiles.save({ name: 'GW', kind: 'gateway-mainland', host: 'https://cn.example.com' });
+    await expect(profiles.target(gw.id)).rejects.toMatchObject({ error: { code: 'no_key' } });
+  });
+
+  it('refuses to edit or delete the built-in Sandbox, and bad hosts with the rule', () => {
+    const { profiles } = make();
+    expect(() => profiles.delete('sandbox')).toThrow(/built in/);
+    expect(() => profiles.save({ name: 'x', kind: 'gateway-overseas', host: 'ftp://x' })).toThrow(
+      /http:\/\/ or https:\/\//,
+    );
+  });
+});

@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ProfileView } from '../../../src-main/core/profiles/profile-service';
+import { installFakeBridge } from '../../test/fake-bridge';
+import { SettingsTab } from './SettingsTab';
+
+const noKey = { hasKey: false, weakStorageOnly: false, canPersist: true };
+const sandbox: ProfileView = {
+  id: 'sandbox',
+  name: 'Sandbox',
+  kind: 'sandbox',
+  host: 'built-in',
+  judgeSegment: 'partner',
+  key: noKey,
+};
+const prod: ProfileView = {
+  id: 'p1',
+  name: 'Prod',
+  kind: 'gateway-overseas',
+  host: 'https://g.example.com',
+  judgeSegment: 'partner',
+  key: noKey,
+};
+
+function setup() {
+  const state = { profiles: [sandbox, prod] };
+  const bridge = installFakeBridge({
+    'profiles.list': () => ({ profiles: state.profiles, activeId: 'sandbox' }),
+    'profiles.setKey': (input) => {
+      const { id } = input as { id: string; key: string };
+      const key = {
+        hasKey: true,
+        hint: 'sk-…1234',
+        protection: 'os-keychain' as const,
+        weakStorageOnly: false,
+        canPersist: true,
+      };
+      state.profiles = state.profiles.map((p) => (p.id === id ? { ...p, key } : p));
+      return key;
+    },
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SettingsTab />
+    </QueryClientProvider>,
+  );
+  return bridge;
+}
+
+describe('SettingsTab', () => {
+  it('does not carry a half-typed key over to another profile', async () => {
+    setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Prod' }));
+    fireEvent.change(screen.getByLabelText('Paste API key'), { target: { value: 'sk-meant-for-prod' } });
+    fireEvent.click(screen.getByRole('button', { name: /Sandbox/ }));
+    await screen.findByText(/Listening on|Starts when first used/);
+    expect((screen.getByLabelText('Paste API key') as HTMLInputElement).value).toBe('');
+  });
+
+  it('saves a key for the shown profile, clears the field and shows only the hint', async () => {
+    const bridge = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Prod' }));
+    fireEvent.change(screen.getByLabelText('Paste API key'), { target: { value: 'sk-secret-value-1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
+    expect(await screen.findByLabelText('Saved key hint')).toHaveProperty('textContent', 'Key sk-…1234');
+    expect(bridge.calls.find((c) => c.route === 'profiles.setKey')?.input).toMatchObject({ id: 'p1' });
+    expect(screen.getByText('Protected by the OS keychain (encrypted at rest).')).toBeTruthy();
+    expect(document.body.innerHTML).not.toContain('secret-value');
+  });
+
+  it('shows field rules as you type in the profile form', async () => {
+    setup();
+    fireEvent.click(await screen.findByRole('button', { name: '+ Add profile' }));
+    fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'ftp://nope' } });
+    expect(screen.getByText('Base URL must start with http:// or https://')).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Save profile' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+  });
+});
