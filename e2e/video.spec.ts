@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from './fixtures/app-fixture';
 
 const SHOTS = process.env.VIDEO_SHOTS_DIR;
@@ -26,6 +27,17 @@ async function playable(video: Locator): Promise<number> {
 }
 
 const card = (page: Page, prompt: string) => page.getByRole('listitem').filter({ hasText: prompt });
+
+/** The tasks as main saved them, read straight from the data folder. */
+function savedTasks(dataDir: string): { state: string; form: { prompt: string } }[] {
+  const dir = join(dataDir, 'video-tasks');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map(
+      (f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { state: string; form: { prompt: string } },
+    );
+}
 
 test.describe('fast Sandbox', () => {
   test.use({ appArgs: ['--sandbox-video-pace-ms', '300'] });
@@ -96,9 +108,14 @@ test.describe('fast Sandbox', () => {
     await expect(again.getByText('Succeeded')).toBeVisible();
     expect(await playable(again.getByLabel(/^Video of task/))).toBeGreaterThan(0);
 
-    // Re-run fills the form; the user still presses Create.
+    // Re-run fills the form, asking first when that replaces a draft; the user still presses Create.
     await page.getByLabel('Prompt').fill('something else');
     await again.getByRole('button', { name: 'Re-run with these settings' }).click();
+    await expect(again.getByText('Replace your current draft with this task’s settings?')).toBeVisible();
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByLabel('Prompt')).toHaveValue('something else');
+    await again.getByRole('button', { name: 'Re-run with these settings' }).click();
+    await again.getByRole('button', { name: 'Replace draft' }).click();
     await expect(page.getByLabel('Prompt')).toHaveValue('A lighthouse at dusk, slow pan');
     await expect(page.getByLabel('Duration (seconds)')).toHaveValue('6');
     await expect(page.getByLabel('Ratio', { exact: true })).toHaveValue('9:16');
@@ -112,18 +129,6 @@ test.describe('fast Sandbox', () => {
     expect(existsSync(mediaDir) ? readdirSync(mediaDir) : []).toEqual([]);
   });
 
-  test('a task created just before a restart finishes after it', async ({ app }) => {
-    await openVideoTab(app.page);
-    await app.page.getByLabel('Prompt').fill('Created right before a restart');
-    await app.page.getByRole('button', { name: 'Create video' }).click();
-    await expect(card(app.page, 'Created right before a restart').getByText(/Queued|Running/)).toBeVisible();
-    await app.restart();
-    await openVideoTab(app.page);
-    const task = card(app.page, 'Created right before a restart');
-    await expect(task.getByText('Succeeded')).toBeVisible({ timeout: 20_000 });
-    expect(await playable(task.getByLabel(/^Video of task/))).toBeGreaterThan(0);
-  });
-
   test('a prompt with "fail" ends failed with the message', async ({ app }) => {
     await openVideoTab(app.page);
     await app.page.getByLabel('Prompt').fill('please fail this one');
@@ -131,6 +136,29 @@ test.describe('fast Sandbox', () => {
     const task = card(app.page, 'please fail this one');
     await expect(task.getByText('Failed', { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(task.getByText(/asked to fail/)).toBeVisible();
+  });
+});
+
+test.describe('slow Sandbox', () => {
+  // 4 s per state: the task is surely unfinished when the app goes down.
+  test.use({ appArgs: ['--sandbox-video-pace-ms', '4000'] });
+
+  test('a task created just before a restart finishes after it', async ({ app }) => {
+    await openVideoTab(app.page);
+    await app.page.getByLabel('Prompt').fill('Created right before a restart');
+    await app.page.getByRole('button', { name: 'Create video' }).click();
+    await expect(card(app.page, 'Created right before a restart').getByText(/Queued|Running/)).toBeVisible();
+    // Decisive: on disk, the task is saved and not finished as the app goes down.
+    const before = savedTasks(app.dataDir);
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatchObject({ form: { prompt: 'Created right before a restart' } });
+    expect(['queued', 'running', 'unknown']).toContain(before[0].state);
+    await app.restart();
+    await openVideoTab(app.page);
+    const task = card(app.page, 'Created right before a restart');
+    await expect(task.getByText('Succeeded')).toBeVisible({ timeout: 30_000 });
+    expect(await playable(task.getByLabel(/^Video of task/))).toBeGreaterThan(0);
+    expect(savedTasks(app.dataDir)[0].state).toBe('succeeded');
   });
 });
 
@@ -143,7 +171,12 @@ test('a running task shows its state, elapsed time and progress', async ({ app }
   const task = card(page, 'Waves on a rocky shore');
   await expect(task.getByText(/elapsed \d+ s/)).toBeVisible();
   await expect(task.getByText('Running')).toBeVisible({ timeout: 20_000 });
-  await expect(task.getByRole('progressbar')).toBeVisible();
+  const bar = task.getByRole('progressbar');
+  await expect(bar).toHaveAttribute('aria-valuenow', /^\d+$/);
+  const value = Number(await bar.getAttribute('aria-valuenow'));
+  expect(value).toBeGreaterThanOrEqual(0);
+  expect(value).toBeLessThanOrEqual(100);
+  await expect(task.getByText(/^\d+%$/)).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/video-running.png` });
   await expect(task.getByText('Succeeded')).toBeVisible({ timeout: 20_000 });
 });

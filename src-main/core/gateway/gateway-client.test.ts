@@ -97,6 +97,21 @@ describe('GatewayClient retries', () => {
     expect(s.requests()).toBe(2);
   });
 
+  it('sends a GET once when the caller asks for no retries (it keeps its own schedule)', async () => {
+    const s = await answering(429, '{}');
+    const target = { host: s.host, judgeSegment: 'p' };
+    const req = { method: 'GET' as const, url: `${s.host}/v1/x` };
+    const err = await make()
+      .json(target, req, { retries: 0 })
+      .catch((e) => e);
+    expect(err.code).toBe('rate_limited');
+    expect(s.requests()).toBe(1);
+    await make()
+      .json(target, req)
+      .catch(() => undefined);
+    expect(s.requests()).toBe(4); // the default: 1 + 2 retries
+  });
+
   it('never sends a POST twice on its own', async () => {
     const s = await answering(500, '{}');
     await make()

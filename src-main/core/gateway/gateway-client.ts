@@ -30,6 +30,8 @@ export interface GatewayRequest {
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra tries of a GET on network errors, 429 and 5xx (default 2). Callers with their own schedule pass 0. */
+  retries?: number;
 }
 
 export interface OpenResponse {
@@ -62,7 +64,7 @@ export class GatewayClient {
    * on network errors, 429 and 5xx; a POST may cost money, so it is never sent twice unasked.
    */
   async open(target: GatewayTarget, req: GatewayRequest, opts: CallOptions = {}): Promise<OpenResponse> {
-    const attempts = req.method === 'GET' ? RETRIES_FOR_IDEMPOTENT + 1 : 1;
+    const attempts = req.method === 'GET' ? Math.max(0, opts.retries ?? RETRIES_FOR_IDEMPOTENT) + 1 : 1;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.openOnce(target, req, opts);

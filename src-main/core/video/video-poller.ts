@@ -30,8 +30,15 @@ export interface BackoffOptions {
   factor: number;
   /** ...up to this cap. */
   maxDelayMs: number;
-  /** +/- this fraction of the delay, so many tasks do not poll in lockstep. */
+  /** Fraction of spread, so many tasks do not poll in lockstep (also at the cap). */
   jitter: number;
+  /** After a 429 without Retry-After, wait at least this long: the gateway asked us to slow down. */
+  rateLimitMinMs: number;
+  /**
+   * A 404 means "record expired" only for a task seen before, or older than this: right after a
+   * create, some gateways answer 404 until the task reaches their read side.
+   */
+  unseenExpiryMs: number;
 }
 
 export const DEFAULT_BACKOFF: BackoffOptions = {
@@ -39,11 +46,25 @@ export const DEFAULT_BACKOFF: BackoffOptions = {
   factor: 1.5,
   maxDelayMs: 30_000,
   jitter: 0.2,
+  rateLimitMinMs: 15_000,
+  unseenExpiryMs: 10 * 60_000,
 };
 
-/** Delay before check number `attempt` (0 = first). Never above the cap. */
-export function backoffDelay(attempt: number, opts: BackoffOptions, random: () => number): number {
-  const base = Math.min(opts.maxDelayMs, opts.firstDelayMs * opts.factor ** attempt);
+/** A saved next check further away than this is not trusted (a clock that jumped), and is brought in. */
+const MAX_RESUME_WAIT_MS = 60 * 60_000;
+
+/**
+ * Delay before check number `attempt` (0 = first). Below the cap the delay spreads +/- the
+ * jitter fraction; at the cap it spreads below it (cap * (1 - jitter * r)), so tasks that all
+ * reached the cap still do not poll in lockstep. Never above the cap.
+ */
+export function backoffDelay(
+  attempt: number,
+  opts: Pick<BackoffOptions, 'firstDelayMs' | 'factor' | 'maxDelayMs' | 'jitter'>,
+  random: () => number,
+): number {
+  const base = opts.firstDelayMs * opts.factor ** attempt;
+  if (base >= opts.maxDelayMs) return Math.round(opts.maxDelayMs * (1 - opts.jitter * random()));
   const spread = 1 - opts.jitter + 2 * opts.jitter * random();
   return Math.round(Math.min(opts.maxDelayMs, base * spread));
 }
@@ -56,7 +77,7 @@ export interface TaskStore {
 
 export interface PollerDeps {
   tasks: TaskStore;
-  /** One status query (GET); throws GatewayError on failure. */
+  /** One status query (GET, sent once: the poller is the retry schedule); throws GatewayError on failure. */
   check(task: VideoTask): Promise<{ raw: string; parsed: ParsedTaskBody }>;
   /** Called after every saved change (new status, error, expiry). */
   onChange?(task: VideoTask, previous: VideoTask): void;
@@ -65,6 +86,8 @@ export interface PollerDeps {
 }
 
 export const EXPIRED_MESSAGE = 'record expired';
+export const NOT_YET_KNOWN_MESSAGE =
+  'The gateway does not know this task yet (HTTP 404); it may still be registering it. Still checking.';
 
 /** Applies one status reply to a task. Pure, so it is tested on its own. */
 export function applyStatus(
@@ -79,6 +102,7 @@ export function applyStatus(
     rawStatus: p.status,
     lastBody: reply.raw,
     lastCheckedAt: now,
+    seenAt: now,
     updatedAt: now,
     pollError: undefined,
   };
@@ -90,10 +114,17 @@ export function applyStatus(
   return next;
 }
 
+/** The body of an error reply, as far as the client kept it, for the raw view. */
+function errorBody(err: GatewayError): string {
+  return JSON.stringify({ http_status: err.status, message: err.gatewayMessage ?? err.message });
+}
+
 /**
  * Tracks every unfinished task until it ends, whether or not a window is watching. Checks back
  * off from `firstDelayMs` to `maxDelayMs` with jitter, honour Retry-After, and keep going
- * through network errors and 429s. It only ever reads (GET): it never creates a task.
+ * through network errors and 429s. It only ever reads (GET): it never creates a task. The
+ * schedule (attempt count, next check time) is saved with each task, so a restart resumes it
+ * instead of hammering the gateway from attempt 0. At most one check of a task runs at a time.
  */
 export class VideoPoller {
   private readonly clock: PollerClock;
@@ -108,15 +139,26 @@ export class VideoPoller {
     this.backoff = { ...DEFAULT_BACKOFF, ...deps.backoff };
   }
 
-  /** Resumes every unfinished task of the store (after a restart). */
+  /**
+   * Resumes every unfinished task of the store (after a restart), each at its saved next check
+   * but never sooner than the first delay. Tasks already tracked are left alone. Does nothing
+   * after dispose().
+   */
   start(): void {
-    this.disposed = false;
-    for (const task of this.deps.tasks.list()) if (!isTerminal(task.state)) this.track(task.id);
+    if (this.disposed) return;
+    const now = this.clock.now();
+    for (const task of this.deps.tasks.list()) {
+      if (isTerminal(task.state) || this.isTracking(task.id)) continue;
+      this.attempts.set(task.id, task.pollAttempt ?? 0);
+      const first = now + backoffDelay(0, this.backoff, this.clock.random);
+      const at = Math.min(Math.max(task.nextCheckAt ?? 0, first), now + MAX_RESUME_WAIT_MS);
+      this.schedule(task.id, at - now);
+    }
   }
 
-  /** Starts (or restarts) the schedule of one task from its first delay. */
+  /** Starts the schedule of a new task from its first delay. */
   track(id: string): void {
-    if (this.disposed) return;
+    if (this.disposed || this.inFlight.has(id)) return;
     this.attempts.set(id, 0);
     this.schedule(id, backoffDelay(0, this.backoff, this.clock.random));
   }
@@ -136,6 +178,7 @@ export class VideoPoller {
     return this.timers.has(id) || this.inFlight.has(id);
   }
 
+  /** Final: nothing is checked or scheduled afterwards, even by a late start(). */
   dispose(): void {
     this.disposed = true;
     for (const id of [...this.timers.keys()]) this.clearTimer(id);
@@ -160,13 +203,15 @@ export class VideoPoller {
 
   private async poll(id: string): Promise<void> {
     this.timers.delete(id);
+    // The check already running reschedules when it ends; a second one would double the load.
+    if (this.disposed || this.inFlight.has(id)) return;
     const task = this.deps.tasks.get(id);
-    if (this.disposed || !task || isTerminal(task.state)) return;
-    const attempt = (this.attempts.get(id) ?? 0) + 1;
+    if (!task || isTerminal(task.state)) return;
+    const attempt = (this.attempts.get(id) ?? task.pollAttempt ?? 0) + 1;
     this.attempts.set(id, attempt);
     this.inFlight.add(id);
     let next: VideoTask;
-    let retryAfterMs: number | undefined;
+    let minDelayMs = 0;
     try {
       const reply = await this.deps.check(task);
       if (this.disposed) return;
@@ -175,32 +220,46 @@ export class VideoPoller {
       if (this.disposed) return;
       const latest = this.deps.tasks.get(id) ?? task;
       const now = this.clock.now();
-      if (err instanceof GatewayError && err.status === 404) {
-        // The gateway no longer knows the task: its record (and any result) has expired.
+      const known = latest.seenAt !== undefined || now - latest.createdAt >= this.backoff.unseenExpiryMs;
+      if (err instanceof GatewayError && err.status === 404 && known) {
+        // The gateway no longer knows a task it knew (or an old one): its record has expired.
         next = {
           ...latest,
           state: 'expired',
           error: EXPIRED_MESSAGE,
+          lastBody: errorBody(err),
           lastCheckedAt: now,
           updatedAt: now,
           finishedAt: now,
+          pollError: undefined,
         };
-        if (err.gatewayMessage) next.lastBody = err.gatewayMessage;
+      } else if (err instanceof GatewayError && err.status === 404) {
+        next = {
+          ...latest,
+          pollError: NOT_YET_KNOWN_MESSAGE,
+          lastBody: errorBody(err),
+          lastCheckedAt: now,
+          updatedAt: now,
+        };
       } else {
-        retryAfterMs = err instanceof GatewayError ? err.retryAfterMs : undefined;
+        if (err instanceof GatewayError && (err.code === 'rate_limited' || err.status === 429)) {
+          minDelayMs = err.retryAfterMs ?? this.backoff.rateLimitMinMs;
+        } else if (err instanceof GatewayError && err.retryAfterMs !== undefined) {
+          minDelayMs = err.retryAfterMs;
+        }
         const message = err instanceof Error ? err.message : String(err);
         next = { ...latest, pollError: message, lastCheckedAt: now, updatedAt: now };
       }
     } finally {
       this.inFlight.delete(id);
     }
-    if (!this.deps.tasks.get(id)) return; // removed while the check was in flight
-    const previous = this.deps.tasks.get(id) ?? task;
+    // Removed (or forgotten) while the check was in flight: write nothing, or the task comes back.
+    const previous = this.deps.tasks.get(id);
+    if (!previous || !this.attempts.has(id)) return;
     const terminal = isTerminal(next.state);
-    const delay = terminal
-      ? 0
-      : Math.max(backoffDelay(attempt, this.backoff, this.clock.random), retryAfterMs ?? 0);
+    const delay = terminal ? 0 : Math.max(backoffDelay(attempt, this.backoff, this.clock.random), minDelayMs);
     next.nextCheckAt = terminal ? undefined : this.clock.now() + delay;
+    next.pollAttempt = attempt;
     this.deps.tasks.put(next);
     this.deps.onChange?.(next, previous);
     if (terminal) this.attempts.delete(id);

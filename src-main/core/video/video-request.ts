@@ -84,10 +84,14 @@ export const VIDEO_RULES = {
   resolution: `must be one of ${VIDEO_RESOLUTIONS.join(', ')}`,
   imageUrl: 'must be an http(s) address or an image picked from disk',
   imagesMax: 'may hold at most 4 reference images',
+  imageTooLarge:
+    'is too large: a picked image may be at most 15,000,000 characters as a data: URL (about 10 MB)',
 } as const;
 
 export const VIDEO_PROMPT_MAX = 4000;
 export const VIDEO_IMAGES_MAX = 4;
+/** A picked file travels as a data: URL; base64 of a 10 MB image is about 14 M characters. */
+export const VIDEO_IMAGE_URL_MAX = 15_000_000;
 
 export function isImageAddress(url: string): boolean {
   return /^https?:\/\/\S+$/i.test(url.trim()) || /^data:image\/[a-z0-9.+-]+;base64,/i.test(url);
@@ -110,6 +114,8 @@ export function videoFormProblems(form: VideoForm): Partial<Record<VideoFormFiel
   if (!(VIDEO_RESOLUTIONS as readonly string[]).includes(form.resolution))
     out.resolution = VIDEO_RULES.resolution;
   if (form.images.length > VIDEO_IMAGES_MAX) out.images = VIDEO_RULES.imagesMax;
+  else if (form.images.some((i) => i.url.length > VIDEO_IMAGE_URL_MAX))
+    out.images = VIDEO_RULES.imageTooLarge;
   else if (form.images.some((i) => !isImageAddress(i.url))) out.images = VIDEO_RULES.imageUrl;
   return out;
 }

@@ -7,10 +7,11 @@ import type { MediaLibrary, MediaUrlFor } from '../media/media-library';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure } from '../result';
 import type { JsonCollection } from '../storage/json-collection';
-import { type BackoffOptions, type PollerClock, VideoPoller } from './video-poller';
-import { buildVideoRequest } from './video-request';
+import { type BackoffOptions, type PollerClock, systemClock, VideoPoller } from './video-poller';
+import { buildVideoRequest, type VideoForm } from './video-request';
 import { isTerminal } from './video-status';
 import { type VideoTask, type VideoTaskView, videoFormSchema } from './video-task';
+import { slimTask } from './video-view';
 
 export interface VideoEvents {
   'video.updated': VideoTaskView;
@@ -28,9 +29,49 @@ export interface VideoServiceDeps {
   emit: VideoEmit;
   clock?: PollerClock;
   backoff?: Partial<BackoffOptions>;
+  /** Waits between the tries of one download (its length + 1 = the number of tries). */
+  downloadRetryDelaysMs?: number[];
+  /** Largest video accepted, in bytes (default 512 MB). */
+  maxVideoBytes?: number;
 }
 
 const videoFile = (id: string) => `videos/${id}.mp4`;
+const DEFAULT_DOWNLOAD_DELAYS = [2000, 8000];
+
+export const NO_TASK_ID_MESSAGE =
+  'The gateway accepted the request but its reply carries no task id, so the task cannot be tracked. See the raw reply.';
+export const CREATE_MAY_EXIST_MESSAGE =
+  'The gateway did not confirm the video request in time. The task may already exist on the gateway: check the task list and the gateway console before creating it again.';
+
+/** Errors worth another try of the same download; anything else will not change by waiting. */
+function retryableDownload(err: unknown): boolean {
+  return (
+    err instanceof GatewayError &&
+    (err.code === 'network' ||
+      err.code === 'timeout' ||
+      err.code === 'rate_limited' ||
+      (err.status ?? 0) >= 500)
+  );
+}
+
+/** One sentence for a desktop notification (main-side, English). */
+export function notificationText(task: VideoTask): { title: string; body: string } {
+  const what = task.form.prompt.length > 60 ? `${task.form.prompt.slice(0, 57)}…` : task.form.prompt;
+  const reason = task.error ? `: ${task.error.replace(/[.\s]+$/, '')}` : '';
+  switch (task.state) {
+    case 'succeeded':
+      return { title: 'Video ready', body: `Your video “${what}” is ready.` };
+    case 'failed':
+      return { title: 'Video failed', body: `Your video “${what}” failed${reason}.` };
+    case 'cancelled':
+      return { title: 'Video cancelled', body: `Your video “${what}” was cancelled${reason}.` };
+    default:
+      return {
+        title: 'Video expired',
+        body: `Your video “${what}” is no longer on the gateway (record expired).`,
+      };
+  }
+}
 
 /**
  * Video tasks (design §1): created once, saved at once, tracked by the poller until they end,
@@ -38,47 +79,56 @@ const videoFile = (id: string) => `videos/${id}.mp4`;
  */
 export class VideoService {
   readonly poller: VideoPoller;
-  private readonly downloading = new Set<string>();
+  private readonly clock: PollerClock;
+  private readonly downloading = new Map<string, Promise<void>>();
   private started = false;
+  private disposed = false;
 
   constructor(private readonly deps: VideoServiceDeps) {
+    this.clock = deps.clock ?? systemClock;
     this.poller = new VideoPoller({
       tasks: deps.tasks,
       clock: deps.clock,
       backoff: deps.backoff,
+      // The poller is the retry schedule (backoff, Retry-After): one GET per check, no client retries.
       check: async (task) =>
-        getVideoTask(deps.client, await deps.profiles.target(task.profileId), task.taskId),
+        getVideoTask(deps.client, await deps.profiles.target(task.profileId), task.taskId, { retries: 0 }),
       onChange: (task, previous) => this.changed(task, previous),
     });
   }
 
-  private now(): number {
-    return (this.deps.clock?.now ?? Date.now)();
-  }
-
-  /** Resumes unfinished tasks and unfinished downloads (after a restart). Safe to call twice. */
+  /**
+   * Resumes unfinished tasks, and the downloads of succeeded tasks that have no playable file
+   * (after a restart, also after an earlier failed download). Safe to call twice; nothing
+   * after dispose().
+   */
   start(): void {
-    if (this.started) return;
+    if (this.started || this.disposed) return;
     this.started = true;
     this.poller.start();
     for (const task of this.deps.tasks.list()) {
-      if (task.state === 'succeeded' && task.remoteUrl && !task.localFile && !task.downloadError) {
-        void this.download(task.id);
-      }
+      if (task.state === 'succeeded' && task.remoteUrl && !this.hasFile(task))
+        this.downloadInBackground(task.id);
     }
   }
 
+  /** Final: stops polling; later calls start nothing. */
   dispose(): void {
-    this.started = false;
+    this.disposed = true;
     this.poller.dispose();
   }
 
+  private hasFile(task: VideoTask): boolean {
+    return task.localFile !== undefined && this.deps.media.exists(task.localFile);
+  }
+
   view(task: VideoTask): VideoTaskView {
-    const present = task.localFile && this.deps.media.exists(task.localFile);
+    const slim = slimTask(task);
     const terminal = isTerminal(task.state);
-    return present
-      ? { ...task, terminal, videoUrl: this.deps.mediaUrl(task.localFile!) }
-      : { ...task, terminal, localFile: undefined };
+    const downloading = this.downloading.has(task.id);
+    return this.hasFile(task)
+      ? { ...slim, terminal, downloading, videoUrl: this.deps.mediaUrl(task.localFile!) }
+      : { ...slim, terminal, downloading, localFile: undefined };
   }
 
   list(): VideoTaskView[] {
@@ -96,6 +146,11 @@ export class VideoService {
     return task;
   }
 
+  /** The full form of a task (picked images included), for a re-run. */
+  form(id: string): VideoForm {
+    return this.get(id).form;
+  }
+
   /** Sends the create request exactly once, then saves the task before anything else can fail. */
   async create(input: unknown): Promise<VideoTaskView> {
     this.start();
@@ -103,12 +158,26 @@ export class VideoService {
     const profileId = this.deps.profiles.activeId();
     const target = await this.deps.profiles.target(profileId);
     const request = buildVideoRequest(form);
-    const reply = await createVideoTask(this.deps.client, target, request);
+    let reply: Awaited<ReturnType<typeof createVideoTask>>;
+    try {
+      reply = await createVideoTask(this.deps.client, target, request);
+    } catch (err) {
+      // The request went out but no answer came back: the gateway may have started (and billed) it.
+      const maybeSent =
+        err instanceof GatewayError &&
+        (err.code === 'timeout' || (err.code === 'network' && err.status !== undefined));
+      if (!maybeSent) throw err;
+      throw new AppFailure({
+        code: err.code,
+        message: CREATE_MAY_EXIST_MESSAGE,
+        details: { createMayExist: true, gatewayMessage: err.gatewayMessage },
+      });
+    }
     const now = this.now();
     const state = reply.parsed.state === 'unknown' && !reply.parsed.status ? 'queued' : reply.parsed.state;
     const task: VideoTask = {
       id: randomUUID().replace(/-/g, '').slice(0, 20),
-      taskId: reply.taskId,
+      taskId: reply.taskId ?? '',
       profileId,
       form,
       request,
@@ -121,9 +190,15 @@ export class VideoService {
       lastBody: reply.raw,
       lastCheckedAt: now,
     };
-    this.deps.tasks.put(task);
-    if (isTerminal(task.state)) this.changed(task, task);
-    else this.poller.track(task.id);
+    if (!reply.taskId) {
+      // Nothing to poll, but the record (and the raw reply) is kept so the user can see it.
+      Object.assign(task, { state: 'failed', error: NO_TASK_ID_MESSAGE, finishedAt: now });
+      this.deps.tasks.put(task);
+    } else {
+      this.deps.tasks.put(task);
+      if (isTerminal(task.state)) this.changed(task, task);
+      else this.poller.track(task.id);
+    }
     const saved = this.deps.tasks.get(task.id) ?? task;
     this.deps.emit('video.updated', this.view(saved));
     return this.view(saved);
@@ -141,11 +216,11 @@ export class VideoService {
 
   async saveAs(id: string): Promise<{ path: string | null }> {
     const task = this.get(id);
-    if (!task.localFile || !this.deps.media.exists(task.localFile)) {
+    if (!this.hasFile(task)) {
       throw new AppFailure({ code: 'not_found', message: 'The video has not been downloaded yet.' });
     }
     const path = await this.deps.desktop.saveFileAs(
-      this.deps.media.resolve(task.localFile),
+      this.deps.media.resolve(task.localFile!),
       `video-${task.taskId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40) || task.id}.mp4`,
     );
     return { path };
@@ -157,7 +232,10 @@ export class VideoService {
     return this.view(task);
   }
 
-  /** Downloads the result into the media folder; also the user's "retry download". */
+  /**
+   * Downloads the result into the media folder, with a few tries; also the user's "Retry
+   * download". Resolves when done (or failed, recorded on the task). One download per task.
+   */
   async download(id: string): Promise<VideoTaskView> {
     const task = this.get(id);
     if (!task.remoteUrl) {
@@ -166,41 +244,106 @@ export class VideoService {
         message: 'The gateway has not given a video address for this task.',
       });
     }
-    if (this.downloading.has(id)) return this.view(task);
-    this.downloading.add(id);
-    let next: VideoTask;
+    let running = this.downloading.get(id);
+    if (!running) {
+      running = this.runDownload(id).finally(() => {
+        this.downloading.delete(id);
+        this.emitLatest(id); // after the delete, so the window sees the download end
+      });
+      this.downloading.set(id, running);
+      this.emitLatest(id); // the window shows "Downloading…" only while this runs
+    }
+    await running;
+    const latest = this.deps.tasks.get(id);
+    return this.view(latest ?? task);
+  }
+
+  private emitLatest(id: string): void {
+    const latest = this.deps.tasks.get(id);
+    if (latest) this.deps.emit('video.updated', this.view(latest));
+  }
+
+  private async runDownload(id: string): Promise<void> {
+    const delays = this.deps.downloadRetryDelaysMs ?? DEFAULT_DOWNLOAD_DELAYS;
+    const rel = videoFile(id);
+    let refreshed = false;
+    let failure: unknown;
+    for (let attempt = 0; ; attempt++) {
+      const task = this.deps.tasks.get(id);
+      if (!task?.remoteUrl || this.disposed) return;
+      try {
+        const target = await this.deps.profiles.target(task.profileId);
+        await downloadVideo(this.deps.client, target, task.remoteUrl, this.deps.media.resolve(rel), {
+          retries: 0,
+          maxBytes: this.deps.maxVideoBytes,
+        });
+        failure = undefined;
+        break;
+      } catch (err) {
+        failure = err;
+        if (err instanceof GatewayError && (err.status === 403 || err.status === 404) && !refreshed) {
+          // Signed links expire: ask the gateway once for the task again, for a fresh address.
+          refreshed = true;
+          if (await this.refreshRemoteUrl(id)) continue;
+        }
+        if (!retryableDownload(err) || attempt >= delays.length) break;
+        await new Promise<void>((r) => this.clock.setTimeout(r, delays[attempt]));
+      }
+    }
+    const latest = this.deps.tasks.get(id);
+    if (!latest) {
+      // Removed while downloading: the file must not outlive its task.
+      this.deps.media.remove(rel);
+      return;
+    }
+    const next: VideoTask =
+      failure === undefined
+        ? { ...latest, localFile: rel, downloadError: undefined, updatedAt: this.now() }
+        : {
+            ...latest,
+            downloadError: failure instanceof Error ? failure.message : String(failure),
+            updatedAt: this.now(),
+          };
+    this.deps.tasks.put(next);
+  }
+
+  /** True when the gateway gave a different result address than the one that failed. */
+  private async refreshRemoteUrl(id: string): Promise<boolean> {
+    const task = this.deps.tasks.get(id);
+    if (!task) return false;
     try {
       const target = await this.deps.profiles.target(task.profileId);
-      const { bytes } = await downloadVideo(this.deps.client, target, task.remoteUrl);
-      const rel = this.deps.media.write(videoFile(id), bytes);
-      next = {
-        ...(this.deps.tasks.get(id) ?? task),
-        localFile: rel,
-        downloadError: undefined,
-        updatedAt: this.now(),
-      };
-    } catch (err) {
-      const message = err instanceof GatewayError || err instanceof Error ? err.message : String(err);
-      next = { ...(this.deps.tasks.get(id) ?? task), downloadError: message, updatedAt: this.now() };
-    } finally {
-      this.downloading.delete(id);
+      const reply = await getVideoTask(this.deps.client, target, task.taskId, { retries: 0 });
+      const latest = this.deps.tasks.get(id);
+      if (!latest || !reply.parsed.videoUrl || reply.parsed.videoUrl === latest.remoteUrl) return false;
+      this.deps.tasks.put({
+        ...latest,
+        remoteUrl: reply.parsed.videoUrl,
+        lastBody: reply.raw,
+        seenAt: this.now(),
+      });
+      return true;
+    } catch {
+      return false;
     }
-    if (!this.deps.tasks.get(id)) return this.view(next); // removed meanwhile
-    this.deps.tasks.put(next);
-    this.deps.emit('video.updated', this.view(next));
-    return this.view(next);
+  }
+
+  private now(): number {
+    return this.clock.now();
   }
 
   private changed(task: VideoTask, previous: VideoTask): void {
     this.deps.emit('video.updated', this.view(task));
     const justEnded = isTerminal(task.state) && (!isTerminal(previous.state) || previous === task);
     if (!justEnded) return;
-    const what = task.form.prompt.length > 60 ? `${task.form.prompt.slice(0, 57)}…` : task.form.prompt;
-    if (task.state === 'succeeded') {
-      this.deps.desktop.notify('Video ready', what);
-      if (task.remoteUrl && !task.localFile) void this.download(task.id);
-    } else {
-      this.deps.desktop.notify(`Video ${task.state}`, task.error ? `${what} — ${task.error}` : what);
-    }
+    const note = notificationText(task);
+    this.deps.desktop.notify(note.title, note.body);
+    if (task.state === 'succeeded' && task.remoteUrl && !this.hasFile(task))
+      this.downloadInBackground(task.id);
+  }
+
+  /** Failures are recorded on the task; a task removed meanwhile is simply skipped. */
+  private downloadInBackground(id: string): void {
+    this.download(id).catch(() => undefined);
   }
 }

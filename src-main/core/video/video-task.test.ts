@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildVideoRequest, defaultVideoForm, videoFormProblems } from './video-request';
+import { buildVideoRequest, defaultVideoForm, VIDEO_RULES, videoFormProblems } from './video-request';
 import { videoFormSchema } from './video-task';
 
 const ok = { model: 'vidmodel-2-0-260128', prompt: 'a cat on a boat' };
@@ -37,6 +37,17 @@ describe('videoFormSchema (main)', () => {
     ],
   ])('refuses %j naming the field and the rule', (patch, path, message) => {
     expect(issue({ ...ok, ...patch })).toEqual({ path, message });
+  });
+
+  it('refuses a picked image whose data: URL is over the length cap, in main and in the form', () => {
+    const huge = `data:image/png;base64,${'A'.repeat(15_000_000)}`;
+    expect(issue({ ...ok, images: [{ url: huge }] })).toEqual({
+      path: 'images.0.url',
+      message: VIDEO_RULES.imageTooLarge,
+    });
+    expect(videoFormProblems({ ...defaultVideoForm(), prompt: 'x', images: [{ url: huge }] })).toEqual({
+      images: VIDEO_RULES.imageTooLarge,
+    });
   });
 
   it('accepts the bounds and data: URLs of picked images', () => {

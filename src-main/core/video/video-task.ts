@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   isImageAddress,
   VIDEO_DURATION,
+  VIDEO_IMAGE_URL_MAX,
   VIDEO_IMAGES_MAX,
   VIDEO_PROMPT_MAX,
   VIDEO_RATIOS,
@@ -22,7 +23,10 @@ export const videoFormSchema = z.object({
   images: z
     .array(
       z.object({
-        url: z.string().refine(isImageAddress, VIDEO_RULES.imageUrl),
+        url: z
+          .string()
+          .max(VIDEO_IMAGE_URL_MAX, VIDEO_RULES.imageTooLarge)
+          .refine(isImageAddress, VIDEO_RULES.imageUrl),
         name: z.string().max(500).optional(),
       }),
     )
@@ -73,15 +77,24 @@ export const videoTaskSchema = z.object({
   lastBody: z.string().optional(),
   lastCheckedAt: z.number().optional(),
   nextCheckAt: z.number().optional(),
+  /** Status checks made so far: a restart resumes the backoff from here, not from the start. */
+  pollAttempt: z.number().optional(),
+  /** Last time a status check succeeded: a 404 after that means the record has expired. */
+  seenAt: z.number().optional(),
   /** The last failed status check (network, 429...), while polling goes on. */
   pollError: z.string().optional(),
   finishedAt: z.number().optional(),
 });
 export type VideoTask = z.infer<typeof videoTaskSchema>;
 
-/** What the window gets: the task plus the URL it can play the local file from. */
+/**
+ * What the window gets: the task (with picked images' data: URLs replaced by a short
+ * placeholder, see video-view.ts) plus the URL it can play the local file from.
+ */
 export interface VideoTaskView extends VideoTask {
   videoUrl?: string;
+  /** A download of the result is running now (else a missing file needs "Retry download"). */
+  downloading: boolean;
   /** Ended (succeeded, failed, cancelled, expired): no more checks. */
   terminal: boolean;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '../define-route';
+import type { VideoForm } from '../../core/video/video-request';
 import { videoFormSchema, type VideoTaskView } from '../../core/video/video-task';
 
 const byId = z.object({ id: z.string().min(1, 'is required') });
@@ -11,4 +12,6 @@ export const videoRoutes = {
   'video.tasks.saveAs': route<{ path: string | null }>()(byId),
   'video.tasks.download': route<VideoTaskView>()(byId),
   'video.tasks.checkNow': route<VideoTaskView>()(byId),
+  /** The full form of a task, picked images included (events and lists carry placeholders). */
+  'video.tasks.form': route<VideoForm>()(byId),
 };

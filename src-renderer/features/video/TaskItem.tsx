@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { VideoTaskView } from '../../../src-main/core/video/video-task';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { asAppError } from '../../bridge/api';
+import { asAppError, call } from '../../bridge/api';
 import { useRouteMutation } from '../../hooks/use-route';
 import { type MessageKey, t } from '../../i18n/i18n';
 import { useVideo } from './video-store';
@@ -9,7 +9,7 @@ import { useVideo } from './video-store';
 export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   const m = Math.floor(s / 60);
-  return m > 0 ? `${m} min ${String(s % 60).padStart(2, '0')} s` : `${s} s`;
+  return m > 0 ? t('video.minSec', { m, s: String(s % 60).padStart(2, '0') }) : t('video.sec', { s });
 }
 
 /** Re-renders every second while a task is live, for the elapsed time. */
@@ -38,9 +38,29 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
   const download = useRouteMutation('video.tasks.download');
   const checkNow = useRouteMutation('video.tasks.checkNow');
   const rerun = useVideo((s) => s.rerun);
+  const [askRerun, setAskRerun] = useState(false);
+  const [rerunError, setRerunError] = useState<string>();
   const shortId = task.taskId.length > 24 ? `${task.taskId.slice(0, 22)}…` : task.taskId;
   const f = task.form;
   const error = remove.error ?? saveAs.error ?? download.error ?? checkNow.error;
+  const downloading = task.downloading || download.isPending;
+
+  /** The list carries placeholders for picked images: the full form comes from main. */
+  const doRerun = async () => {
+    setAskRerun(false);
+    setRerunError(undefined);
+    try {
+      rerun(task.id, await call('video.tasks.form', { id: task.id }));
+    } catch (err) {
+      setRerunError(t('video.rerunFailed', { message: asAppError(err).message }));
+    }
+  };
+  const startRerun = () => {
+    const draft = useVideo.getState().form;
+    // Never drop the user's work unasked: a draft with a prompt or images needs a yes first.
+    if (draft.prompt.trim() || draft.images.length > 0) setAskRerun(true);
+    else void doRerun();
+  };
 
   return (
     <li
@@ -54,7 +74,7 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
             ? t('video.took', { time: formatDuration(task.finishedAt - task.createdAt) })
             : t('video.elapsed', { time: formatDuration(now - task.createdAt) })}
           {!task.terminal && task.nextCheckAt && task.nextCheckAt > now
-            ? ` · ${t('video.nextCheck', { s: Math.ceil((task.nextCheckAt - now) / 1000) })}`
+            ? `${t('video.separator')}${t('video.nextCheck', { s: Math.ceil((task.nextCheckAt - now) / 1000) })}`
             : ''}
         </span>
         <span className="video-task-id muted small-note" title={task.taskId}>
@@ -70,13 +90,20 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
           resolution: f.resolution,
           audio: f.generateAudio ? t('video.on') : t('video.off'),
         })}
-        {f.images.length ? ` · ${t('video.imageCount', { n: f.images.length })}` : ''}
+        {f.images.length ? `${t('video.separator')}${t('video.imageCount', { n: f.images.length })}` : ''}
       </p>
 
       {!task.terminal && task.progress !== undefined ? (
         <div className="video-progress row">
-          <progress max={100} value={task.progress} aria-label={t('video.progress', { id: shortId })} />
-          <span className="small-note">{task.progress}%</span>
+          <progress
+            max={100}
+            value={task.progress}
+            aria-label={t('video.progress', { id: shortId })}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={task.progress}
+          />
+          <span className="small-note">{t('video.percent', { n: task.progress })}</span>
         </div>
       ) : null}
       {!task.terminal && task.progress === undefined ? (
@@ -102,12 +129,16 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
         />
       ) : null}
       {task.state === 'succeeded' && !task.videoUrl ? (
-        task.downloadError ? (
-          <p className="field-error">{t('video.downloadFailed', { message: task.downloadError })}</p>
-        ) : task.remoteUrl ? (
-          <p className="muted small-note">{t('video.downloading')}</p>
-        ) : (
+        !task.remoteUrl ? (
           <p className="field-error">{t('video.noAddress')}</p>
+        ) : downloading ? (
+          <p role="status" className="muted small-note">
+            {t('video.downloading')}
+          </p>
+        ) : task.downloadError ? (
+          <p className="field-error">{t('video.downloadFailed', { message: task.downloadError })}</p>
+        ) : (
+          <p className="field-error">{t('video.notDownloaded')}</p>
         )
       ) : null}
 
@@ -123,6 +154,18 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
         </p>
       ) : null}
 
+      {rerunError ? <p className="field-error">{rerunError}</p> : null}
+      {askRerun ? (
+        <div className="row video-confirm" role="group" aria-label={t('video.rerunAsk')}>
+          <span>{t('video.rerunAsk')}</span>
+          <button type="button" className="primary small" autoFocus onClick={() => void doRerun()}>
+            {t('video.rerunReplace')}
+          </button>
+          <button type="button" className="ghost small" onClick={() => setAskRerun(false)}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      ) : null}
       {confirming ? (
         <div className="row video-confirm" role="group" aria-label={t('video.removeTask', { id: shortId })}>
           <span>{t('video.removeConfirm')}</span>
@@ -151,7 +194,7 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
               {t('video.saveAs')}
             </button>
           ) : null}
-          {task.state === 'succeeded' && !task.videoUrl && task.downloadError ? (
+          {task.state === 'succeeded' && !task.videoUrl && task.remoteUrl && !downloading ? (
             <button type="button" className="small" onClick={() => download.mutate({ id: task.id })}>
               {t('video.retryDownload')}
             </button>
@@ -161,7 +204,7 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
               {t('video.checkNow')}
             </button>
           ) : null}
-          <button type="button" className="small" onClick={() => rerun(task.id, task.form)}>
+          <button type="button" className="small" onClick={startRerun}>
             {t('video.rerun')}
           </button>
           <button

@@ -3,7 +3,6 @@ import {
   buildVideoRequest,
   VIDEO_DEFAULTS,
   VIDEO_DURATION,
-  VIDEO_IMAGES_MAX,
   VIDEO_MODELS,
   VIDEO_RATIOS,
   VIDEO_RESOLUTIONS,
@@ -17,9 +16,8 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError } from '../../bridge/api';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { type MessageKey, t } from '../../i18n/i18n';
+import { ReferenceImages } from './ReferenceImages';
 import { useVideo } from './video-store';
-
-const MAX_IMAGE_MB = 10;
 
 const RULE_KEYS: Record<VideoFormField, MessageKey> = {
   model: 'video.rule.model',
@@ -41,19 +39,10 @@ function previewText(form: VideoForm): string {
     buildVideoRequest(form),
     (_k, v: unknown) =>
       typeof v === 'string' && v.startsWith('data:') && v.length > 80
-        ? `${v.slice(0, 48)}…(${v.length} characters)`
+        ? t('video.previewOmitted', { start: v.slice(0, 48), n: v.length })
         : v,
     2,
   );
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
 }
 
 export function VideoFormPanel() {
@@ -63,15 +52,15 @@ export function VideoFormPanel() {
   const models = useRoute('models.list', { profileId: activeId }, { enabled: activeId !== undefined });
   const create = useRouteMutation('video.tasks.create', ['video.tasks.list']);
   const [durationRaw, setDurationRaw] = useState(String(form.duration));
-  const [imageUrl, setImageUrl] = useState('');
-  const [pickError, setPickError] = useState<string>();
   const [touched, setTouched] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
+  // Set synchronously on submit, so a double click or a second Enter sends one POST, not two.
+  const sending = useRef(false);
 
   // A re-run replaces the whole form, the duration text included.
   useEffect(() => setDurationRaw(String(useVideo.getState().form.duration)), [rerunSeq]);
 
   const problems = videoFormProblems(form);
+  const createError = create.error ? asAppError(create.error) : undefined;
   const shown = (f: VideoFormField) => (touched || f === 'duration' ? problems[f] : undefined);
   const preview = useMemo(() => previewText(form), [form]);
   const modelIds = useMemo(() => {
@@ -90,25 +79,16 @@ export function VideoFormPanel() {
     'aria-describedby': shown(f) ? `video-${f}-err` : undefined,
   });
 
-  const addImages = async (files: FileList | null) => {
-    setPickError(undefined);
-    const added: VideoForm['images'] = [];
-    for (const file of Array.from(files ?? [])) {
-      if (file.size > MAX_IMAGE_MB * 1024 * 1024) {
-        setPickError(t('video.imageTooBig', { name: file.name, mb: MAX_IMAGE_MB }));
-        continue;
-      }
-      added.push({ url: await readAsDataUrl(file), name: file.name });
-    }
-    if (added.length) setForm({ images: [...useVideo.getState().form.images, ...added] });
-    if (fileInput.current) fileInput.current.value = '';
-  };
-
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (Object.keys(problems).length > 0) return;
-    create.mutate(form);
+    if (Object.keys(problems).length > 0 || sending.current) return;
+    sending.current = true;
+    create.mutate(form, {
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
   };
 
   return (
@@ -144,77 +124,11 @@ export function VideoFormPanel() {
         {err('prompt')}
       </div>
 
-      <fieldset className="field video-images">
-        <legend>{t('video.images')}</legend>
-        <span className="muted small-note">{t('video.imagesHint', { max: VIDEO_IMAGES_MAX })}</span>
-        {form.images.length > 0 ? (
-          <ul className="video-image-list">
-            {form.images.map((img, i) => {
-              const name = img.name ?? img.url.slice(0, 60);
-              return (
-                <li key={`${i}-${name}`}>
-                  {/* Only picked files can be previewed: the window may not load remote images (CSP). */}
-                  {img.url.startsWith('data:') ? (
-                    <img src={img.url} alt="" width={40} height={40} />
-                  ) : (
-                    <span className="video-image-link" aria-hidden="true">
-                      URL
-                    </span>
-                  )}
-                  <span className="video-image-name" title={name}>
-                    {name}
-                  </span>
-                  <button
-                    type="button"
-                    className="ghost small"
-                    aria-label={t('video.removeImage', { name })}
-                    onClick={() => setForm({ images: form.images.filter((_, j) => j !== i) })}
-                  >
-                    ×
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        ) : null}
-        <div className="row">
-          <input
-            aria-label={t('video.imageUrl')}
-            placeholder="https://…"
-            value={imageUrl}
-            onChange={(e) => setImageUrl(e.target.value)}
-            className="video-image-url"
-          />
-          <button
-            type="button"
-            disabled={!imageUrl.trim()}
-            onClick={() => {
-              setForm({ images: [...form.images, { url: imageUrl.trim(), name: imageUrl.trim() }] });
-              setImageUrl('');
-            }}
-          >
-            {t('video.addImageUrl')}
-          </button>
-          <button type="button" onClick={() => fileInput.current?.click()}>
-            {t('video.pickImage')}
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            multiple
-            hidden
-            aria-label={t('video.pickImage')}
-            onChange={(e) => void addImages(e.target.files)}
-          />
-        </div>
-        {pickError ? <span className="field-error">{pickError}</span> : null}
-        {problems.images ? (
-          <span id="video-images-err" className="field-error">
-            {t('video.rule.images', { max: VIDEO_IMAGES_MAX })}
-          </span>
-        ) : null}
-      </fieldset>
+      <ReferenceImages
+        images={form.images}
+        update={(change) => setForm({ images: change(useVideo.getState().form.images) })}
+        problem={problems.images}
+      />
 
       <div className="video-grid">
         <div className="field">
@@ -248,8 +162,9 @@ export function VideoFormPanel() {
             {...invalid('duration')}
           />
           <span className="muted small-note">
-            {t('video.defaultNote', { value: VIDEO_DEFAULTS.duration })} · {VIDEO_DURATION.min}–
-            {VIDEO_DURATION.max}
+            {t('video.defaultNote', { value: VIDEO_DEFAULTS.duration })}
+            {t('video.separator')}
+            {t('video.durationRange', { min: VIDEO_DURATION.min, max: VIDEO_DURATION.max })}
           </span>
           {err('duration')}
         </div>
@@ -295,8 +210,12 @@ export function VideoFormPanel() {
           {t('video.fixFirst')}
         </p>
       ) : null}
-      {create.error ? (
-        <ErrorNotice error={asAppError(create.error)} onDismiss={() => create.reset()} />
+      {createError?.details?.createMayExist ? (
+        <div role="alert" className="notice notice-error">
+          <strong>{t('video.createMayExist')}</strong>
+        </div>
+      ) : createError ? (
+        <ErrorNotice error={createError} onDismiss={() => create.reset()} />
       ) : null}
       <button type="submit" className="primary wide" disabled={create.isPending}>
         {create.isPending ? t('video.creating') : t('video.create')}

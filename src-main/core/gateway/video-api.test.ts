@@ -1,0 +1,125 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GatewayClient } from './gateway-client';
+import { loopbackServer } from './loopback-server.test-helper';
+import { RequestLog } from './request-log';
+import { createVideoTask, downloadVideo, videoDownloadUrl } from './video-api';
+
+let dir: string;
+const servers: { close(): Promise<void> }[] = [];
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gh-video-api-'));
+});
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const client = () =>
+  new GatewayClient({ fetch: (u, i) => fetch(u, i), log: new RequestLog(), sleep: async () => {} });
+
+async function serving(status: number, body: Buffer | string, headers: Record<string, string>) {
+  const s = await loopbackServer((_req, res) => {
+    res.writeHead(status, headers);
+    res.end(body);
+  });
+  servers.push(s);
+  return s;
+}
+
+const dest = () => join(dir, 'videos', 'v.mp4');
+const leftovers = () => (existsSync(join(dir, 'videos')) ? readdirSync(join(dir, 'videos')) : []);
+
+describe('downloadVideo', () => {
+  it('streams the body to the target file, leaving no temporary file', async () => {
+    const clip = Buffer.alloc(200_000, 7);
+    const s = await serving(200, clip, { 'Content-Type': 'video/mp4' });
+    const out = await downloadVideo(client(), { host: s.host, judgeSegment: 'p' }, '/v.mp4', dest());
+    expect(out.bytes).toBe(clip.length);
+    expect(readFileSync(dest()).equals(clip)).toBe(true);
+    expect(leftovers()).toEqual(['v.mp4']);
+  });
+
+  it.each([['application/octet-stream'], ['']])('accepts Content-Type %j', async (type) => {
+    const s = await serving(200, 'abc', type ? { 'Content-Type': type } : {});
+    await downloadVideo(client(), { host: s.host, judgeSegment: 'p' }, `${s.host}/v`, dest());
+    expect(readFileSync(dest(), 'utf8')).toBe('abc');
+  });
+
+  it('refuses a reply that is not a video (an HTML error page), writing nothing', async () => {
+    const s = await serving(200, '<html>expired</html>', { 'Content-Type': 'text/html; charset=utf-8' });
+    await expect(
+      downloadVideo(client(), { host: s.host, judgeSegment: 'p' }, `${s.host}/v`, dest()),
+    ).rejects.toThrow(/answered with text\/html instead of a video/);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('stops at the byte cap and deletes the partial file', async () => {
+    // No Content-Length: the cap is enforced while streaming.
+    const s = await loopbackServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'video/mp4' });
+      for (let i = 0; i < 20; i++) res.write(Buffer.alloc(10_000, 1));
+      res.end();
+    });
+    servers.push(s);
+    await expect(
+      downloadVideo(client(), { host: s.host, judgeSegment: 'p' }, `${s.host}/v`, dest(), {
+        maxBytes: 50_000,
+      }),
+    ).rejects.toThrow(/larger than/);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('refuses a declared Content-Length above the cap before reading', async () => {
+    const s = await serving(200, Buffer.alloc(60_000), { 'Content-Type': 'video/mp4' });
+    await expect(
+      downloadVideo(client(), { host: s.host, judgeSegment: 'p' }, `${s.host}/v`, dest(), {
+        maxBytes: 50_000,
+      }),
+    ).rejects.toThrow(/larger than/);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('fetches only http(s) addresses', () => {
+    const target = { host: 'https://gw.example', judgeSegment: 'p' };
+    expect(videoDownloadUrl('/files/v.mp4', target)).toBe('https://gw.example/files/v.mp4');
+    expect(videoDownloadUrl('http://cdn.example/v.mp4', target)).toBe('http://cdn.example/v.mp4');
+    for (const bad of ['file:///etc/passwd', 'data:video/mp4;base64,AAAA', 'ftp://x/v.mp4']) {
+      expect(() => videoDownloadUrl(bad, target)).toThrow(/not an http\(s\) address/);
+    }
+  });
+
+  it('does not send the API key to the result address', async () => {
+    let auth: string | undefined = 'unset';
+    const s = await loopbackServer((req, res) => {
+      auth = req.headers.authorization;
+      res.writeHead(200, { 'Content-Type': 'video/mp4' });
+      res.end('x');
+    });
+    servers.push(s);
+    await downloadVideo(client(), { host: s.host, judgeSegment: 'p', apiKey: 'sk-secret' }, '/v', dest());
+    expect(auth).toBeUndefined();
+  });
+});
+
+describe('createVideoTask', () => {
+  it('returns a reply without a task id instead of throwing, with the raw body', async () => {
+    const s = await serving(200, '{"status":"accepted"}', { 'Content-Type': 'application/json' });
+    const out = await createVideoTask(
+      client(),
+      { host: s.host, judgeSegment: 'p' },
+      {
+        model: 'm',
+        content: [{ type: 'text', text: 'x' }],
+        ratio: '16:9',
+        duration: 5,
+        resolution: '720p',
+        generate_audio: true,
+      },
+    );
+    expect(out.taskId).toBeUndefined();
+    expect(out.raw).toBe('{"status":"accepted"}');
+  });
+});
