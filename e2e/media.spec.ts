@@ -64,6 +64,16 @@ test('an image is generated, opened, saved as a real PNG, and kept across a rest
   await expect(
     app.page.getByRole('button', { name: 'Open image 2 of “A red lighthouse at dusk”' }),
   ).toBeVisible();
+
+  // Deleting one entry asks first; Cancel keeps it, Delete removes it.
+  const entry = app.page.getByRole('article', { name: 'A red lighthouse at dusk' });
+  await app.page.getByRole('button', { name: 'Delete “A red lighthouse at dusk”' }).click();
+  await app.page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(entry).toBeVisible();
+  await app.page.getByRole('button', { name: 'Delete “A red lighthouse at dusk”' }).click();
+  await entry.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(entry).toBeHidden();
+  await expect(app.page.getByText(/No images yet/)).toBeVisible();
 });
 
 test('a speech clip plays, raw PCM is wrapped so it plays too', async ({ app }) => {

@@ -10,6 +10,7 @@ import { mediaRoutes } from './routes/media-routes';
 import { settingsRoutes } from './routes/settings-routes';
 import { videoRoutes } from './routes/video-routes';
 import type { VideoEvents } from '../core/video/video-service';
+import type { MediaEvents } from '../core/media/media-service';
 
 /**
  * The whole IPC surface. Main validates with these schemas; preload and renderer take their
@@ -29,7 +30,7 @@ export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;
 
 /** Main -> window events. */
-export interface EventMap extends ChatEvents, VideoEvents {
+export interface EventMap extends ChatEvents, VideoEvents, MediaEvents {
   'log.changed': LogEntry;
   'app.notice': StorageNotice;
 }

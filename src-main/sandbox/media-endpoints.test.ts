@@ -1,7 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isWav, wavDurationSeconds } from '../core/media/wav';
+import { isWav, wavDurationSeconds } from '../core/media/wav.test-helper';
+import { MAX_SPEECH_SECONDS } from './speech-audio';
 import { PNG_SIGNATURE, pngSize } from './png-encoder';
 import { startSandbox, type SandboxServer } from './server';
 import { post } from './test-helpers';
@@ -220,6 +221,18 @@ describe('sandbox /v1/audio/speech', () => {
     expect(((await mp3.json()) as { error: { message: string } }).error.message).toMatch(
       /^response_format .*wav, pcm/,
     );
+  });
+
+  it('caps the clip length, so 4,096 characters at speed 0.25 stay small', async () => {
+    const res = await post(server.baseUrl, '/audio/speech', {
+      model: 'sandbox-tts-1',
+      input: 'a. '.repeat(1365),
+      voice: 'alloy',
+      speed: 0.25,
+    });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(wavDurationSeconds(bytes)).toBe(MAX_SPEECH_SECONDS);
+    expect(bytes.byteLength).toBeLessThan(6_000_000);
   });
 
   it('requires input and voice, checks speed', async () => {

@@ -1,6 +1,12 @@
 import { seededRng } from './seed';
 
 export const SPEECH_SAMPLE_RATE = 24_000;
+/**
+ * 4,096 one-letter words at speed 0.25 would be ~35 minutes (100 MB of PCM); the Sandbox stops
+ * at two minutes (5.8 MB) so a test request stays quick and small. Length still grows with the text
+ * up to there.
+ */
+export const MAX_SPEECH_SECONDS = 120;
 
 /**
  * Speech-like audio: one voiced "syllable" per word (a pitch with two formant-ish harmonics and
@@ -21,10 +27,12 @@ export function synthesizeSpeech(text: string, voice: string, speed: number): Bu
     });
     segments.push({ freq: 0, seconds: (/[.!?;:,]$/.test(w) ? 0.22 : 0.06) / speed, silent: true });
   }
-  const total = Math.max(1, Math.round(segments.reduce((s, x) => s + x.seconds, 0) * SPEECH_SAMPLE_RATE));
+  const wanted = Math.round(segments.reduce((s, x) => s + x.seconds, 0) * SPEECH_SAMPLE_RATE);
+  const total = Math.max(1, Math.min(wanted, MAX_SPEECH_SECONDS * SPEECH_SAMPLE_RATE));
   const pcm = Buffer.alloc(total * 2);
   let at = 0;
   for (const seg of segments) {
+    if (at >= total) break;
     const n = Math.round(seg.seconds * SPEECH_SAMPLE_RATE);
     for (let i = 0; i < n && at < total; i++, at++) {
       if (seg.silent) continue;

@@ -1,7 +1,7 @@
-import type { CallOptions, GatewayClient } from './gateway-client';
-import { GatewayError } from './gateway-error';
-import { apiUrl, type GatewayTarget } from './gateway-urls';
 import { decodeBase64Float32 } from '../media/embedding-math';
+import { badResponse, record } from '../media/reply-shape';
+import type { CallOptions, GatewayClient } from './gateway-client';
+import { apiUrl, type GatewayTarget } from './gateway-urls';
 
 export interface EmbeddingsRequest {
   model: string;
@@ -17,24 +17,17 @@ export interface EmbeddingsResult {
   usage?: { prompt_tokens?: number; total_tokens?: number };
 }
 
-const record = (v: unknown) =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-
-function toVector(value: unknown, at: number): Float32Array {
+function toVector(value: unknown, at: number, body: unknown): Float32Array {
   if (typeof value === 'string') {
     try {
       return decodeBase64Float32(value);
     } catch (err) {
-      throw new GatewayError(
-        'bad_response',
-        `Embedding ${at} is not valid base64 float32: ${(err as Error).message}`,
-        200,
-      );
+      throw badResponse(`Embedding ${at} is not valid base64 float32: ${(err as Error).message}`, body);
     }
   }
   if (Array.isArray(value) && value.every((x) => typeof x === 'number'))
     return Float32Array.from(value as number[]);
-  throw new GatewayError('bad_response', `Embedding ${at} is neither a number array nor base64.`, 200);
+  throw badResponse(`Embedding ${at} is neither a number array nor base64.`, body);
 }
 
 /**
@@ -48,15 +41,15 @@ export function parseEmbeddings(body: unknown): EmbeddingsResult {
     const rows = o.data.map((item, i) => {
       const r = record(item);
       const index = typeof r?.index === 'number' ? r.index : i;
-      return { index, vector: toVector(r ? r.embedding : item, i) };
+      return { index, vector: toVector(r ? r.embedding : item, i, body) };
     });
     vectors = rows.sort((a, b) => a.index - b.index).map((r) => r.vector);
   } else if (Array.isArray(o?.embeddings)) {
-    vectors = o.embeddings.map((e, i) => toVector(e, i));
+    vectors = o.embeddings.map((e, i) => toVector(e, i, body));
   } else if (o?.embedding !== undefined) {
-    vectors = [toVector(o.embedding, 0)];
+    vectors = [toVector(o.embedding, 0, body)];
   } else {
-    throw new GatewayError('bad_response', 'The embeddings reply has no data[].embedding.', 200);
+    throw badResponse('The embeddings reply has no data[].embedding.', body);
   }
   const usage = record(o?.usage);
   const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
@@ -82,10 +75,9 @@ export async function createEmbeddings(
   );
   const result = parseEmbeddings(body);
   if (result.vectors.length !== request.input.length) {
-    throw new GatewayError(
-      'bad_response',
+    throw badResponse(
       `The gateway sent ${result.vectors.length} embeddings for ${request.input.length} inputs.`,
-      200,
+      body,
     );
   }
   return result;

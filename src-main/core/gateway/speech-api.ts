@@ -1,5 +1,5 @@
+import { badResponse, record } from '../media/reply-shape';
 import type { CallOptions, GatewayClient } from './gateway-client';
-import { GatewayError } from './gateway-error';
 import { apiUrl, type GatewayTarget } from './gateway-urls';
 
 export interface SpeechRequest {
@@ -36,16 +36,17 @@ export async function createSpeech(
     { timeoutMs: 120_000, ...opts },
   );
   if (!(contentType ?? '').toLowerCase().includes('json')) return { bytes, contentType };
-  let body: Record<string, unknown> | undefined;
+  const text = new TextDecoder().decode(bytes);
+  let parsed: unknown;
   try {
-    body = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
+    parsed = JSON.parse(text);
   } catch {
-    throw new GatewayError('bad_response', 'The speech reply claims to be JSON but is not.', 200);
+    throw badResponse('The speech reply claims to be JSON but is not.', text);
   }
-  const nested =
-    body?.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : undefined;
+  const body = record(parsed);
+  const nested = record(body?.data);
   const b64 = [body?.audio, body?.data, nested?.audio].find((x): x is string => typeof x === 'string');
-  if (!b64) throw new GatewayError('bad_response', 'The speech reply holds no audio.', 200);
+  if (!b64) throw badResponse('The speech reply holds no audio.', parsed);
   const format = typeof body?.format === 'string' ? body.format : request.response_format;
   return { bytes: Buffer.from(b64, 'base64'), contentType: format ? `audio/${format}` : null };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeEmbeddings, cosine, decodeBase64Float32, norm } from './embedding-math';
-import { isWav, pcmToWav, wavDurationSeconds } from './wav';
+import { analyzeEmbeddings, decodeBase64Float32, norm } from './embedding-math';
+
+const cosine = (a: number[], b: number[]) => analyzeEmbeddings([a, b]).matrix[0][1];
 
 describe('embedding maths', () => {
   it('computes norm and cosine', () => {
@@ -43,6 +44,16 @@ describe('embedding maths', () => {
     ]);
   });
 
+  it('computes the matrix only for the heat map corner, stats for every input', () => {
+    const vectors = Array.from({ length: 7 }, (_, i) => [1, i]);
+    const a = analyzeEmbeddings(vectors, 3);
+    expect(a.items).toHaveLength(7);
+    expect(a.items[6].norm).toBeCloseTo(Math.sqrt(37), 12);
+    expect(a.matrix).toHaveLength(3);
+    expect(a.matrix.every((row) => row.length === 3)).toBe(true);
+    expect(a.matrix[2][1]).toBeCloseTo(3 / Math.sqrt(10), 12);
+  });
+
   it('has no problems for a clean run', () => {
     expect(
       analyzeEmbeddings([
@@ -50,24 +61,5 @@ describe('embedding maths', () => {
         [2, 1],
       ]).problems,
     ).toEqual([]);
-  });
-});
-
-describe('PCM to WAV', () => {
-  it('wraps 24 kHz mono 16-bit PCM with a correct header', () => {
-    const pcm = new Uint8Array(48_000); // one second
-    const wav = pcmToWav(pcm);
-    expect(isWav(wav)).toBe(true);
-    expect(wav.length).toBe(44 + 48_000);
-    expect(wav.readUInt32LE(4)).toBe(36 + 48_000);
-    expect(wav.readUInt16LE(22)).toBe(1);
-    expect(wav.readUInt32LE(24)).toBe(24_000);
-    expect(wav.readUInt16LE(34)).toBe(16);
-    expect(wavDurationSeconds(wav)).toBe(1);
-  });
-
-  it('drops a trailing half sample', () => {
-    const wav = pcmToWav(new Uint8Array(7));
-    expect(wav.readUInt32LE(40)).toBe(6);
   });
 });

@@ -20,18 +20,6 @@ export function norm(v: Vector): number {
   return Math.sqrt(s);
 }
 
-/** Cosine similarity, or null when it has no meaning (different lengths, a zero vector). */
-export function cosine(a: Vector, b: Vector): number | null {
-  if (a.length !== b.length || a.length === 0) return null;
-  const na = norm(a);
-  const nb = norm(b);
-  if (na === 0 || nb === 0) return null;
-  let dot = 0;
-  for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
-  // Rounding can push |cos| a hair above 1; clamp so the display never shows 1.0000001.
-  return Math.max(-1, Math.min(1, dot / (na * nb)));
-}
-
 export interface EmbeddingItemStats {
   index: number;
   dimensions: number;
@@ -44,14 +32,20 @@ export type EmbeddingProblem =
 
 export interface EmbeddingAnalysis {
   items: EmbeddingItemStats[];
-  /** Cosine similarity per pair; null where it cannot be computed. */
+  /** Cosine similarity per pair of the first `heatmapMax` inputs; null where it cannot be computed. */
   matrix: (number | null)[][];
   problems: EmbeddingProblem[];
 }
 
 const ZERO_EPSILON = 1e-12;
 
-export function analyzeEmbeddings(vectors: Vector[]): EmbeddingAnalysis {
+/**
+ * The heat map shows at most this many inputs (beyond it the map is unreadable); only that
+ * corner of the matrix is computed and sent, while norms and dimensions cover every input.
+ */
+export const HEATMAP_MAX = 100;
+
+export function analyzeEmbeddings(vectors: Vector[], heatmapMax = HEATMAP_MAX): EmbeddingAnalysis {
   const norms = vectors.map(norm);
   const items = vectors.map((v, index) => ({
     index,
@@ -65,8 +59,8 @@ export function analyzeEmbeddings(vectors: Vector[]): EmbeddingAnalysis {
     problems.push({ kind: 'mismatched-dimensions', dimensions: dims.sort((a, b) => a - b) });
   const zeros = items.filter((i) => i.zero).map((i) => i.index);
   if (zeros.length > 0) problems.push({ kind: 'zero-vector', indexes: zeros });
-  // Norms once, upper triangle only: 100 inputs of 3,072 dimensions stay well under 100 ms.
-  const n = vectors.length;
+  // Norms once, upper triangle of the shown corner only: 100 × 3,072 stays well under 100 ms.
+  const n = Math.min(vectors.length, Math.max(0, heatmapMax));
   const matrix: (number | null)[][] = Array.from({ length: n }, () => new Array<number | null>(n).fill(null));
   for (let i = 0; i < n; i++) {
     if (items[i].zero) continue;

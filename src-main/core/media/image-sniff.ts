@@ -20,8 +20,28 @@ export function sniffImage(bytes: Uint8Array): SniffedImage | undefined {
 export type AudioKind = 'wav' | 'mp3' | 'ogg' | 'flac' | 'aac' | 'pcm';
 
 /**
- * The audio's container from its bytes, falling back to the Content-Type and then to what was
- * asked for. Raw PCM has no signature, so it is only ever recognised by type or request.
+ * A real MPEG audio frame header, not just the 11 sync bits: raw PCM starts with 0xFF 0xE0..0xFF
+ * often enough (any loud negative sample), so version, layer, bitrate and sample-rate bits must
+ * all hold allowed values before bytes are called MP3.
+ */
+export function isMpegFrameHeader(b: Uint8Array): boolean {
+  if (b.length < 4 || b[0] !== 0xff || (b[1] & 0xe0) !== 0xe0) return false;
+  const version = (b[1] >> 3) & 0b11; // 01 is reserved
+  const layer = (b[1] >> 1) & 0b11; // 00 is reserved
+  const bitrate = b[2] >> 4; // 1111 is "bad"
+  const sampleRate = (b[2] >> 2) & 0b11; // 11 is reserved
+  return version !== 0b01 && layer !== 0b00 && bitrate !== 0b1111 && sampleRate !== 0b11;
+}
+
+/** ADTS (raw AAC): 12 sync bits, layer 00, a sampling index below 13. */
+function isAdtsHeader(b: Uint8Array): boolean {
+  return b.length >= 7 && b[0] === 0xff && (b[1] & 0xf6) === 0xf0 && ((b[2] >> 2) & 0x0f) < 13;
+}
+
+/**
+ * The audio's container. Signatures that cannot occur by chance (RIFF/WAVE, OggS, fLaC, ID3)
+ * come first; then a pcm answer the user asked for or the Content-Type declares is trusted,
+ * because raw samples can look like an MPEG/ADTS sync word; only then are frame headers checked.
  */
 export function sniffAudio(
   bytes: Uint8Array,
@@ -33,13 +53,12 @@ export function sniffAudio(
     return 'wav';
   if (b.length >= 4 && b.toString('ascii', 0, 4) === 'OggS') return 'ogg';
   if (b.length >= 4 && b.toString('ascii', 0, 4) === 'fLaC') return 'flac';
-  if (b.length >= 3 && b.toString('ascii', 0, 3) === 'ID3') return 'mp3';
-  if (b.length >= 2 && b[0] === 0xff && (b[1] & 0xf6) === 0xf0) return 'aac'; // ADTS
-  if (b.length >= 2 && b[0] === 0xff && (b[1] & 0xe0) === 0xe0) return 'mp3';
+  if (b.length >= 10 && b.toString('ascii', 0, 3) === 'ID3') return 'mp3';
   const type = (contentType ?? '').toLowerCase();
   if (/pcm|l16|raw/.test(type)) return 'pcm';
-  if (!type || type.includes('octet-stream')) {
-    if (requested === 'pcm') return 'pcm';
-  }
+  // Asked for pcm: only a Content-Type that names a compressed format overrides that.
+  if (requested === 'pcm' && !/mpeg|mp3|aac/.test(type)) return 'pcm';
+  if (isAdtsHeader(b)) return 'aac';
+  if (isMpegFrameHeader(b)) return 'mp3';
   return undefined;
 }

@@ -27,12 +27,17 @@ export const speechCreateSchema = z.object({
 });
 export type SpeechCreateInput = z.infer<typeof speechCreateSchema>;
 
+/**
+ * Below the API's 2,048: a float reply for 500 × 3,072 dimensions is already ~30 MB of JSON,
+ * parsed on main's thread; more would stall the app. The form checks the same number.
+ */
+export const MAX_EMBEDDING_INPUTS = 500;
 export const embeddingsRunSchema = z.object({
   model: z.string().trim().min(1, 'is required: pick or type a model'),
   inputs: z
     .array(z.string().trim().min(1, 'must not be empty'))
     .min(1, 'needs at least one line of text')
-    .max(2048, 'must be at most 2,048 lines'),
+    .max(MAX_EMBEDDING_INPUTS, 'must be at most 500 inputs'),
   dimensions: z
     .number()
     .int('must be a whole number')
@@ -42,3 +47,11 @@ export const embeddingsRunSchema = z.object({
   encodingFormat: z.enum(['float', 'base64'], 'must be float or base64'),
 });
 export type EmbeddingsRunInput = z.infer<typeof embeddingsRunSchema>;
+
+/** History ids are file names: checked before any path is built from one. */
+export const ENTRY_ID_PATTERN = /^[\w-]+$/;
+export const entryIdSchema = z
+  .string()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters')
+  .regex(ENTRY_ID_PATTERN, 'must hold only letters, digits, _ and -');

@@ -8,9 +8,12 @@ import { GatewayError } from '../gateway/gateway-error';
 import { RequestLog } from '../gateway/request-log';
 import type { ProfileService } from '../profiles/profile-service';
 import { StorageNotices } from '../storage/storage-notices';
+import { loopbackServer } from '../gateway/loopback-server.test-helper';
+import { encodePng } from '../../sandbox/png-encoder';
+import { HEATMAP_MAX } from './embedding-math';
 import { MediaLibrary } from './media-library';
 import { createMediaService, type MediaService } from './media-service';
-import { isWav, wavDurationSeconds } from './wav';
+import { isWav, wavDurationSeconds } from './wav.test-helper';
 
 let server: SandboxServer;
 let dir: string;
@@ -22,10 +25,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function make(extraHeaders?: Record<string, string>): MediaService {
+let events: { name: string; payload: unknown }[];
+
+function make(
+  extraHeaders?: Record<string, string>,
+  opts: { host?: string; maxCachedFloats?: number } = {},
+): MediaService {
   const profiles = {
     activeId: () => 'sandbox',
-    target: async () => ({ host: server.origin, judgeSegment: 'partner', apiKey: 'sk-test' }),
+    target: async () => ({ host: opts.host ?? server.origin, judgeSegment: 'partner', apiKey: 'sk-test' }),
   } as unknown as ProfileService;
   log = new RequestLog();
   const fetchWith: typeof fetch = (url, init) =>
@@ -45,12 +53,15 @@ function make(extraHeaders?: Record<string, string>): MediaService {
     client: new GatewayClient({ fetch: fetchWith, log }),
     profiles,
     media: new MediaLibrary(dir),
+    emit: (name, payload) => events.push({ name, payload }),
+    maxCachedFloats: opts.maxCachedFloats,
   });
 }
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'gh-media-'));
   saved = [];
+  events = [];
   return () => rmSync(dir, { recursive: true, force: true });
 });
 
@@ -80,6 +91,63 @@ describe('MediaService images', () => {
     expect(saved[0].name).toMatch(/^red-boat-.*-1\.png$/);
     again.clear('image');
     expect(make().history()).toEqual([]);
+  });
+
+  it('announces each image as it lands, for the grid to fill early', async () => {
+    const entry = await make().generateImages({
+      model: 'sandbox-image-1',
+      prompt: 'two',
+      size: '256x256',
+      n: 2,
+      responseFormat: 'url',
+    });
+    const payloads = events.filter((e) => e.name === 'media.image').map((e) => e.payload);
+    expect(payloads).toHaveLength(2);
+    expect(payloads).toContainEqual({
+      entryId: entry.id,
+      index: 1,
+      count: 2,
+      url: entry.urls[1],
+      error: undefined,
+    });
+  });
+
+  it('notes per image what went wrong: no url/b64, a refused scheme, a data: URL is decoded', async () => {
+    const png = encodePng(2, 2, Buffer.alloc(12, 9));
+    const gateway = await loopbackServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          data: [
+            { url: `data:image/png;base64,${png.toString('base64')}` },
+            { revised_prompt: 'nothing here' },
+            { url: 'file:///etc/passwd' },
+          ],
+        }),
+      );
+    });
+    try {
+      const entry = await make(undefined, { host: gateway.host }).generateImages({
+        model: 'm',
+        prompt: 'mixed',
+        size: '256x256',
+        n: 3,
+        responseFormat: 'url',
+      });
+      expect(entry.files[0]).toMatchObject({ width: 2, height: 2 });
+      expect(entry.files[1].error).toBe('The gateway listed this image without a URL or base64 data.');
+      expect(entry.files[2].error).toMatch(/uses file:, which Gatehouse does not fetch/);
+      // Only the generation itself was a request: the data: URL never reached the log.
+      expect(log.list().map((e) => e.url)).toEqual([`${gateway.host}/v1/images/generations`]);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('checks history ids before building a path', async () => {
+    const media = make();
+    expect(() => media.deleteEntry('../../etc')).toThrow(/only letters, digits/);
+    await expect(media.save('a/b')).rejects.toThrow(/only letters, digits/);
   });
 
   it('decodes b64_json results', async () => {
@@ -181,6 +249,28 @@ describe('MediaService embeddings', () => {
     expect(() => media.vectorsJson('nope')).toThrow(/no longer/);
   });
 
+  it('bounds the vector cache by floats and says why a run cannot be copied', async () => {
+    const media = make(undefined, { maxCachedFloats: 200 });
+    const run = (n: number) =>
+      media.embed({
+        model: 'sandbox-embed-1',
+        inputs: Array.from({ length: n }, (_, i) => `text ${i}`),
+        dimensions: 32,
+        encodingFormat: 'float',
+      });
+    const first = await run(3); // 96 floats
+    const second = await run(3); // 192: both kept
+    expect([first.vectorsKept, second.vectorsKept]).toEqual([true, true]);
+    const third = await run(3); // 288 > 200: the first goes
+    expect(JSON.parse(media.vectorsJson(third.runId))).toHaveLength(3);
+    expect(JSON.parse(media.vectorsJson(second.runId))).toHaveLength(3);
+    expect(() => media.vectorsJson(first.runId)).toThrow(/dropped to make room/);
+    const huge = await run(7); // 224 floats alone
+    expect(huge.vectorsKept).toBe(false);
+    expect(() => media.vectorsJson(huge.runId)).toThrow(/too large/);
+    expect(JSON.parse(media.vectorsJson(third.runId))).toHaveLength(3);
+  });
+
   it('keeps the window payload small for 100 inputs of 3,072 dimensions', async () => {
     const inputs = Array.from({ length: 100 }, (_, i) => `input number ${i} about topic ${i % 7}`);
     const run = await make().embed({
@@ -191,7 +281,21 @@ describe('MediaService embeddings', () => {
     });
     expect(run.inputs).toHaveLength(100);
     expect(run.inputs[99].dimensions).toBe(3072);
+    expect(run.matrix).toHaveLength(100);
     // 307,200 floats stay in main; the window gets norms and a 100x100 matrix.
     expect(JSON.stringify(run).length).toBeLessThan(120_000);
+  });
+
+  it('sends the matrix for the heat map corner only, stats for every input', async () => {
+    const inputs = Array.from({ length: 130 }, (_, i) => `line ${i}`);
+    const run = await make().embed({
+      model: 'sandbox-embed-1',
+      inputs,
+      dimensions: 8,
+      encodingFormat: 'float',
+    });
+    expect(run.inputs).toHaveLength(130);
+    expect(run.matrix).toHaveLength(HEATMAP_MAX);
+    expect(run.matrix[0]).toHaveLength(HEATMAP_MAX);
   });
 });

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createEmbeddings } from '../gateway/embeddings-api';
 import type { GatewayClient } from '../gateway/gateway-client';
-import { downloadImage, generateImages } from '../gateway/images-api';
+import type { GatewayTarget } from '../gateway/gateway-urls';
+import { decodeDataUrl, downloadImage, type GeneratedImage, generateImages } from '../gateway/images-api';
 import { createSpeech } from '../gateway/speech-api';
 import type { ProfileService } from '../profiles/profile-service';
-import { AppFailure } from '../result';
+import { AppFailure, invalidInput } from '../result';
 import { JsonCollection } from '../storage/json-collection';
 import type { StorageNotices } from '../storage/storage-notices';
 import type { DesktopActions } from './desktop-actions';
@@ -23,6 +24,7 @@ import {
 import {
   embeddingsRunSchema,
   type EmbeddingsRunInput,
+  ENTRY_ID_PATTERN,
   imageGenerateSchema,
   type ImageGenerateInput,
   speechCreateSchema,
@@ -35,19 +37,40 @@ export interface EmbeddingRunView {
   runId: string;
   model: string;
   createdAt: number;
+  /** Every input, with its own numbers; the text is cut to 300 characters. */
   inputs: { index: number; text: string; dimensions: number; norm: number; zero: boolean }[];
-  /** Cosine similarity, rounded to 4 places; null where it has no meaning. */
+  /**
+   * Cosine similarity of the first inputs only (the heat map's corner, HEATMAP_MAX at most),
+   * rounded to 4 places; null where it has no meaning.
+   */
   matrix: (number | null)[][];
   problems: EmbeddingProblem[];
   usage?: { prompt_tokens?: number; total_tokens?: number };
+  /** False when the run was too large to keep its vectors for "Copy vectors as JSON". */
+  vectorsKept: boolean;
 }
 
-/** Vectors stay in main; the window asks for them only to copy. A few recent runs are kept. */
-const KEPT_RUNS = 5;
+/** Why a run's vectors cannot be copied any more; the window words each case. */
+export type VectorsGone = 'too-large' | 'evicted' | 'unknown';
+
+/** One generated image as it lands in the library, so the window can fill its grid early. */
+export interface MediaEvents {
+  'media.image': { entryId: string; index: number; count: number; url: string | null; error?: string };
+}
+export type MediaEmit = <K extends keyof MediaEvents>(name: K, payload: MediaEvents[K]) => void;
+
+/**
+ * Vectors stay in main; the window asks for them only to copy. The cache is bounded by floats
+ * (32 MB as Float32), not by runs: one run of 500 × 3,072 already holds 1.5 M floats.
+ */
+export const MAX_CACHED_FLOATS = 8_000_000;
+const REMEMBERED_DROPS = 100;
 const round4 = (x: number | null) => (x === null ? null : Math.round(x * 10_000) / 10_000);
 
 export class MediaService {
-  private runs = new Map<string, { inputs: string[]; vectors: Float32Array[] }>();
+  private runs = new Map<string, { inputs: string[]; vectors: Float32Array[]; floats: number }>();
+  private cachedFloats = 0;
+  private dropped = new Map<string, Exclude<VectorsGone, 'unknown'>>();
 
   constructor(
     private readonly deps: {
@@ -57,7 +80,9 @@ export class MediaService {
       history: JsonCollection<MediaEntry>;
       mediaUrl: MediaUrlFor;
       desktop: DesktopActions;
+      emit?: MediaEmit;
       now?: () => number;
+      maxCachedFloats?: number;
     },
   ) {}
 
@@ -92,19 +117,18 @@ export class MediaService {
       response_format: input.responseFormat,
     });
     const id = `img-${this.now()}-${randomUUID().slice(0, 8)}`;
+    const count = results.length;
     const files = await Promise.all(
       results.map(async (item, i): Promise<ImageEntry['files'][number]> => {
-        try {
-          const bytes = item.b64
-            ? Buffer.from(item.b64.replace(/^data:[^,]*,/, ''), 'base64')
-            : await downloadImage(this.deps.client, target, item.url!);
-          const kind = sniffImage(bytes);
-          if (!kind) return { error: 'The gateway sent data that is not a PNG, JPEG, WebP or GIF image.' };
-          const rel = this.deps.library.write(`images/${id}/${i}.${kind.ext}`, bytes);
-          return { rel, width: kind.width, height: kind.height };
-        } catch (err) {
-          return { error: err instanceof Error ? err.message : String(err) };
-        }
+        const file = await this.fetchImage(target, item, `images/${id}/${i}`);
+        this.deps.emit?.('media.image', {
+          entryId: id,
+          index: i,
+          count,
+          url: file.rel ? this.deps.mediaUrl(file.rel) : null,
+          error: file.error,
+        });
+        return file;
       }),
     );
     const entry: ImageEntry = {
@@ -120,6 +144,30 @@ export class MediaService {
     };
     this.deps.history.put(entry);
     return this.view(entry);
+  }
+
+  /** One result into the library; a problem with it is kept as that image's note, not thrown. */
+  private async fetchImage(
+    target: GatewayTarget,
+    item: GeneratedImage,
+    base: string,
+  ): Promise<ImageEntry['files'][number]> {
+    if (!item.url && !item.b64) {
+      return { error: 'The gateway listed this image without a URL or base64 data.' };
+    }
+    try {
+      const bytes = item.b64
+        ? /^data:/i.test(item.b64)
+          ? decodeDataUrl(item.b64)
+          : Buffer.from(item.b64, 'base64')
+        : await downloadImage(this.deps.client, target, item.url!);
+      const kind = sniffImage(bytes);
+      if (!kind) return { error: 'The gateway sent data that is not a PNG, JPEG, WebP or GIF image.' };
+      const rel = this.deps.library.write(`${base}.${kind.ext}`, bytes);
+      return { rel, width: kind.width, height: kind.height };
+    } catch (err) {
+      return { error: err instanceof Error ? err.message : String(err) };
+    }
   }
 
   /** Raw PCM is wrapped into WAV (24 kHz mono 16-bit, the OpenAI-compatible default) so it plays. */
@@ -172,8 +220,7 @@ export class MediaService {
     });
     const analysis = analyzeEmbeddings(result.vectors);
     const runId = randomUUID();
-    this.runs.set(runId, { inputs: input.inputs, vectors: result.vectors });
-    while (this.runs.size > KEPT_RUNS) this.runs.delete(this.runs.keys().next().value as string);
+    const vectorsKept = this.keepVectors(runId, input.inputs, result.vectors);
     return {
       runId,
       model: result.model ?? input.model,
@@ -186,16 +233,48 @@ export class MediaService {
       matrix: analysis.matrix.map((row) => row.map(round4)),
       problems: analysis.problems,
       usage: result.usage,
+      vectorsKept,
     };
+  }
+
+  /** Caches a run's vectors, evicting the oldest runs past the float budget; false if too large. */
+  private keepVectors(runId: string, inputs: string[], vectors: Float32Array[]): boolean {
+    const max = this.deps.maxCachedFloats ?? MAX_CACHED_FLOATS;
+    const floats = vectors.reduce((s, v) => s + v.length, 0);
+    if (floats > max) {
+      this.noteDropped(runId, 'too-large');
+      return false;
+    }
+    this.runs.set(runId, { inputs, vectors, floats });
+    this.cachedFloats += floats;
+    for (const [oldId, old] of this.runs) {
+      if (this.cachedFloats <= max) break;
+      this.runs.delete(oldId);
+      this.cachedFloats -= old.floats;
+      this.noteDropped(oldId, 'evicted');
+    }
+    return true;
+  }
+
+  private noteDropped(runId: string, why: Exclude<VectorsGone, 'unknown'>): void {
+    this.dropped.set(runId, why);
+    if (this.dropped.size > REMEMBERED_DROPS) this.dropped.delete(this.dropped.keys().next().value as string);
   }
 
   /** The vectors of a recent run as JSON, for the clipboard. */
   vectorsJson(runId: string): string {
     const run = this.runs.get(runId);
     if (!run) {
+      const reason: VectorsGone = this.dropped.get(runId) ?? 'unknown';
       throw new AppFailure({
         code: 'not_found',
-        message: 'Those vectors are no longer in memory — run the embeddings again.',
+        message:
+          reason === 'too-large'
+            ? 'That run was too large to keep its vectors in memory — run fewer inputs to copy them.'
+            : reason === 'evicted'
+              ? 'Those vectors were dropped to make room for newer runs — run the embeddings again.'
+              : 'Those vectors are no longer in memory — run the embeddings again.',
+        details: { vectorsGone: reason },
       });
     }
     return JSON.stringify(
@@ -212,15 +291,17 @@ export class MediaService {
   }
 
   private entry(id: string): MediaEntry {
+    // The id becomes a file and folder name: never build a path from anything else.
+    if (!ENTRY_ID_PATTERN.test(id)) throw invalidInput('id', 'must hold only letters, digits, _ and -');
     const e = this.deps.history.get(id);
     if (!e) throw new AppFailure({ code: 'not_found', message: 'That history entry no longer exists.' });
     return e;
   }
 
   deleteEntry(id: string): void {
-    const e = this.entry(id);
+    const e = this.entry(id); // checks the id's shape first
     this.deps.history.delete(id);
-    if (e.kind === 'image') this.deps.library.remove(`images/${e.id}`);
+    if (e.kind === 'image') this.deps.library.remove(`images/${id}`);
     else this.deps.library.remove(e.rel);
   }
 
@@ -281,7 +362,9 @@ export function createMediaService(env: {
   notices: StorageNotices;
   mediaUrl: MediaUrlFor;
   desktop: DesktopActions;
+  emit?: MediaEmit;
   now?: () => number;
+  maxCachedFloats?: number;
   client: GatewayClient;
   profiles: ProfileService;
   media: MediaLibrary;
@@ -293,6 +376,8 @@ export function createMediaService(env: {
     history: new JsonCollection(join(env.dataDir, 'media-history'), mediaEntrySchema, env.notices),
     mediaUrl: env.mediaUrl,
     desktop: env.desktop,
+    emit: env.emit,
     now: env.now,
+    maxCachedFloats: env.maxCachedFloats,
   });
 }

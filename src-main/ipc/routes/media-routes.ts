@@ -2,9 +2,14 @@ import { z } from 'zod';
 import { route } from '../define-route';
 import type { EmbeddingRunView } from '../../core/media/media-service';
 import type { ImageEntryView, MediaEntryView, SpeechEntryView } from '../../core/media/media-history';
-import { embeddingsRunSchema, imageGenerateSchema, speechCreateSchema } from '../../core/media/media-inputs';
+import {
+  embeddingsRunSchema,
+  entryIdSchema,
+  imageGenerateSchema,
+  speechCreateSchema,
+} from '../../core/media/media-inputs';
 
-const entryId = z.object({ id: z.string().min(1, 'is required') });
+const entryId = z.object({ id: entryIdSchema });
 const kind = z.enum(['image', 'speech'], 'must be image or speech');
 
 export const mediaRoutes = {

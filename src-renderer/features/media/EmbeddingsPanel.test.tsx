@@ -24,6 +24,7 @@ const run: EmbeddingRunView = {
     { kind: 'mismatched-dimensions', dimensions: [2, 3] },
     { kind: 'zero-vector', indexes: [1] },
   ],
+  vectorsKept: true,
 };
 
 function renderPanel() {
@@ -86,5 +87,71 @@ describe('EmbeddingsPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Embed' }));
     await screen.findByText(/internal error/);
     expect((screen.getByLabelText('Inputs (one per line)') as HTMLTextAreaElement).value).toBe('keep me');
+  });
+
+  it('accepts a JSON array of strings, so an input may hold newlines', async () => {
+    const bridge = installFakeBridge({
+      'profiles.list': () => ({ profiles: [], activeId: 'sandbox' }),
+      'models.list': () => [],
+      'media.embeddings.run': () => run,
+    });
+    renderPanel();
+    const box = screen.getByLabelText('Inputs (one per line)');
+    fireEvent.change(box, { target: { value: '["a", oops' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Embed' }));
+    expect(screen.getByText(/start with “\[” but are not valid JSON/)).toBeTruthy();
+    fireEvent.change(box, { target: { value: '[1, 2]' } });
+    expect(screen.getByText(/must be an array of strings/)).toBeTruthy();
+    fireEvent.change(box, { target: { value: ' ["first line\\nsecond line", "other"]' } });
+    expect(screen.getByText('2 input(s) from the JSON array')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Embed' }));
+    await screen.findByRole('group', { name: 'Cosine similarity' });
+    expect(bridge.calls.find((c) => c.route === 'media.embeddings.run')?.input).toMatchObject({
+      inputs: ['first line\nsecond line', 'other'],
+    });
+  });
+
+  it('stops more inputs than main accepts, in the form', () => {
+    installFakeBridge({
+      'profiles.list': () => ({ profiles: [], activeId: 'sandbox' }),
+      'models.list': () => [],
+    });
+    renderPanel();
+    const many = Array.from({ length: 501 }, (_, i) => `line ${i}`).join('\n');
+    fireEvent.change(screen.getByLabelText('Inputs (one per line)'), { target: { value: many } });
+    fireEvent.click(screen.getByRole('button', { name: 'Embed' }));
+    expect(
+      screen.getByText('Inputs must be at most 500 (there are 501); split them into several runs.'),
+    ).toBeTruthy();
+  });
+
+  it('says why vectors cannot be copied when main dropped them', async () => {
+    installFakeBridge({
+      'profiles.list': () => ({ profiles: [], activeId: 'sandbox' }),
+      'models.list': () => [],
+      'media.embeddings.run': () => run,
+      'media.embeddings.vectors': () => {
+        throw { code: 'not_found', message: 'x', details: { vectorsGone: 'evicted' } };
+      },
+    });
+    renderPanel();
+    fireEvent.change(screen.getByLabelText('Inputs (one per line)'), { target: { value: 'a\nb' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Embed' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy vectors as JSON' }));
+    await screen.findByText(/dropped from memory to make room for newer runs/);
+  });
+
+  it('disables copying for a run too large to keep', async () => {
+    installFakeBridge({
+      'profiles.list': () => ({ profiles: [], activeId: 'sandbox' }),
+      'models.list': () => [],
+      'media.embeddings.run': () => ({ ...run, vectorsKept: false }),
+    });
+    renderPanel();
+    fireEvent.change(screen.getByLabelText('Inputs (one per line)'), { target: { value: 'a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Embed' }));
+    const copy = await screen.findByRole('button', { name: 'Copy vectors as JSON' });
+    expect((copy as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/too large to keep its vectors in memory/)).toBeTruthy();
   });
 });

@@ -1,39 +1,52 @@
 import { useCallback, useState } from 'react';
 import type { EmbeddingProblem } from '../../../src-main/core/media/embedding-math';
+import type { VectorsGone } from '../../../src-main/core/media/media-service';
+import type { AppError } from '../../../src-main/core/result';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError, call } from '../../bridge/api';
-import type { AppError } from '../../../src-main/core/result';
 import { useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
+import { EMBED_MAX_INPUTS, parseEmbedInputs } from './embed-inputs';
 import { ModelField } from './ModelField';
 import { numberProblem, useMedia } from './media-store';
 import { SimilarityHeatmap } from './SimilarityHeatmap';
 
-export function linesOf(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-}
-
 function problemText(p: EmbeddingProblem): string {
   return p.kind === 'mismatched-dimensions'
     ? t('embeddings.problem.mismatch', { dims: p.dimensions.join(', ') })
-    : t('embeddings.problem.zero', { list: p.indexes.map((i) => `#${i + 1}`).join(', ') });
+    : t('embeddings.problem.zero', {
+        list: p.indexes.map((i) => t('embeddings.inputRef', { n: i + 1 })).join(', '),
+      });
 }
+
+const GONE_KEYS = {
+  'too-large': 'embeddings.vectorsTooLarge',
+  evicted: 'embeddings.vectorsEvicted',
+  unknown: 'embeddings.vectorsGone',
+} as const;
 
 export function EmbeddingsPanel() {
   const draft = useMedia((s) => s.embed);
   const setEmbed = useMedia((s) => s.setEmbed);
   const run = useRouteMutation('media.embeddings.run');
   const [touched, setTouched] = useState(false);
-  const [copyState, setCopyState] = useState<{ ok?: string; error?: AppError }>({});
+  const [copyState, setCopyState] = useState<{ ok?: string; gone?: string; error?: AppError }>({});
   const setModel = useCallback((model: string) => setEmbed({ model }), [setEmbed]);
-  const lines = linesOf(draft.inputs);
+  const parsed = parseEmbedInputs(draft.inputs);
+  const lines = parsed.inputs;
   const problems = {
-    inputs: lines.length ? undefined : t('media.required', { field: t('embeddings.inputs') }),
+    inputs:
+      parsed.error === 'json-invalid'
+        ? t('embeddings.jsonInvalid')
+        : parsed.error === 'json-shape'
+          ? t('embeddings.jsonShape')
+          : lines.length === 0
+            ? t('media.required', { field: t('embeddings.inputs') })
+            : lines.length > EMBED_MAX_INPUTS
+              ? t('embeddings.tooManyInputs', { max: EMBED_MAX_INPUTS, count: lines.length })
+              : undefined,
     model: draft.model.trim() ? undefined : t('media.required', { field: t('media.model') }),
-    dimensions: numberProblem(draft.dimensions, 'dimensions', 1, 8192, { integer: true, optional: true })
+    dimensions: numberProblem(draft.dimensions, 1, 8192, { integer: true, optional: true })
       ? t('media.integer', { field: t('embeddings.dimensions'), min: 1, max: 8192 })
       : undefined,
   };
@@ -56,7 +69,9 @@ export function EmbeddingsPanel() {
       await navigator.clipboard.writeText(json);
       setCopyState({ ok: t('embeddings.copied', { count }) });
     } catch (err) {
-      setCopyState({ error: asAppError(err) });
+      const error = asAppError(err);
+      const gone = error.details?.vectorsGone as VectorsGone | undefined;
+      setCopyState(gone ? { gone: t(GONE_KEYS[gone]) } : { error });
     }
   };
   const result = run.data;
@@ -78,11 +93,16 @@ export function EmbeddingsPanel() {
             value={draft.inputs}
             placeholder={t('embeddings.inputsPlaceholder')}
             aria-invalid={show('inputs') !== undefined}
-            aria-describedby={show('inputs') ? 'emb-inputs-err' : 'emb-inputs-count'}
+            aria-describedby={
+              show('inputs') ? 'emb-inputs-err emb-inputs-hint' : 'emb-inputs-count emb-inputs-hint'
+            }
             onChange={(e) => setEmbed({ inputs: e.target.value })}
           />
           <span id="emb-inputs-count" className="muted small-note">
-            {t('embeddings.lineCount', { count: lines.length })}
+            {t(parsed.json ? 'embeddings.jsonCount' : 'embeddings.lineCount', { count: lines.length })}
+          </span>
+          <span id="emb-inputs-hint" className="muted small-note">
+            {t('embeddings.inputsHint', { max: EMBED_MAX_INPUTS })}
           </span>
           {show('inputs') ? (
             <span id="emb-inputs-err" className="field-error">
@@ -150,17 +170,32 @@ export function EmbeddingsPanel() {
                   model: result.model,
                   count: result.inputs.length,
                   dims,
-                  tokens: result.usage?.total_tokens ?? '—',
+                  tokens: result.usage?.total_tokens ?? t('embeddings.noValue'),
                 })}
               </span>
               <span className="spacer" />
-              <button type="button" onClick={() => void copy(result.runId, result.inputs.length)}>
+              <button
+                type="button"
+                disabled={!result.vectorsKept}
+                aria-describedby={result.vectorsKept ? undefined : 'emb-not-kept'}
+                onClick={() => void copy(result.runId, result.inputs.length)}
+              >
                 {t('embeddings.copy')}
               </button>
             </div>
+            {!result.vectorsKept ? (
+              <p id="emb-not-kept" className="muted small-note">
+                {t('embeddings.vectorsTooLarge')}
+              </p>
+            ) : null}
             {copyState.ok ? (
               <div role="status" className="small-note ok-text">
                 {copyState.ok}
+              </div>
+            ) : null}
+            {copyState.gone ? (
+              <div role="alert" className="notice notice-warn">
+                {copyState.gone}
               </div>
             ) : null}
             {copyState.error ? <ErrorNotice error={copyState.error} /> : null}

@@ -10,7 +10,7 @@ export function HistoryHeader({ kind, count }: { kind: 'image' | 'speech'; count
   return (
     <div className="row media-history-head">
       <h3>
-        {t('media.history')} <span className="muted">({count})</span>
+        {t('media.history')} <span className="muted">{t('media.historyCount', { count })}</span>
       </h3>
       <span className="spacer" />
       {count > 0 && !confirm ? (

@@ -1,8 +1,10 @@
 import { useCallback, useState } from 'react';
 import type { ImageEntryView } from '../../../src-main/core/media/media-history';
+import type { MediaEvents } from '../../../src-main/core/media/media-service';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { useRoute, useRouteMutation } from '../../hooks/use-route';
+import { useEvent, useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
+import { DeleteEntryButton } from './DeleteEntryButton';
 import { formatTime, HistoryHeader } from './HistoryHeader';
 import { ImageViewer } from './ImageViewer';
 import { ModelField } from './ModelField';
@@ -10,6 +12,9 @@ import { numberProblem, useMedia } from './media-store';
 import { useSave } from './use-save';
 
 const SIZES = ['256x256', '512x512', '1024x1024', '1792x1024', '1024x1792'];
+
+/** How many images the gateway actually returned, once the first one has arrived. */
+const arrivedCount = (arrived: Record<number, { count: number }>) => Object.values(arrived)[0]?.count;
 
 function ImageGrid({ entry, onOpen }: { entry: ImageEntryView; onOpen: (index: number) => void }) {
   return (
@@ -32,7 +37,7 @@ function ImageGrid({ entry, onOpen }: { entry: ImageEntryView; onOpen: (index: n
             </button>
           ) : (
             <div className="image-cell image-failed" role="note">
-              {t('images.failedOne', { index: i + 1, reason: f.error ?? '?' })}
+              {t('images.failedOne', { index: i + 1, reason: f.error ?? t('images.unknownReason') })}
             </div>
           )}
         </li>
@@ -50,29 +55,25 @@ function EntryCard({
   onOpen: (e: ImageEntryView, i: number) => void;
   highlight?: boolean;
 }) {
-  const remove = useRouteMutation('media.history.delete', ['media.history.list']);
   const save = useSave();
   return (
     <article className={highlight ? 'card media-entry latest' : 'card media-entry'} aria-label={entry.prompt}>
       <div className="row">
         <strong className="media-entry-title">{entry.prompt}</strong>
         <span className="spacer" />
-        <button type="button" className="small" onClick={() => void save.saveAll(entry.id)}>
-          {t('images.saveAll')}
-        </button>
         <button
           type="button"
-          className="ghost small danger"
-          aria-label={t('media.deleteEntry')}
-          title={t('media.deleteEntry')}
-          onClick={() => remove.mutate({ id: entry.id })}
+          className="small"
+          aria-label={t('images.saveAllNamed', { prompt: entry.prompt.slice(0, 60) })}
+          onClick={() => void save.saveAll(entry.id)}
         >
-          ×
+          {t('images.saveAll')}
         </button>
+        <DeleteEntryButton id={entry.id} name={entry.prompt} />
       </div>
       <div className="muted small-note">
-        {formatTime(entry.createdAt)} ·{' '}
         {t('images.meta', {
+          time: formatTime(entry.createdAt),
           model: entry.model,
           size: entry.params.size,
           n: entry.params.n,
@@ -89,7 +90,6 @@ function EntryCard({
         </div>
       ) : null}
       {save.error ? <ErrorNotice error={save.error} onDismiss={save.clearError} /> : null}
-      {remove.error ? <ErrorNotice error={remove.error.error} /> : null}
     </article>
   );
 }
@@ -105,10 +105,17 @@ export function ImagesPanel() {
   const viewerSave = useSave();
   const setModel = useCallback((model: string) => setImage({ model }), [setImage]);
 
+  // Images land one by one (main announces each); the grid of placeholders fills as they do.
+  const [arrived, setArrived] = useState<Record<number, MediaEvents['media.image']>>({});
+  const onImage = useCallback((p: MediaEvents['media.image']) => {
+    setArrived((a) => ({ ...a, [p.index]: p }));
+  }, []);
+  useEvent('media.image', onImage);
+
   const problems = {
     prompt: draft.prompt.trim() ? undefined : t('media.required', { field: t('images.prompt') }),
     model: draft.model.trim() ? undefined : t('media.required', { field: t('media.model') }),
-    count: numberProblem(draft.count, 'count', 1, 10, { integer: true })
+    count: numberProblem(draft.count, 1, 10, { integer: true })
       ? t('media.integer', { field: t('images.count'), min: 1, max: 10 })
       : undefined,
   };
@@ -117,6 +124,7 @@ export function ImagesPanel() {
     e.preventDefault();
     setTouched(true);
     if (invalid || generate.isPending) return;
+    setArrived({});
     generate.mutate({
       model: draft.model.trim(),
       prompt: draft.prompt.trim(),
@@ -214,12 +222,30 @@ export function ImagesPanel() {
           <div className="card" aria-busy="true">
             <div role="status">{t('images.generating', { n: pendingCount })}</div>
             <ul className="image-grid">
-              {Array.from({ length: Math.min(pendingCount, 10) }, (_, i) => (
+              {Array.from({ length: Math.min(arrivedCount(arrived) ?? pendingCount, 10) }, (_, i) => (
                 <li key={i}>
-                  <div
-                    className="image-cell image-pending"
-                    aria-label={t('images.pending', { index: i + 1 })}
-                  />
+                  {arrived[i]?.url ? (
+                    <div className="image-cell">
+                      <img
+                        src={arrived[i].url!}
+                        alt={t('images.alt', { index: i + 1, prompt: draft.prompt.trim() })}
+                        decoding="async"
+                      />
+                    </div>
+                  ) : arrived[i] ? (
+                    <div className="image-cell image-failed" role="note">
+                      {t('images.failedOne', {
+                        index: i + 1,
+                        reason: arrived[i].error ?? t('images.unknownReason'),
+                      })}
+                    </div>
+                  ) : (
+                    <div
+                      className="image-cell image-pending"
+                      role="img"
+                      aria-label={t('images.pending', { index: i + 1 })}
+                    />
+                  )}
                 </li>
               ))}
             </ul>

@@ -2,9 +2,6 @@ import { memo, useState } from 'react';
 import type { EmbeddingRunView } from '../../../src-main/core/media/media-service';
 import { t } from '../../i18n/i18n';
 
-/** Inputs beyond this are listed in the norms table but left out of the map, which would be unreadable. */
-export const HEATMAP_MAX = 100;
-
 /** -1 … 1 to a colour: pale for unrelated, deep blue for the same direction, warm for opposite. */
 export function cellColour(v: number | null): string {
   if (v === null) return 'transparent';
@@ -12,24 +9,26 @@ export function cellColour(v: number | null): string {
   return `hsl(15 80% ${Math.round(96 + v * 40)}%)`;
 }
 
-const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(3));
+const fmt = (v: number | null) => (v === null ? t('embeddings.noValue') : v.toFixed(3));
 
 /**
+ * Main sends the matrix only for the first inputs (its HEATMAP_MAX); the map shows exactly that
+ * corner, and the norms table below lists every input.
  * Memoised: the map can hold 10,000 cells, and must not re-render while the user types in the form.
  * Small maps label every cell for screen readers; large ones leave that to the table below,
  * which is only built when opened.
  */
 export const SimilarityHeatmap = memo(function SimilarityHeatmap({ run }: { run: EmbeddingRunView }) {
   const [tableOpen, setTableOpen] = useState(false);
-  const n = Math.min(run.inputs.length, HEATMAP_MAX);
+  const n = Math.min(run.inputs.length, run.matrix.length);
   const inputs = run.inputs.slice(0, n);
   const small = n <= 12;
   return (
     <section className="card" aria-labelledby="heatmap-title">
       <h3 id="heatmap-title">{t('embeddings.heatmap')}</h3>
       <p className="muted small-note">{t('embeddings.heatmapHelp')}</p>
-      {run.inputs.length > HEATMAP_MAX ? (
-        <p className="muted small-note">{t('embeddings.tooMany', { max: HEATMAP_MAX })}</p>
+      {run.inputs.length > n ? (
+        <p className="muted small-note">{t('embeddings.tooMany', { max: n })}</p>
       ) : null}
       <div className="heatmap-scroll">
         <div
@@ -48,7 +47,7 @@ export const SimilarityHeatmap = memo(function SimilarityHeatmap({ run }: { run:
           ))}
           {inputs.map((row) => [
             <div key={`r${row.index}`} className="heatmap-rowhead" title={row.text}>
-              <span className="muted">{row.index + 1}.</span> {row.text}
+              <span className="muted">{t('embeddings.rowNumber', { n: row.index + 1 })}</span> {row.text}
             </div>,
             ...inputs.map((col) => {
               const v = run.matrix[row.index][col.index];

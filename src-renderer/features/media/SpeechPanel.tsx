@@ -3,6 +3,7 @@ import type { SpeechEntryView } from '../../../src-main/core/media/media-history
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
+import { DeleteEntryButton } from './DeleteEntryButton';
 import { formatTime, HistoryHeader } from './HistoryHeader';
 import { ModelField } from './ModelField';
 import { numberProblem, type SpeechDraft, useMedia } from './media-store';
@@ -23,8 +24,8 @@ function Player({ clip, autoPlay }: { clip: SpeechEntryView; autoPlay: boolean }
   return (
     <div className="card speech-player">
       <div className="muted small-note">
-        {formatTime(clip.createdAt)} ·{' '}
         {t('speech.meta', {
+          time: formatTime(clip.createdAt),
           model: clip.model,
           voice: clip.params.voice,
           format: clip.params.format,
@@ -73,7 +74,6 @@ export function SpeechPanel() {
   const draft = useMedia((s) => s.speech);
   const setSpeech = useMedia((s) => s.setSpeech);
   const create = useRouteMutation('media.speech.create', ['media.history.list']);
-  const remove = useRouteMutation('media.history.delete', ['media.history.list']);
   const history = useRoute('media.history.list', { kind: 'speech' });
   const clips = (history.data ?? []) as SpeechEntryView[];
   const [selectedId, setSelectedId] = useState<string>();
@@ -86,7 +86,7 @@ export function SpeechPanel() {
     text: draft.text.trim() ? undefined : t('media.required', { field: t('speech.text') }),
     model: draft.model.trim() ? undefined : t('media.required', { field: t('media.model') }),
     voice: draft.voice.trim() ? undefined : t('media.required', { field: t('speech.voice') }),
-    speed: numberProblem(draft.speed, 'speed', 0.25, 4)
+    speed: numberProblem(draft.speed, 0.25, 4)
       ? t('media.range', { field: t('speech.speed'), min: 0.25, max: 4 })
       : undefined,
   };
@@ -209,7 +209,6 @@ export function SpeechPanel() {
         {selected ? <Player clip={selected} autoPlay={autoPlay} /> : null}
         <HistoryHeader kind="speech" count={clips.length} />
         {history.error ? <ErrorNotice error={history.error.error} /> : null}
-        {remove.error ? <ErrorNotice error={remove.error.error} /> : null}
         {clips.length === 0 && !create.isPending ? (
           <p className="muted media-empty">{t('speech.empty')}</p>
         ) : null}
@@ -219,28 +218,25 @@ export function SpeechPanel() {
               <button
                 type="button"
                 className="small"
-                aria-label={`${t('speech.play')}: ${c.text.slice(0, 60)}`}
+                aria-label={t('speech.playNamed', { text: c.text.slice(0, 60) })}
                 onClick={() => {
                   setSelectedId(c.id);
                   setAutoPlay(true);
                 }}
               >
-                ▶ {t('speech.play')}
+                {t('speech.playButton')}
               </button>
               <span className="speech-row-text" title={c.text}>
                 {c.text}
               </span>
               <span className="muted small-note">
-                {formatTime(c.createdAt)} · {c.params.voice} · {c.params.format}
+                {t('speech.rowMeta', {
+                  time: formatTime(c.createdAt),
+                  voice: c.params.voice,
+                  format: c.params.format,
+                })}
               </span>
-              <button
-                type="button"
-                className="ghost small danger"
-                aria-label={`${t('media.deleteEntry')}: ${c.text.slice(0, 60)}`}
-                onClick={() => remove.mutate({ id: c.id })}
-              >
-                ×
-              </button>
+              <DeleteEntryButton id={c.id} name={c.text} />
             </li>
           ))}
         </ul>

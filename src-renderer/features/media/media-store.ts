@@ -46,16 +46,18 @@ export const useMedia = create<MediaState>((set) => ({
   setEmbed: (p) => set((s) => ({ embed: { ...s.embed, ...p } })),
 }));
 
-/** A typed number within bounds, or the problem with it (for the form; main checks again). */
+export type NumberProblem = 'required' | 'not-a-number' | 'range' | 'not-whole';
+
+/** What is wrong with a typed number, as a reason code the form words (main checks again). */
 export function numberProblem(
   raw: string,
-  field: string,
   min: number,
   max: number,
   opts: { integer?: boolean; optional?: boolean } = {},
-): string | undefined {
-  if (raw.trim() === '') return opts.optional ? undefined : `required`;
+): NumberProblem | undefined {
+  if (raw.trim() === '') return opts.optional ? undefined : 'required';
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max || (opts.integer && !Number.isInteger(n))) return field;
-  return undefined;
+  if (!Number.isFinite(n)) return 'not-a-number';
+  if (opts.integer && !Number.isInteger(n)) return 'not-whole';
+  return n < min || n > max ? 'range' : undefined;
 }

@@ -13,11 +13,13 @@ export const media = {
   'media.history': 'History',
   'media.clearHistory': 'Clear history',
   'media.confirmClear': 'Delete all {count} entries and their files? This cannot be undone.',
-  'media.deleteEntry': 'Delete this entry',
+  'media.deleteEntryNamed': 'Delete “{name}”',
+  'media.confirmDelete': 'Delete this entry and its files?',
+  'media.deleteMark': '×',
+  'media.historyCount': '({count})',
   'media.savedTo': 'Saved to {path}',
   'media.savedMany': 'Saved {count} files to {path}',
   'media.saveCancelled': 'Not saved.',
-  'media.when': '{time}',
 
   'images.prompt': 'Prompt',
   'images.promptPlaceholder': 'Describe the picture, e.g. a lighthouse at dusk in watercolour',
@@ -30,15 +32,16 @@ export const media = {
   'images.generating': 'Generating {n} image(s)…',
   'images.empty':
     'No images yet. Write a prompt and press Generate; every image is kept in the history below and survives a restart.',
-  'images.results': 'Results',
   'images.open': 'Open image {index} of “{prompt}”',
   'images.alt': 'Image {index} for “{prompt}”',
   'images.failedOne': 'Image {index} could not be fetched: {reason}',
+  'images.unknownReason': 'no reason given',
   'images.save': 'Save image',
   'images.saveAll': 'Save all',
+  'images.saveAllNamed': 'Save all images of “{prompt}”',
   'images.viewer': 'Image viewer',
   'images.revised': 'The gateway revised the prompt to: {prompt}',
-  'images.meta': '{model} · {size} · {n} image(s) · {format}',
+  'images.meta': '{time} · {model} · {size} · {n} image(s) · {format}',
   'images.pending': 'Image {index} on its way',
 
   'speech.text': 'Text',
@@ -50,8 +53,6 @@ export const media = {
   'speech.creating': 'Generating audio…',
   'speech.empty': 'No clips yet. Type a text and press Speak; clips are kept in the history below.',
   'speech.player': 'Audio player for “{text}”',
-  'speech.play': 'Play',
-  'speech.nowPlaying': 'Selected',
   'speech.save': 'Save audio',
   'speech.wrapped':
     'The gateway sent raw PCM; Gatehouse wrapped it into WAV (24 kHz, mono, 16-bit) so it plays here. Saving gives the WAV.',
@@ -59,12 +60,23 @@ export const media = {
     'The gateway sent audio Gatehouse could not recognise ({bytes} bytes). It is kept and can be saved, but this window cannot play it.',
   'speech.cannotPlay':
     'This window cannot play the {format} audio. Save it and open it in a media player, or pick wav or pcm.',
-  'speech.meta': '{model} · voice {voice} · {format} · ×{speed}',
+  'speech.meta': '{time} · {model} · voice {voice} · {format} · ×{speed}',
+  'speech.rowMeta': '{time} · {voice} · {format}',
+  'speech.playNamed': 'Play: {text}',
+  'speech.playButton': '▶ Play',
   'speech.formatHint': 'pcm is wrapped into WAV so it plays here; some gateways do not offer every format.',
 
   'embeddings.inputs': 'Inputs (one per line)',
   'embeddings.inputsPlaceholder': 'The cat sat on the mat\nA cat is sitting on a mat\nQuarterly tax report',
   'embeddings.lineCount': '{count} input(s)',
+  'embeddings.jsonCount': '{count} input(s) from the JSON array',
+  'embeddings.inputsHint':
+    'One input per line, up to {max}. To keep newlines inside an input, paste a JSON array of strings instead, e.g. ["first", "second\\nline"].',
+  'embeddings.jsonInvalid':
+    'Inputs start with “[” but are not valid JSON. Fix the array, or remove the “[” to use one input per line.',
+  'embeddings.jsonShape': 'Inputs as JSON must be an array of strings, e.g. ["first", "second"].',
+  'embeddings.tooManyInputs':
+    'Inputs must be at most {max} (there are {count}); split them into several runs.',
   'embeddings.dimensions': 'Dimensions (optional)',
   'embeddings.dimensionsPlaceholder': 'model default',
   'embeddings.encoding': 'Encoding format',
@@ -86,6 +98,15 @@ export const media = {
   'embeddings.table': 'Similarity values as a table',
   'embeddings.copy': 'Copy vectors as JSON',
   'embeddings.copied': 'Copied {count} vectors to the clipboard.',
+  'embeddings.vectorsTooLarge':
+    'This run was too large to keep its vectors in memory, so they cannot be copied. Embed fewer inputs (or fewer dimensions) to copy them.',
+  'embeddings.vectorsEvicted':
+    'These vectors were dropped from memory to make room for newer runs. Run the embeddings again to copy them.',
+  'embeddings.vectorsGone':
+    'These vectors are no longer in memory (for example after a restart). Run the embeddings again.',
+  'embeddings.inputRef': '#{n}',
+  'embeddings.rowNumber': '{n}.',
+  'embeddings.noValue': '—',
   'embeddings.problem.mismatch':
     'The vectors have different lengths ({dims}); pairs of different lengths are not compared.',
   'embeddings.problem.zero':
