@@ -67,7 +67,7 @@ test('build a set, keep it across a restart, run it and read the charts', async 
   await p
     .getByRole('textbox', { name: 'State', exact: true })
     .fill('The customer was angry and shouted about the late delivery. She wants a refund.');
-  await expect(p.getByText(/Estimate: state \+ longest question ≈ \d+ \/ 32,000 tokens/)).toBeVisible();
+  await expect(p.getByText(/Estimate: state \+ longest question ≈ \d+ \/ 32,768 tokens/)).toBeVisible();
   await p.getByLabel('Judge model').selectOption('judge-latest');
   await p.getByRole('button', { name: 'Run judgement' }).click();
 
@@ -106,6 +106,20 @@ test('build a set, keep it across a restart, run it and read the charts', async 
   await expect(meta).toContainText('judge-1.13.0');
   await expect(meta).toContainText(String(raw.usage.input_tokens));
   await expect(p.getByText(/judge-latest was answered by judge-1\.13\.0/)).toBeVisible();
+  // For a person to look at: the latest run in the light theme (the tab scrolls inside the window).
+  await p.setViewportSize({ width: 1280, height: 2000 });
+  await p
+    .locator('.judge-result')
+    .first()
+    .screenshot({ path: test.info().outputPath('judge-run-light.png') });
+  await p.setViewportSize({ width: 1280, height: 800 });
+
+  // The run's revision opens the set as it was, read-only.
+  await p.getByRole('button', { name: 'View the set as of revision 1' }).click();
+  const asWas = p.getByRole('region', { name: '“Support review” as of revision 1' });
+  await expect(asWas).toContainText('late delivery, no apology');
+  await asWas.getByRole('button', { name: 'Close' }).click();
+  await expect(asWas).toHaveCount(0);
 
   // The run is in the history and can be opened beside another one.
   await p.getByRole('button', { name: 'Run judgement' }).click();
@@ -165,14 +179,23 @@ test('export then import gives the same set; a name clash asks first', async ({ 
   await expect(sets.getByRole('alert')).toContainText('set.questions: needs at least one question');
 });
 
-test('a 400 shows the gateway message and keeps the set and the state', async ({ page }) => {
+test('over the limit: Run is blocked with the reason; sent anyway, the 400 keeps the set and the state', async ({
+  page,
+}) => {
   await openJudge(page);
   await buildSet(page, 'Too long');
-  const state = 'word '.repeat(30_000);
+  // ≈ 36k tokens by the window's tokenizer: over 32,768, but not so far over that main refuses it.
+  const state = 'word '.repeat(36_000);
   await page.getByRole('textbox', { name: 'State', exact: true }).fill(state);
-  await page.getByRole('button', { name: 'Run judgement' }).click();
+  const run = page.getByRole('button', { name: 'Run judgement' });
+  await expect(
+    page.getByRole('note').filter({ hasText: /Not sent: .* over the limit of 32,768/ }),
+  ).toBeVisible();
+  await expect(run).toBeDisabled();
+  await page.getByLabel('Send anyway (the gateway may refuse it)').check();
+  await run.click();
   await expect(page.getByRole('alert')).toContainText(
-    /The gateway rejected the request: state plus the longest question is \d+ tokens; the limit is 32000/,
+    /The gateway rejected the request: state plus the longest question is \d+ tokens; the limit is 32768/,
   );
   await expect(page.getByLabel('Set name')).toHaveValue('Too long');
   await expect(page.getByRole('group', { name: 'Question refund' })).toBeVisible();
@@ -191,7 +214,9 @@ test.describe('with a small balance', () => {
     await page.getByRole('button', { name: 'Run judgement' }).click();
     await expect(page.getByRole('alert')).toContainText('The account balance is too low');
     await expect(
-      page.getByRole('note').filter({ hasText: 'reserves the price of a full 64k-token context (¥0.0224)' }),
+      page
+        .getByRole('note')
+        .filter({ hasText: 'reserves the price of a full 64k-token context (about ¥0.023)' }),
     ).toBeVisible();
     await expect(page.getByLabel('Set name')).toHaveValue('Broke');
     await expect(page.getByRole('textbox', { name: 'State', exact: true })).toHaveValue(

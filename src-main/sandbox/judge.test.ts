@@ -107,7 +107,7 @@ describe('sandbox judge', () => {
         'questions.q.criteria',
         /must be an object/,
       ],
-      [body({ state: 'word '.repeat(30_000) }), 'state', /limit is 32000/],
+      [body({ state: 'word '.repeat(30_000) }), 'state', /limit is 32768/],
     ];
     for (const [payload, param, message] of cases) {
       const res = await judge(server, payload);
@@ -116,6 +116,20 @@ describe('sandbox judge', () => {
       expect(error.param).toBe(param);
       expect(error.message).toMatch(message);
     }
+  });
+
+  it('answers questions named like Object.prototype members as plain keys', async () => {
+    const noul = { type: 'noul', instructions: 'The customer is angry' };
+    const text = `{"model":"judge-1.13.0","state":"angry customer","questions":{"__proto__":${JSON.stringify(noul)},"constructor":${JSON.stringify(noul)}}}`;
+    const res = await fetch(`${server.origin}/partner/v1/systemone`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: text,
+    });
+    expect(res.status).toBe(200);
+    const raw = await res.text();
+    expect(raw).toContain('"__proto__":{"type":"noul"');
+    expect(Object.keys(JSON.parse(raw).answers)).toEqual(['__proto__', 'constructor']);
   });
 
   it('answers 404 for an unknown judge model', async () => {
@@ -134,7 +148,7 @@ describe('sandbox judge', () => {
 
     const broke = await judge(poor, body());
     expect(broke.status).toBe(402);
-    expect((await broke.json()).error.message).toMatch(/reserves 0\.0224 yuan.*balance is 0\.0010 yuan/);
+    expect((await broke.json()).error.message).toMatch(/reserves 0\.0229 yuan.*balance is 0\.0010 yuan/);
     expect(poor.state.balanceYuan).toBe(0.001);
   });
 });

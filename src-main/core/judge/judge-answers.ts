@@ -9,15 +9,17 @@ import type { Question } from './question-rules';
 export interface ChoiceBar {
   name: string;
   description?: string;
-  probability: number;
+  /** Undefined when the gateway sent no number for this option: shown as "—", never as 0%. */
+  probability?: number;
 }
 
 export interface ScoreBar {
   /** Zero-based position on the scale. */
   index: number;
-  /** The position as the gateway numbers it (0.. or 1..). */
+  /** The position as the score numbers it (0.. or 1..), i.e. index + base. */
   label: string;
-  description: string;
+  /** From the legend, else the question's level text; undefined when neither has one. */
+  description?: string;
   probability?: number;
 }
 
@@ -28,7 +30,7 @@ export type JudgeAnswer =
       kind: 'score';
       /** As the gateway sent it. */
       score?: number;
-      /** 0 or 1: how the gateway numbers levels. */
+      /** 0 or 1: how the score numbers the levels. */
       base: 0 | 1;
       /** The score as a zero-based position (score - base), for placing it on the chart. */
       position?: number;
@@ -42,8 +44,8 @@ export type JudgeAnswer =
 export interface ParsedJudgeResponse {
   model?: string;
   answers: JudgeAnswer[];
-  /** Answers the gateway sent for names not in the set (shown raw). */
-  extraAnswers: string[];
+  /** Answers the gateway sent for names not in the set, kept raw for display. */
+  extraAnswers: { name: string; raw: string }[];
   usage: { inputTokens?: number; outputTokens?: number };
 }
 
@@ -78,50 +80,73 @@ export function unwrapJudgeBody(body: unknown): Rec | undefined {
   return rec(current);
 }
 
-function legendFrom(v: unknown): Map<string, string> {
-  const out = new Map<string, string>();
-  if (Array.isArray(v)) v.forEach((x, i) => typeof x === 'string' && out.set(String(i), x));
-  else {
-    const o = rec(v);
-    if (o) for (const [k, x] of Object.entries(o)) if (typeof x === 'string') out.set(k, x);
-  }
-  return out;
+/** An own property only: a question named `constructor` must not read Object.prototype. */
+const own = (o: Rec, key: string): unknown => (Object.hasOwn(o, key) ? o[key] : undefined);
+
+/**
+ * Per-level values (probabilities or legend texts) by zero-based position. Keys are positions
+ * "0".."n-1", or "1".."n" in some gateways; arrays are read by position. The key shape says
+ * nothing about the score's base (design §6), so it is only used to look values up.
+ */
+function byPosition<T>(v: unknown, n: number, read: (x: unknown) => T | undefined): (T | undefined)[] {
+  if (Array.isArray(v)) return Array.from({ length: n }, (_, i) => read(v[i]));
+  const o = rec(v);
+  if (!o) return Array.from({ length: n }, () => undefined);
+  const oneKeyed = !Object.hasOwn(o, '0') && Object.hasOwn(o, String(n));
+  const offset = oneKeyed ? 1 : 0;
+  return Array.from({ length: n }, (_, i) => read(own(o, String(i + offset))));
 }
 
-/** Zero- or one-based: from the probability keys first, then the legend, then the score's range. */
+/** How many levels a score answer has when the question does not say (a set edited since, say). */
+function levelCount(...values: unknown[]): number {
+  let n = 0;
+  for (const v of values) {
+    if (Array.isArray(v)) n = Math.max(n, v.length);
+    const o = rec(v);
+    if (o) {
+      const keys = Object.keys(o).filter((k) => /^\d+$/.test(k));
+      const oneKeyed = keys.length > 0 && !keys.includes('0');
+      n = Math.max(n, keys.length, ...keys.map((k) => Number(k) + (oneKeyed ? 0 : 1)));
+    }
+  }
+  return Math.max(n, 2);
+}
+
+/**
+ * Zero- or one-based. The gateway's score is the expected position, so it is compared with
+ * E0 = Σ i·p_i (zero-based) and E0 + 1 (one-based), and the closer one wins. Without
+ * probabilities (or on a tie), the range decides: a score above n - 1 can only be one-based.
+ */
 export function detectScoreBase(
   n: number,
-  probKeys: string[],
   score: number | undefined,
-  legendKeys: string[] = [],
+  probabilities: (number | undefined)[] = [],
 ): 0 | 1 {
-  const keys = probKeys.length > 0 ? probKeys : legendKeys;
-  if (keys.length > 0) {
-    if (keys.includes('0')) return 0;
-    if (keys.includes(String(n))) return 1;
+  if (score === undefined) return 0;
+  const known = probabilities.filter((p): p is number => p !== undefined);
+  if (known.length > 0) {
+    const e0 = probabilities.reduce<number>((sum, p, i) => sum + (p ?? 0) * i, 0);
+    const d0 = Math.abs(score - e0);
+    const d1 = Math.abs(score - (e0 + 1));
+    if (d0 < d1) return 0;
+    if (d1 < d0) return 1;
   }
-  if (score !== undefined && score > n - 1) return 1;
-  return 0;
+  return score > n - 1 ? 1 : 0;
 }
 
-function parseScore(
-  name: string,
-  a: Rec,
-  q: Question | undefined,
-  legendTop: Map<string, string>,
-): JudgeAnswer {
-  const probs = rec(a.probabilities) ?? {};
-  const probKeys = Object.keys(probs).filter((k) => num(probs[k]) !== undefined);
-  const legend = a.legend !== undefined ? legendFrom(a.legend) : legendTop;
+function parseScore(name: string, a: Rec, q: Question | undefined, legendTop: unknown): JudgeAnswer {
+  const legendRaw = a.legend !== undefined ? a.legend : legendTop;
   const score = num(a.score);
-  const n = q?.type === 'score' ? q.levels.length : Math.max(probKeys.length, legend.size, 2);
-  const base = detectScoreBase(n, probKeys, score, [...legend.keys()]);
-  const levels: ScoreBar[] = [];
-  for (let i = 0; i < n; i++) {
-    const key = String(i + base);
-    const description = legend.get(key) ?? (q?.type === 'score' ? q.levels[i] : undefined) ?? `Level ${key}`;
-    levels.push({ index: i, label: key, description, probability: num(probs[key]) });
-  }
+  const n = q?.type === 'score' ? q.levels.length : levelCount(a.probabilities, legendRaw);
+  const probs = byPosition(a.probabilities, n, num);
+  const legend = byPosition(legendRaw, n, str);
+  const base = detectScoreBase(n, score, probs);
+  const levels: ScoreBar[] = probs.map((probability, i) => ({
+    index: i,
+    label: String(i + base),
+    description: legend[i] ?? (q?.type === 'score' ? q.levels[i] : undefined),
+    probability,
+  }));
   return {
     name,
     kind: 'score',
@@ -137,15 +162,16 @@ function parseChoice(name: string, a: Rec, q: Question | undefined): JudgeAnswer
   const probs = rec(a.probabilities) ?? {};
   const names = q?.type === 'choice' ? q.options.map((o) => o.name) : [];
   for (const k of Object.keys(probs)) if (!names.includes(k)) names.push(k);
-  const options = names.map((n) => ({
+  const options: ChoiceBar[] = names.map((n) => ({
     name: n,
     description: q?.type === 'choice' ? q.options.find((o) => o.name === n)?.description : undefined,
-    probability: num(probs[n]) ?? 0,
+    probability: num(own(probs, n)),
   }));
   let choice = str(a.choice);
-  if (choice === undefined && options.length > 0) {
+  const known = options.filter((o) => o.probability !== undefined);
+  if (choice === undefined && known.length > 0) {
     // Some gateways only send probabilities; the chosen option is then the most probable one.
-    choice = [...options].sort((x, y) => y.probability - x.probability)[0].name;
+    choice = [...known].sort((x, y) => (y.probability ?? 0) - (x.probability ?? 0))[0].name;
   }
   return { name, kind: 'choice', choice, options, confidence: num(a.confidence) };
 }
@@ -154,10 +180,9 @@ export function parseJudgeResponse(body: unknown, questions: Question[]): Parsed
   const o = unwrapJudgeBody(body) ?? {};
   const answersRec = rec(o.answers) ?? {};
   const usage = rec(o.usage) ?? {};
-  const legendTop = legendFrom(o.legend);
   const byName = new Map(questions.map((q) => [q.name, q]));
   const answers: JudgeAnswer[] = questions.map((q) => {
-    const raw = answersRec[q.name];
+    const raw = own(answersRec, q.name);
     const a = rec(raw);
     if (raw === undefined) return { name: q.name, kind: 'missing' };
     if (!a) {
@@ -167,7 +192,7 @@ export function parseJudgeResponse(body: unknown, questions: Question[]): Parsed
     }
     const type = str(a.type) ?? q.type;
     if (type === 'choice') return parseChoice(q.name, a, q);
-    if (type === 'score') return parseScore(q.name, a, q, legendTop);
+    if (type === 'score') return parseScore(q.name, a, q, o.legend);
     if (type === 'noul') {
       return {
         name: q.name,
@@ -181,7 +206,9 @@ export function parseJudgeResponse(body: unknown, questions: Question[]): Parsed
   return {
     model: str(o.model),
     answers,
-    extraAnswers: Object.keys(answersRec).filter((k) => !byName.has(k)),
+    extraAnswers: Object.keys(answersRec)
+      .filter((k) => !byName.has(k))
+      .map((k) => ({ name: k, raw: JSON.stringify(answersRec[k]) ?? String(answersRec[k]) })),
     usage: {
       inputTokens: num(usage.input_tokens) ?? num(usage.prompt_tokens),
       outputTokens: num(usage.output_tokens) ?? num(usage.completion_tokens),

@@ -4,11 +4,16 @@ import type { StateValue } from './state-input';
 
 /** Spec §4 billing and §8 limits of the structured-judgement endpoint. */
 export const JUDGE_PRICE_YUAN_PER_MILLION = 0.35;
-export const JUDGE_CONTEXT_LIMIT = 64_000;
-export const JUDGE_PAIR_LIMIT = 32_000;
-/** The amount reserved up front: a full 64k-token context (≈ 0.0224 yuan; the spec rounds it to 0.023). */
+/** "64k" and "32k" are binary: 65,536 and 32,768 tokens. */
+export const JUDGE_CONTEXT_LIMIT = 65_536;
+export const JUDGE_PAIR_LIMIT = 32_768;
+/** The amount reserved up front: a full 64k-token context, 65,536 × 0.35 / 1e6 ≈ 0.0229 (the spec's "about 0.023"). */
 export const JUDGE_RESERVATION_YUAN = (JUDGE_CONTEXT_LIMIT * JUDGE_PRICE_YUAN_PER_MILLION) / 1e6;
-export const JUDGE_RESERVATION_SPEC_YUAN = 0.023;
+/**
+ * Main refuses a request only when the estimate is this far over a limit: the gateway's tokenizer
+ * is not published, so near the limit the gateway decides (the window warns and asks first).
+ */
+export const JUDGE_GUARD_FACTOR = 1.25;
 
 export const JUDGE_MODELS = ['judge-1.13.0', 'judge-latest', 'judge-preview'] as const;
 export type JudgeModel = (typeof JUDGE_MODELS)[number];
@@ -38,9 +43,16 @@ export function stateText(state: StateValue): string {
   return typeof state === 'string' ? state : JSON.stringify(state);
 }
 
+/** The JSON body around the state and the questions (model, keys, braces): a few tokens. */
+function envelopeText(model: string): string {
+  return JSON.stringify({ model, state: '', questions: {} });
+}
+
 /**
  * An estimate with the caller's tokenizer: the gateway's own tokenizer is not published, so the
- * window labels these numbers as estimates and the gateway's `usage` is the bill.
+ * window labels these numbers as estimates and the gateway's `usage` is the bill. The state is
+ * counted once (it is by far the largest part, and the caller may cache its count by text):
+ * total = envelope + state + every question.
  */
 export function estimateJudge(
   state: StateValue | undefined,
@@ -51,17 +63,16 @@ export function estimateJudge(
   const stateTokens = state === undefined ? 0 : count(stateText(state));
   let longestQuestionTokens = 0;
   let longestQuestionName: string | undefined;
-  const wire: Record<string, unknown> = {};
+  let questionTokens = 0;
   for (const q of questions) {
-    const w = wireQuestion(q);
-    wire[q.name] = w;
-    const n = count(`${q.name}: ${JSON.stringify(w)}`);
+    const n = count(`${JSON.stringify(q.name)}:${JSON.stringify(wireQuestion(q))}`);
+    questionTokens += n;
     if (n > longestQuestionTokens) {
       longestQuestionTokens = n;
       longestQuestionName = q.name;
     }
   }
-  const totalTokens = count(JSON.stringify({ model, state: state ?? '', questions: wire }));
+  const totalTokens = count(envelopeText(model)) + stateTokens + questionTokens;
   const pairTokens = stateTokens + longestQuestionTokens;
   return {
     stateTokens,
@@ -73,4 +84,19 @@ export function estimateJudge(
     overContextLimit: totalTokens > JUDGE_CONTEXT_LIMIT,
     costYuan: costYuan(totalTokens),
   };
+}
+
+/** Main's coarse guard: the reason a request is clearly over a limit, or undefined. */
+export function clearlyOverLimit(e: JudgeEstimate): { path: string; message: string } | undefined {
+  if (e.pairTokens > JUDGE_PAIR_LIMIT * JUDGE_GUARD_FACTOR)
+    return {
+      path: 'state',
+      message: `the state plus the longest question is about ${e.pairTokens.toLocaleString('en')} tokens, far over the limit of ${JUDGE_PAIR_LIMIT.toLocaleString('en')} tokens (32k); shorten the state`,
+    };
+  if (e.totalTokens > JUDGE_CONTEXT_LIMIT * JUDGE_GUARD_FACTOR)
+    return {
+      path: 'questions',
+      message: `the request is about ${e.totalTokens.toLocaleString('en')} tokens, far over the limit of ${JUDGE_CONTEXT_LIMIT.toLocaleString('en')} tokens (64k); shorten the state or the questions`,
+    };
+  return undefined;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Question } from './question-rules';
 import { setIdSchema } from './question-set';
 
 /** One run, as saved in the set's history: enough to show it again exactly as it was. */
@@ -12,12 +13,20 @@ export const judgeRunSchema = z.object({
   modelAnswered: z.string().optional(),
   /** Parsed answers (see judge-answers.ts); kept as parsed so old runs display unchanged. */
   answers: z.array(z.record(z.string(), z.unknown())),
+  /** Answers for names not in the set, raw (older runs have none). */
+  extraAnswers: z.array(z.object({ name: z.string(), raw: z.string() })).optional(),
   usage: z.object({ inputTokens: z.number().optional(), outputTokens: z.number().optional() }),
   costYuan: z.number().optional(),
   latencyMs: z.number(),
   raw: z.string(),
 });
 export type StoredJudgeRun = z.infer<typeof judgeRunSchema>;
+
+/** A run with the questions of the set revision it used: all the window needs to show it. */
+export interface OpenedRun {
+  run: StoredJudgeRun;
+  questions: Question[];
+}
 
 export interface RunSummary {
   id: string;

@@ -105,6 +105,29 @@ describe('question set storage', () => {
     judge.deleteSet(a.id);
     expect(judge.listSets().map((s) => s.name)).toEqual(['Renamed (copy)']);
   });
+
+  it('keeps set names unique on save and rename', () => {
+    const a = judge.saveSet(undefined, draft);
+    const b = judge.saveSet(undefined, { ...draft, name: 'Other' });
+    expect(() => judge.saveSet(undefined, draft)).toThrow(/set\.name: must be unique: a set named “Reviews”/);
+    expect(() => judge.saveSet(b.id, draft)).toThrow(/must be unique/);
+    expect(() => judge.renameSet(b.id, 'Reviews')).toThrow(/name: must be unique/);
+    expect(judge.saveSet(a.id, draft).id).toBe(a.id);
+    expect(judge.renameSet(a.id, 'Reviews').name).toBe('Reviews');
+  });
+
+  it('lists revisions and shows a set as it was', () => {
+    const a = judge.saveSet(undefined, draft);
+    judge.saveSet(a.id, { ...draft, questions: questions.slice(0, 1) });
+    expect(judge.listRevisions(a.id).map((r) => [r.revision, r.questionCount])).toEqual([
+      [2, 1],
+      [1, 3],
+    ]);
+    const first = judge.getRevision(a.id, 1);
+    expect(first).toMatchObject({ name: 'Reviews', latestRevision: 2, revision: { revision: 1 } });
+    expect(first.revision.questions).toEqual(questions);
+    expect(() => judge.getRevision(a.id, 9)).toThrow(/Revision 9 of “Reviews” does not exist/);
+  });
 });
 
 describe('import and export', () => {
@@ -164,11 +187,14 @@ describe('import and export', () => {
 describe('runs', () => {
   it('runs a saved set on the Sandbox and keeps the run with its revision', async () => {
     const a = judge.saveSet(undefined, draft);
-    const run = await judge.run({
+    const opened = await judge.run({
       setId: a.id,
       model: 'judge-latest',
       state: { mode: 'text', text: 'My cats are calm and excellent' },
     });
+    // The window gets the run and the questions of the revision in one answer.
+    expect(opened.questions).toEqual(questions);
+    const { run } = opened;
     expect(run.modelAsked).toBe('judge-latest');
     expect(run.modelAnswered).toBe('judge-1.13.0');
     expect(run.setRevision).toBe(1);
@@ -186,5 +212,19 @@ describe('runs', () => {
     await expect(
       judge.run({ setId: a.id, model: 'judge-1.13.0', state: { mode: 'json', text: '[1]' } }),
     ).rejects.toThrow(/state: must be a JSON object/);
+  });
+
+  it('refuses a clearly-over-limit state in main, naming the limit, before anything is billed', async () => {
+    const a = judge.saveSet(undefined, draft);
+    const before = server.state.balanceYuan;
+    await expect(
+      judge.run({
+        setId: a.id,
+        model: 'judge-1.13.0',
+        state: { mode: 'text', text: 'word '.repeat(60_000) },
+      }),
+    ).rejects.toThrow(/state: .*far over the limit of 32,768 tokens/);
+    expect(server.state.balanceYuan).toBe(before);
+    expect(judge.listRuns(a.id)).toHaveLength(0);
   });
 });

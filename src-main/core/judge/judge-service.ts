@@ -7,17 +7,19 @@ import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure, invalidInput } from '../result';
 import type { JsonCollection } from '../storage/json-collection';
 import { parseJudgeResponse } from './judge-answers';
-import { costYuan, JUDGE_MODELS } from './judge-estimate';
-import type { RunSummary, StoredJudgeRun } from './judge-run';
+import { clearlyOverLimit, costYuan, estimateJudge, JUDGE_MODELS } from './judge-estimate';
+import type { OpenedRun, RunSummary, StoredJudgeRun } from './judge-run';
 import {
   latestRevision,
+  type RevisionSummary,
+  type SetAtRevision,
   questionSetDraftSchema,
   setIdSchema,
   type SetSummary,
   type StoredSet,
   summarize,
 } from './question-set';
-import type { Question, QuestionSetDraft } from './question-rules';
+import type { QuestionSetDraft } from './question-rules';
 import { wireQuestions } from './question-rules';
 import { exportEnvelope, readEnvelope } from './set-transfer';
 import { parseState, STATE_MODES } from './state-input';
@@ -37,6 +39,10 @@ export const importSetSchema = z.object({
   /** What to do when a set of that name exists: ask first (default), import as a copy, or replace it. */
   onClash: z.enum(['ask', 'copy', 'replace']).default('ask'),
 });
+
+/** gpt-tokenizer is large: loaded on the first run, not at app start. */
+let countTokens: Promise<(text: string) => number> | undefined;
+const loadCounter = () => (countTokens ??= import('gpt-tokenizer').then((m) => m.countTokens));
 
 export type ImportOutcome =
   { status: 'imported'; set: StoredSet } | { status: 'clash'; existing: SetSummary; incomingName: string };
@@ -70,11 +76,19 @@ export class JudgeService {
     return s;
   }
 
+  /** Set names are unique, so an import's "replace" and the list can never mean two sets at once. */
+  private requireFreeName(name: string, path: string, exceptId?: string): void {
+    const other = this.deps.sets.list().find((s) => s.name === name && s.id !== exceptId);
+    if (other)
+      throw invalidInput(path, `must be unique: a set named “${name}” already exists; choose another name`);
+  }
+
   /** Creates a set, or appends a revision when its questions changed (earlier ones are kept). */
   saveSet(id: string | undefined, draft: QuestionSetDraft): StoredSet {
     const set = questionSetDraftSchema.parse(draft);
     const now = this.now();
     const existing = id ? this.getSet(id) : undefined;
+    this.requireFreeName(set.name, 'set.name', existing?.id);
     if (!existing) {
       return this.deps.sets.put({
         id: randomUUID(),
@@ -97,7 +111,26 @@ export class JudgeService {
   }
 
   renameSet(id: string, name: string): SetSummary {
-    return summarize(this.deps.sets.put({ ...this.getSet(id), name, updatedAt: this.now() }));
+    const set = this.getSet(id);
+    this.requireFreeName(name, 'name', id);
+    return summarize(this.deps.sets.put({ ...set, name, updatedAt: this.now() }));
+  }
+
+  listRevisions(id: string): RevisionSummary[] {
+    return this.getSet(id)
+      .revisions.map((r) => ({ revision: r.revision, savedAt: r.savedAt, questionCount: r.questions.length }))
+      .reverse();
+  }
+
+  getRevision(id: string, revision: number): SetAtRevision {
+    const set = this.getSet(id);
+    const found = set.revisions.find((r) => r.revision === revision);
+    if (!found)
+      throw new AppFailure({
+        code: 'not_found',
+        message: `Revision ${revision} of “${set.name}” does not exist.`,
+      });
+    return { id: set.id, name: set.name, revision: found, latestRevision: latestRevision(set).revision };
   }
 
   duplicateSet(id: string): StoredSet {
@@ -170,7 +203,7 @@ export class JudgeService {
     return r;
   }
 
-  getRunWithQuestions(id: string): { run: StoredJudgeRun; questions: Question[] } {
+  getRunWithQuestions(id: string): OpenedRun {
     const run = this.getRun(id);
     const set = this.deps.sets.get(run.setId);
     const revision = set?.revisions.find((r) => r.revision === run.setRevision);
@@ -181,14 +214,22 @@ export class JudgeService {
     this.deps.runs.delete(id);
   }
 
-  /** Runs the latest revision of a saved set; the run (with the raw body) is saved before it is returned. */
-  async run(input: z.output<typeof runJudgeSchema>): Promise<StoredJudgeRun> {
+  /**
+   * Runs the latest revision of a saved set; the run (with the raw body) is saved before it is
+   * returned together with the questions it used, so a billed run is always shown.
+   */
+  async run(input: z.output<typeof runJudgeSchema>): Promise<OpenedRun> {
     const set = this.getSet(input.setId);
     const revision = latestRevision(set);
     const issues = questionSetDraftSchema.safeParse({ name: set.name, questions: revision.questions });
     if (!issues.success) throw issues.error;
     const state = parseState(input.state as { mode: 'text' | 'json' | 'list'; text: string });
     if (!state.ok) throw invalidInput('state', state.message);
+    // A coarse guard: the window warns near the limits; here only clearly-over requests stop.
+    const over = clearlyOverLimit(
+      estimateJudge(state.value, revision.questions, await loadCounter(), input.model),
+    );
+    if (over) throw invalidInput(over.path, over.message);
     const target = await this.deps.profiles.target();
     const reply = await postJudge(
       this.deps.client,
@@ -206,11 +247,12 @@ export class JudgeService {
       modelAsked: input.model,
       modelAnswered: parsed.model,
       answers: parsed.answers as unknown as Record<string, unknown>[],
+      extraAnswers: parsed.extraAnswers.length > 0 ? parsed.extraAnswers : undefined,
       usage: parsed.usage,
       costYuan: parsed.usage.inputTokens !== undefined ? costYuan(parsed.usage.inputTokens) : undefined,
       latencyMs: reply.latencyMs,
       raw: reply.raw,
     };
-    return this.deps.runs.put(run);
+    return { run: this.deps.runs.put(run), questions: revision.questions };
   }
 }

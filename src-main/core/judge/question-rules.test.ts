@@ -59,8 +59,23 @@ describe('question rules', () => {
     expect(paths).toContain('questions[1].levels');
     expect(validateQuestionSet({ name: 'S', questions: [] })[0]).toEqual({
       path: 'questions',
+      code: 'setEmpty',
       message: 'needs at least one question',
     });
+  });
+
+  it('refuses names that index into Object.prototype, with a code the window translates', () => {
+    for (const name of ['__proto__', 'constructor', 'prototype']) {
+      const [issue] = validateQuestionSet({ name: 'S', questions: [{ ...noul, name }] });
+      expect(issue).toMatchObject({ path: 'questions[0].name', code: 'nameReserved', params: { name } });
+    }
+    const r = questionSetDraftSchema.safeParse({ name: 'S', questions: [{ ...noul, name: 'constructor' }] });
+    expect(r.error!.issues[0].message).toMatch(/reserved/);
+    const blank = validateQuestionSet({ name: '', questions: [{ ...score, levels: ['', 'x'] }] });
+    expect(blank.map((i) => [i.path, i.code])).toEqual([
+      ['name', 'required'],
+      ['questions[0].levels[0]', 'levelRequired'],
+    ]);
   });
 
   it('is enforced again by the zod schema in main with the same paths', () => {

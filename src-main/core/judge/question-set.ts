@@ -77,6 +77,20 @@ export interface SetSummary {
   revision: number;
 }
 
+export interface RevisionSummary {
+  revision: number;
+  savedAt: number;
+  questionCount: number;
+}
+
+/** One revision of a set, read-only: how the set was when a run used it. */
+export interface SetAtRevision {
+  id: string;
+  name: string;
+  revision: SetRevision;
+  latestRevision: number;
+}
+
 export function latestRevision(set: StoredSet): SetRevision {
   return set.revisions[set.revisions.length - 1];
 }

@@ -8,6 +8,8 @@ export function judgeHandlers(s: AppServices): Handlers<typeof judgeRoutes> {
     'judge.sets.get': ({ id }) => s.judge.getSet(id),
     'judge.sets.save': ({ id, set }) => s.judge.saveSet(id, set),
     'judge.sets.rename': ({ id, name }) => s.judge.renameSet(id, name),
+    'judge.sets.revisions': ({ id }) => s.judge.listRevisions(id),
+    'judge.sets.revision': ({ id, revision }) => s.judge.getRevision(id, revision),
     'judge.sets.duplicate': ({ id }) => s.judge.duplicateSet(id),
     'judge.sets.delete': ({ id }) => {
       s.judge.deleteSet(id);

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { route } from '../define-route';
-import type { RunSummary, StoredJudgeRun } from '../../core/judge/judge-run';
-import type { Question } from '../../core/judge/question-rules';
-import { setIdSchema, type SetSummary, type StoredSet } from '../../core/judge/question-set';
+import type { OpenedRun, RunSummary } from '../../core/judge/judge-run';
+import {
+  type RevisionSummary,
+  type SetAtRevision,
+  setIdSchema,
+  type SetSummary,
+  type StoredSet,
+} from '../../core/judge/question-set';
 import {
   type ImportOutcome,
   importSetSchema,
@@ -27,14 +32,21 @@ export const judgeRoutes = {
         .max(SET_NAME_MAX, `must be at most ${SET_NAME_MAX} characters`),
     }),
   ),
+  /** Newest first. */
+  'judge.sets.revisions': route<RevisionSummary[]>()(bySet),
+  /** The set as it was at one revision, read-only. */
+  'judge.sets.revision': route<SetAtRevision>()(
+    bySet.extend({ revision: z.number().int('must be a whole number').positive('must be 1 or more') }),
+  ),
   'judge.sets.duplicate': route<StoredSet>()(bySet),
   'judge.sets.delete': route<null>()(bySet),
   /** Resolves to where the file was written, or null when the user cancelled. */
   'judge.sets.export': route<string | null>()(bySet),
   'judge.sets.import': route<ImportOutcome>()(importSetSchema),
-  'judge.run': route<StoredJudgeRun>()(runJudgeSchema),
+  /** The saved run with the questions of the revision it used. */
+  'judge.run': route<OpenedRun>()(runJudgeSchema),
   'judge.runs.list': route<RunSummary[]>()(z.object({ setId: setIdSchema })),
   /** A run with the questions of the set revision it used. */
-  'judge.runs.get': route<{ run: StoredJudgeRun; questions: Question[] }>()(runId),
+  'judge.runs.get': route<OpenedRun>()(runId),
   'judge.runs.delete': route<null>()(runId),
 };

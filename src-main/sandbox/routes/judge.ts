@@ -10,8 +10,9 @@ export const JUDGE_VERSIONS: Record<string, string> = {
   'judge-preview': 'judge-1.14.0-preview.2',
 };
 export const JUDGE_PRICE_PER_TOKEN = 0.35 / 1e6;
-export const JUDGE_RESERVE_TOKENS = 64_000;
-export const JUDGE_PAIR_LIMIT = 32_000;
+/** Spec §4/§8: "64k" and "32k" are 65,536 and 32,768 tokens (65,536 × 0.35 / 1e6 ≈ 0.023 yuan reserved). */
+export const JUDGE_RESERVE_TOKENS = 65_536;
+export const JUDGE_PAIR_LIMIT = 32_768;
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -45,6 +46,7 @@ function checkQuestions(questions: unknown): CheckedQuestion[] {
   if (questions === undefined)
     throw badRequest('questions', 'questions is required', 'missing_required_parameter');
   if (!isRec(questions)) throw badRequest('questions', 'questions must be an object keyed by question name');
+  // Own keys only (JSON.parse makes "__proto__" an own key); answers go into a null-prototype object.
   const entries = Object.entries(questions);
   if (entries.length === 0) throw badRequest('questions', 'questions must hold at least one question');
   return entries.map(([name, q]) => {
@@ -105,7 +107,8 @@ export const judgeRoute: SandboxRoute = {
 
     const stateTokens = sandboxTokens(stateText);
     const questionTokens = questions.map(
-      (q) => sandboxTokens(JSON.stringify((body.questions as Rec)[q.name])) + 2,
+      (q) =>
+        sandboxTokens(JSON.stringify(Object.getOwnPropertyDescriptor(body.questions, q.name)?.value)) + 2,
     );
     const longest = Math.max(...questionTokens);
     if (stateTokens + longest > JUDGE_PAIR_LIMIT) {
@@ -137,7 +140,8 @@ export const judgeRoute: SandboxRoute = {
     }
 
     const stateWords = new Set(words(stateText));
-    const answers: Rec = {};
+    // Null prototype: a question named "__proto__" is an answer key, not the object's prototype.
+    const answers: Rec = Object.create(null) as Rec;
     for (const q of questions) {
       const rng = ctx.seed(
         'judge',

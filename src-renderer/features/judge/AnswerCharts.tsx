@@ -8,6 +8,35 @@ type Of<K extends JudgeAnswer['kind']> = Extract<JudgeAnswer, { kind: K }>;
 // Colours come from the theme's CSS variables (see judge.css), so light and dark both read well.
 const axisProps = { stroke: 'currentColor', tick: { fill: 'currentColor', fontSize: 12 } };
 const pctTick = (v: number) => `${Math.round(v * 100)}%`;
+/** A bar label: "—" when the gateway sent no number (the bar itself is left out). */
+const barLabel = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? pct(v) : '—');
+
+/** A level's text: the legend or the question's, else "Level n" from the catalog. */
+export function levelText(l: { label: string; description?: string }): string {
+  return l.description ?? t('judge.answer.levelN', { n: l.label });
+}
+
+const TICK_MAX = 14;
+const truncate = (s: string, max = TICK_MAX) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+/** An axis tick with the level's description, shortened; the full text is its tooltip (and in the table). */
+function LevelTick(props: {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value: string };
+  full: Map<string, string>;
+}) {
+  const key = props.payload?.value ?? '';
+  const full = props.full.get(key) ?? key;
+  return (
+    <g transform={`translate(${Number(props.x ?? 0)},${Number(props.y ?? 0)})`}>
+      <title>{full}</title>
+      <text dy={12} textAnchor="middle" fill="currentColor" fontSize={11}>
+        {truncate(full)}
+      </text>
+    </g>
+  );
+}
 
 function Confidence({ value }: { value?: number }) {
   if (value === undefined) return null;
@@ -26,6 +55,7 @@ function Confidence({ value }: { value?: number }) {
 }
 
 function ChoiceChart({ a }: { a: Of<'choice'> }) {
+  // A missing probability stays undefined: the bar is left out and the label reads "—".
   const data = a.options.map((o) => ({ name: o.name, p: o.probability, chosen: o.name === a.choice }));
   const summary = t('judge.answer.choiceSummary', {
     choice: a.choice ?? '—',
@@ -42,12 +72,7 @@ function ChoiceChart({ a }: { a: Of<'choice'> }) {
               {data.map((d) => (
                 <Cell key={d.name} className={d.chosen ? 'bar-chosen' : 'bar-other'} />
               ))}
-              <LabelList
-                dataKey="p"
-                position="right"
-                formatter={(v: unknown) => pct(Number(v))}
-                className="bar-label"
-              />
+              <LabelList dataKey="p" position="right" formatter={barLabel} className="bar-label" />
             </Bar>
           </BarChart>
         </ResponsiveContainer>
@@ -78,22 +103,31 @@ function ChoiceChart({ a }: { a: Of<'choice'> }) {
 }
 
 function ScoreChart({ a }: { a: Of<'score'> }) {
-  const data = a.levels.map((l) => ({ label: l.label, description: l.description, p: l.probability ?? 0 }));
+  const data = a.levels.map((l) => ({ label: l.label, p: l.probability }));
+  const full = new Map(a.levels.map((l) => [l.label, `${l.label} · ${levelText(l)}`]));
   const n = a.levels.length;
   const summary = t('judge.answer.scoreSummary', {
     score: num2(a.score),
     low: a.base,
     high: n - 1 + a.base,
-    list: a.levels.map((l) => `${l.label} ${l.description} ${pct(l.probability)}`).join(', '),
+    list: a.levels.map((l) => `${l.label} ${levelText(l)} ${pct(l.probability)}`).join(', '),
   });
   const hasProbs = a.levels.some((l) => l.probability !== undefined);
   return (
     <>
       {hasProbs ? (
         <div className="judge-chart" role="img" aria-label={summary}>
-          <ResponsiveContainer width="100%" height={170}>
-            <BarChart data={data} margin={{ left: 0, right: 16, top: 18, bottom: 4 }}>
-              <XAxis dataKey="label" {...axisProps} />
+          <ResponsiveContainer width="100%" height={180}>
+            <BarChart data={data} margin={{ left: 0, right: 16, top: 18, bottom: 8 }}>
+              <XAxis
+                dataKey="label"
+                {...axisProps}
+                interval={0}
+                height={28}
+                tick={(p: { x?: number | string; y?: number | string; payload?: { value: string } }) => (
+                  <LevelTick {...p} full={full} />
+                )}
+              />
               <YAxis domain={[0, 1]} tickFormatter={pctTick} width={44} {...axisProps} />
               <Bar dataKey="p" isAnimationActive={false} className="bar-other">
                 {data.map((d, i) => (
@@ -104,12 +138,7 @@ function ScoreChart({ a }: { a: Of<'score'> }) {
                     }
                   />
                 ))}
-                <LabelList
-                  dataKey="p"
-                  position="top"
-                  formatter={(v: unknown) => pct(Number(v))}
-                  className="bar-label"
-                />
+                <LabelList dataKey="p" position="top" formatter={barLabel} className="bar-label" />
               </Bar>
             </BarChart>
           </ResponsiveContainer>
@@ -153,7 +182,7 @@ function ScoreChart({ a }: { a: Of<'score'> }) {
           {a.levels.map((l) => (
             <tr key={l.label}>
               <td>{l.label}</td>
-              <td>{l.description}</td>
+              <td>{levelText(l)}</td>
               <td>{pct(l.probability)}</td>
             </tr>
           ))}
@@ -168,27 +197,24 @@ function NoulChart({ a }: { a: Of<'noul'> }) {
   const summary = t('judge.answer.noulSummary', { value: pct(a.noul) });
   return (
     <>
-      <div className="judge-chart" role="img" aria-label={summary}>
-        <ResponsiveContainer width="100%" height={70}>
-          <BarChart
-            data={[{ name: 'true', p: a.noul ?? 0 }]}
-            layout="vertical"
-            margin={{ left: 8, right: 48, top: 4, bottom: 4 }}
-          >
-            <XAxis type="number" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} {...axisProps} />
-            <YAxis type="category" dataKey="name" hide />
-            <ReferenceLine x={0.5} stroke="currentColor" strokeDasharray="3 3" />
-            <Bar dataKey="p" isAnimationActive={false} className="bar-chosen">
-              <LabelList
-                dataKey="p"
-                position="right"
-                formatter={(v: unknown) => pct(Number(v))}
-                className="bar-label"
-              />
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      {a.noul === undefined ? null : (
+        <div className="judge-chart" role="img" aria-label={summary}>
+          <ResponsiveContainer width="100%" height={70}>
+            <BarChart
+              data={[{ name: 'true', p: a.noul }]}
+              layout="vertical"
+              margin={{ left: 8, right: 48, top: 4, bottom: 4 }}
+            >
+              <XAxis type="number" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} {...axisProps} />
+              <YAxis type="category" dataKey="name" hide />
+              <ReferenceLine x={0.5} stroke="currentColor" strokeDasharray="3 3" />
+              <Bar dataKey="p" isAnimationActive={false} className="bar-chosen">
+                <LabelList dataKey="p" position="right" formatter={barLabel} className="bar-label" />
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      )}
       <p className="small-note">
         {t('judge.answer.noulTrue')}: <strong>{pct(a.noul)}</strong> ({num2(a.noul)})
       </p>

@@ -1,6 +1,8 @@
 import { t } from '../../i18n/i18n';
 import './judge.css';
 import { useJudge } from './judge-store';
+import { LeaveDialog } from './LeaveDialog';
+import { RevisionView } from './RevisionView';
 import { RunControls } from './RunControls';
 import { RunHistory } from './RunHistory';
 import { RunResult } from './RunResult';
@@ -16,6 +18,8 @@ export function JudgeTab() {
       <SetSidebar />
       <div className="judge-main">
         <p className="small-note muted">{t('judge.intro')}</p>
+        <LeaveDialog />
+        <RevisionView />
         <SetBuilder />
         <StatePanel />
         <RunControls />

@@ -4,6 +4,8 @@ import { t } from '../../i18n/i18n';
 import { useJudge } from './judge-store';
 
 interface Props {
+  /** Stable across reorders: element ids and React keys come from it, not from the position. */
+  uid: string;
   index: number;
   count: number;
   question: Question;
@@ -11,18 +13,22 @@ interface Props {
   issue: (path: string) => string | undefined;
 }
 
+/**
+ * Tied to its field by aria-describedby (and aria-invalid on the field), not a live region, so a
+ * screen reader reads it with the field instead of announcing every keystroke.
+ */
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
-    <span id={id} className="field-error" role="status">
+    <span id={id} className="field-error">
       {message}
     </span>
   ) : null;
 }
 
-export function QuestionEditor({ index, count, question: q, issue }: Props) {
+export function QuestionEditor({ uid, index, count, question: q, issue }: Props) {
   const { updateQuestion, moveQuestion, duplicateQuestion, deleteQuestion } = useJudge.getState();
   const set = (patch: Partial<Question>) => updateQuestion(index, { ...q, ...patch });
-  const id = `jq-${index}`;
+  const id = `jq-${uid}`;
   const label = q.name || t('judge.question.unnamed', { n: index + 1 });
   const err = (path: string) => issue(path);
   const invalid = (path: string) =>
@@ -110,7 +116,12 @@ export function QuestionEditor({ index, count, question: q, issue }: Props) {
       </div>
 
       {q.type === 'choice' ? (
-        <div className="judge-sublist" role="group" aria-label={t('judge.options.group', { name: label })}>
+        <div
+          className="judge-sublist"
+          role="group"
+          aria-label={t('judge.options.group', { name: label })}
+          aria-describedby={err('.options') ? `${id}.options-err` : undefined}
+        >
           <div className="small-note muted">{t('judge.options.title')}</div>
           {q.options.map((o, i) => {
             const optLabel = o.name || t('judge.options.unnamed', { n: i + 1 });
@@ -173,7 +184,12 @@ export function QuestionEditor({ index, count, question: q, issue }: Props) {
       ) : null}
 
       {q.type === 'score' ? (
-        <div className="judge-sublist" role="group" aria-label={t('judge.levels.group', { name: label })}>
+        <div
+          className="judge-sublist"
+          role="group"
+          aria-label={t('judge.levels.group', { name: label })}
+          aria-describedby={err('.levels') ? `${id}.levels-err` : undefined}
+        >
           <div className="small-note muted">
             {t('judge.levels.title', { min: MIN_LEVELS, max: MAX_LEVELS })}
           </div>

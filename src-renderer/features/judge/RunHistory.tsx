@@ -33,7 +33,11 @@ export function RunHistory() {
                   <span className="small-note">{when}</span>
                   <br />
                   <span className="small-note muted">
-                    {r.modelAnswered ?? r.modelAsked} · rev {r.setRevision} · {r.inputTokens ?? '—'} tok
+                    {t('judge.history.meta', {
+                      model: r.modelAnswered ?? r.modelAsked,
+                      revision: r.setRevision,
+                      tokens: r.inputTokens?.toLocaleString('en') ?? '—',
+                    })}
                   </span>
                   <br />
                   <span className="small-note judge-history-state">{r.statePreview}</span>

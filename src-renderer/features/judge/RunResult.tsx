@@ -1,8 +1,9 @@
 import type { JudgeAnswer } from '../../../src-main/core/judge/judge-answers';
+import { JUDGE_MODELS } from '../../../src-main/core/judge/judge-estimate';
 import { t } from '../../i18n/i18n';
 import { AnswerCard } from './AnswerCharts';
 import { formatYuan } from './format';
-import type { OpenRun } from './judge-store';
+import { type OpenRun, useJudge } from './judge-store';
 
 function prettyRaw(raw: string): string {
   try {
@@ -48,13 +49,26 @@ export function RunResult({ open, compact = false }: { open: OpenRun; compact?: 
         </div>
         <div>
           <dt>{t('judge.result.revision')}</dt>
-          <dd>{run.setRevision}</dd>
+          <dd>
+            <button
+              type="button"
+              className="linklike"
+              onClick={() => useJudge.getState().viewRevision(run.setId, run.setRevision)}
+              aria-label={t('judge.result.viewRevision', { revision: run.setRevision })}
+            >
+              {t('judge.result.revisionN', { revision: run.setRevision })}
+            </button>
+          </dd>
         </div>
       </dl>
       {moved ? (
         <div className="notice notice-warn judge-moved" role="note">
           {run.modelAsked.startsWith('judge-') && /latest|preview/.test(run.modelAsked)
-            ? t('judge.result.aliasMoved', { asked: run.modelAsked, answered: run.modelAnswered ?? '' })
+            ? t('judge.result.aliasMoved', {
+                asked: run.modelAsked,
+                answered: run.modelAnswered ?? '',
+                pinned: JUDGE_MODELS[0],
+              })
             : t('judge.result.modelDiffers', { asked: run.modelAsked, answered: run.modelAnswered ?? '' })}
         </div>
       ) : null}
@@ -72,6 +86,24 @@ export function RunResult({ open, compact = false }: { open: OpenRun; compact?: 
           />
         ))}
       </div>
+      {run.extraAnswers && run.extraAnswers.length > 0 ? (
+        <section className="card judge-extra" aria-label={t('judge.result.extra')}>
+          <h4>{t('judge.result.extra')}</h4>
+          <p className="small-note muted">{t('judge.result.extraHelp')}</p>
+          <dl>
+            {run.extraAnswers.map((x) => (
+              <div key={x.name}>
+                <dt>
+                  <code>{x.name}</code>
+                </dt>
+                <dd>
+                  <code>{x.raw}</code>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
       <details className="judge-raw">
         <summary>{t('judge.result.raw')}</summary>
         <pre aria-label={t('judge.result.raw')}>{prettyRaw(run.raw)}</pre>

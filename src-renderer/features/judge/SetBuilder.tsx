@@ -1,11 +1,11 @@
+import { useMemo, useState } from 'react';
 import { issuesByPath, validateQuestionSet } from '../../../src-main/core/judge/question-rules';
 import { t } from '../../i18n/i18n';
 import { useJudge } from './judge-store';
 import { QuestionEditor } from './QuestionEditor';
+import { RevisionList } from './RevisionView';
+import { isBlankRule, ruleText } from './rule-text';
 import { useJudgeActions } from './use-judge-actions';
-
-/** "is required" on a field the user has not reached yet is noise; it shows after a save or run attempt. */
-const isBlankRule = (m: string) => m.startsWith('is required');
 
 export function SetBuilder() {
   const draft = useJudge((s) => s.draft);
@@ -13,14 +13,21 @@ export function SetBuilder() {
   const setId = useJudge((s) => s.setId);
   const saving = useJudge((s) => s.saving);
   const showAll = useJudge((s) => s.showAllIssues);
+  const keys = useJudge((s) => s.draftKeys);
+  const error = useJudge((s) => s.error);
   const { setName, addQuestion } = useJudge.getState();
   const { save } = useJudgeActions();
-  const issues = issuesByPath(validateQuestionSet(draft));
+  const [showRevisions, setShowRevisions] = useState(false);
+  const issues = useMemo(() => issuesByPath(validateQuestionSet(draft)), [draft]);
   const issue = (path: string) => {
-    const m = issues.get(path);
-    return m && (showAll || !isBlankRule(m)) ? m : undefined;
+    const i = issues.get(path);
+    return i && (showAll || !isBlankRule(i)) ? ruleText(i) : undefined;
   };
   const count = issues.size;
+  // Main's own refusal of the name (it must be unique among saved sets), shown at the field.
+  const serverNameIssue = error?.details?.issues?.find((i) => i.path === 'set.name')?.message;
+  const nameError =
+    issue('name') ?? (serverNameIssue ? `${t('judge.setName')} ${serverNameIssue}` : undefined);
 
   return (
     <section className="judge-builder" aria-label={t('judge.builder')}>
@@ -31,22 +38,41 @@ export function SetBuilder() {
             id="judge-set-name"
             value={draft.name}
             onChange={(e) => setName(e.target.value)}
-            aria-invalid={issue('name') ? true : undefined}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? 'judge-set-name-err' : undefined}
           />
-          {issue('name') ? <span className="field-error">{issue('name')}</span> : null}
+          {nameError ? (
+            <span id="judge-set-name-err" className="field-error">
+              {nameError}
+            </span>
+          ) : null}
         </div>
         <button type="button" className="primary" onClick={() => void save()} disabled={saving}>
           {saving ? t('judge.saving') : t('judge.saveSet')}
         </button>
       </div>
-      <p className="small-note muted" role="status">
-        {setId ? (dirty ? t('judge.unsaved') : t('judge.saved')) : t('judge.notSavedYet')}
-        {showAll && count > 0 ? ` · ${t('judge.problems', { count })}` : ''}
-      </p>
+      <div className="row judge-status">
+        <p className="small-note muted" role="status">
+          {setId ? (dirty ? t('judge.unsaved') : t('judge.saved')) : t('judge.notSavedYet')}
+          {showAll && count > 0 ? ` · ${t('judge.problems', { count })}` : ''}
+        </p>
+        {setId ? (
+          <button
+            type="button"
+            className="ghost small"
+            aria-expanded={showRevisions}
+            onClick={() => setShowRevisions((v) => !v)}
+          >
+            {t('judge.revisions.toggle')}
+          </button>
+        ) : null}
+      </div>
+      {setId && showRevisions ? <RevisionList setId={setId} /> : null}
       {issue('questions') ? <p className="field-error">{issue('questions')}</p> : null}
       {draft.questions.map((q, i) => (
         <QuestionEditor
-          key={i}
+          key={keys[i] ?? i}
+          uid={keys[i] ?? `i${i}`}
           index={i}
           count={draft.questions.length}
           question={q}

@@ -29,7 +29,12 @@ function SetRow({
       onMessage(asAppError(err));
     }
   };
-  const open = () => act(async () => useJudge.getState().openSet(await call('judge.sets.get', { id: s.id })));
+  // Asks first when the open draft has unsaved edits (Save / Discard / Cancel).
+  const open = () =>
+    act(async () => {
+      const stored = await call('judge.sets.get', { id: s.id });
+      useJudge.getState().requestLeave(() => useJudge.getState().openSet(stored));
+    });
 
   if (mode === 'rename') {
     return (
@@ -136,7 +141,7 @@ function SetRow({
 export function SetSidebar() {
   const list = useRoute('judge.sets.list', {});
   const setId = useJudge((s) => s.setId);
-  const newSet = useJudge((s) => s.newSet);
+  const newSet = () => useJudge.getState().requestLeave(() => useJudge.getState().newSet());
   const { refresh } = useJudgeActions();
   const [message, setMessage] = useState<string | AppError>();
   const [clash, setClash] = useState<{
@@ -152,7 +157,9 @@ export function SetSidebar() {
         return;
       }
       setClash(undefined);
-      useJudge.getState().openSet(outcome.set);
+      // The import is saved; opening it must not throw away unsaved edits without asking.
+      const imported = outcome.set;
+      useJudge.getState().requestLeave(() => useJudge.getState().openSet(imported));
       setMessage(t('judge.import.done', { name: outcome.set.name }));
       refresh();
     } catch (err) {

@@ -1,25 +1,32 @@
-import { useMemo } from 'react';
+import { useEffect } from 'react';
 import {
   JUDGE_CONTEXT_LIMIT,
   JUDGE_PAIR_LIMIT,
   JUDGE_RESERVATION_YUAN,
 } from '../../../src-main/core/judge/judge-estimate';
-import { parseState, type StateMode } from '../../../src-main/core/judge/state-input';
-import { t } from '../../i18n/i18n';
+import type { ParsedState, StateMode } from '../../../src-main/core/judge/state-input';
+import { type MessageKey, t } from '../../i18n/i18n';
 import { formatYuan } from './format';
-import { useJudge } from './judge-store';
+import { parsedStateOf, useJudge } from './judge-store';
 import { useTokenEstimate } from './use-token-estimate';
 
 const MODES: StateMode[] = ['text', 'json', 'list'];
+
+/** The parse problem in the window's language (state-input.ts gives a code and params). */
+export function stateProblem(parsed: Extract<ParsedState, { ok: false }>): string {
+  return t(`judge.stateRule.${parsed.code}` as MessageKey, parsed.params);
+}
 
 export function StatePanel() {
   const state = useJudge((s) => s.state);
   const questions = useJudge((s) => s.draft.questions);
   const model = useJudge((s) => s.model);
   const setState = useJudge((s) => s.setState);
-  const parsed = useMemo(() => parseState(state), [state]);
+  const parsed = parsedStateOf(state);
   const value = parsed.ok ? parsed.value : undefined;
   const estimate = useTokenEstimate(value, questions, model);
+  // RunControls blocks a run over the limits, so the estimate lives in the store too.
+  useEffect(() => useJudge.getState().setEstimate(estimate), [estimate]);
   const showError = !parsed.ok && state.text.trim() !== '';
 
   return (
@@ -54,7 +61,7 @@ export function StatePanel() {
         />
         <span id="judge-state-help" className={showError ? 'field-error' : 'small-note muted'}>
           {showError && !parsed.ok
-            ? `${t('judge.state.label')} ${parsed.message}`
+            ? `${t('judge.state.label')} ${stateProblem(parsed)}`
             : parsed.ok && Array.isArray(parsed.value)
               ? t('judge.state.listCount', { count: parsed.value.length })
               : t(`judge.state.help.${state.mode}`)}
@@ -77,7 +84,7 @@ export function StatePanel() {
             </span>
             <span>{t('judge.estimate.cost', { cost: formatYuan(estimate.costYuan) })}</span>
             <span className="muted">
-              {t('judge.estimate.reservation', { amount: formatYuan(JUDGE_RESERVATION_YUAN, 4) })}
+              {t('judge.estimate.reservation', { amount: formatYuan(JUDGE_RESERVATION_YUAN, 3) })}
             </span>
             {estimate.overPairLimit || estimate.overContextLimit ? (
               <span className="field-error">{t('judge.estimate.over')}</span>

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { StoredJudgeRun } from '../../../src-main/core/judge/judge-run';
+import type { OpenedRun } from '../../../src-main/core/judge/judge-run';
 import type { StoredSet } from '../../../src-main/core/judge/question-set';
-import type { JudgeModel } from '../../../src-main/core/judge/judge-estimate';
+import type { JudgeEstimate, JudgeModel } from '../../../src-main/core/judge/judge-estimate';
 import {
   blankQuestion,
   type Question,
@@ -9,19 +9,45 @@ import {
   type QuestionType,
   validateQuestionSet,
 } from '../../../src-main/core/judge/question-rules';
-import type { StateInput } from '../../../src-main/core/judge/state-input';
+import { type ParsedState, parseState, type StateInput } from '../../../src-main/core/judge/state-input';
 import type { AppError } from '../../../src-main/core/result';
 import { asAppError, call } from '../../bridge/api';
+import { t } from '../../i18n/i18n';
 
-export interface OpenRun {
-  run: StoredJudgeRun;
-  questions: Question[];
+export type OpenRun = OpenedRun;
+
+/** Parsed once per keystroke: every state edit makes a new object, so the last one is the cache key. */
+let lastParsed: { input: StateInput; out: ParsedState } | undefined;
+export function parsedStateOf(input: StateInput): ParsedState {
+  if (lastParsed?.input !== input) lastParsed = { input, out: parseState(input) };
+  return lastParsed.out;
 }
+
+/** Over 32k (state + longest question) or 64k (whole request), by the window's estimate. */
+export const overLimits = (e: JudgeEstimate | undefined) => !!e && (e.overPairLimit || e.overContextLimit);
+
+let nextKey = 0;
+/** React keys for questions: stable across reorder, duplicate and delete (names change as you type). */
+const newKey = () => `q${++nextKey}`;
+
+export type LeaveChoice = 'save' | 'discard' | 'cancel';
 
 interface JudgeState {
   setId?: string;
   draft: QuestionSetDraft;
+  /** One stable key per question, in the same order. */
+  draftKeys: string[];
   dirty: boolean;
+  /** Something wants to replace the draft while it has unsaved edits: the window asks first. */
+  pendingLeave?: { action: () => void };
+  /** The last save found the set deleted elsewhere; the window offers to save it as a new set. */
+  setMissing: boolean;
+  /** The token estimate of the current state and questions (computed in StatePanel). */
+  estimate?: JudgeEstimate;
+  /** The user chose "Send anyway" for a request the estimate puts over a limit. */
+  overrideLimits: boolean;
+  /** A saved revision opened read-only (from a run's "revision N" or the revisions list). */
+  viewing?: { setId: string; revision: number };
   /** After a save or run attempt, blank required fields are flagged too (not only while typing). */
   showAllIssues: boolean;
   state: StateInput;
@@ -35,6 +61,14 @@ interface JudgeState {
   compare: OpenRun[];
   newSet: () => void;
   openSet: (set: StoredSet) => void;
+  /** Runs `action` now when nothing is unsaved, else after the user answers the confirm dialog. */
+  requestLeave: (action: () => void) => void;
+  resolveLeave: (choice: LeaveChoice) => Promise<void>;
+  saveAsNew: () => Promise<StoredSet | undefined>;
+  setEstimate: (estimate: JudgeEstimate | undefined) => void;
+  setOverrideLimits: (on: boolean) => void;
+  viewRevision: (setId: string, revision: number) => void;
+  closeRevision: () => void;
   setName: (name: string) => void;
   updateQuestion: (index: number, q: Question) => void;
   addQuestion: (type: QuestionType) => void;
@@ -56,60 +90,122 @@ function freeQuestionName(questions: Question[], base: string): string {
 }
 
 const emptyDraft = (): QuestionSetDraft => ({
-  name: 'Untitled set',
+  name: t('judge.untitled'),
   questions: [blankQuestion('choice', 'question_1')],
 });
 
+/** An edit of the question list; `fn` gets copies of the questions and of their keys, in step. */
+type Edit = (questions: Question[], keys: string[]) => void;
+
 export const useJudge = create<JudgeState>((set, get) => {
-  const edit = (fn: (questions: Question[]) => Question[]) =>
-    set((s) => ({ draft: { ...s.draft, questions: fn([...s.draft.questions]) }, dirty: true }));
+  const edit = (fn: Edit) =>
+    set((s) => {
+      const questions = [...s.draft.questions];
+      const keys = [...s.draftKeys];
+      fn(questions, keys);
+      return { draft: { ...s.draft, questions }, draftKeys: keys, dirty: true };
+    });
+  const first = emptyDraft();
   return {
-    draft: emptyDraft(),
+    draft: first,
+    draftKeys: first.questions.map(newKey),
     dirty: false,
+    setMissing: false,
+    overrideLimits: false,
     showAllIssues: false,
     state: { mode: 'text', text: '' },
     model: 'judge-1.13.0',
     running: false,
     saving: false,
     compare: [],
-    newSet: () =>
+    newSet: () => {
+      const draft = emptyDraft();
       set({
         setId: undefined,
-        draft: emptyDraft(),
+        draft,
+        draftKeys: draft.questions.map(newKey),
         dirty: false,
+        setMissing: false,
         showAllIssues: false,
         result: undefined,
         compare: [],
         error: undefined,
-      }),
-    openSet: (stored) =>
+        viewing: undefined,
+      });
+    },
+    openSet: (stored) => {
+      const questions = stored.revisions[stored.revisions.length - 1].questions;
       set({
         setId: stored.id,
-        draft: { name: stored.name, questions: stored.revisions[stored.revisions.length - 1].questions },
+        draft: { name: stored.name, questions },
+        draftKeys: questions.map(newKey),
         dirty: false,
+        setMissing: false,
         showAllIssues: false,
         result: undefined,
         compare: [],
         error: undefined,
-      }),
+        viewing: undefined,
+      });
+    },
+    requestLeave: (action) => {
+      if (get().dirty) set({ pendingLeave: { action } });
+      else action();
+    },
+    resolveLeave: async (choice) => {
+      const pending = get().pendingLeave;
+      if (!pending) return;
+      if (choice === 'cancel') {
+        set({ pendingLeave: undefined });
+        return;
+      }
+      if (choice === 'save') {
+        // On a failed save the dialog closes and the draft stays, with the problems shown.
+        const stored = get().setMissing ? await get().saveAsNew() : await get().save();
+        set({ pendingLeave: undefined });
+        if (!stored) return;
+      } else {
+        set({ pendingLeave: undefined });
+      }
+      pending.action();
+    },
+    saveAsNew: async () => {
+      set({ setId: undefined, setMissing: false });
+      return get().save();
+    },
+    setEstimate: (estimate) => set({ estimate }),
+    setOverrideLimits: (on) => set({ overrideLimits: on }),
+    viewRevision: (setId, revision) => set({ viewing: { setId, revision } }),
+    closeRevision: () => set({ viewing: undefined }),
     setName: (name) => set((s) => ({ draft: { ...s.draft, name }, dirty: true })),
-    updateQuestion: (index, q) => edit((qs) => qs.map((x, i) => (i === index ? q : x))),
-    addQuestion: (type) => edit((qs) => [...qs, blankQuestion(type, freeQuestionName(qs, type))]),
-    moveQuestion: (index, by) =>
+    updateQuestion: (index, q) =>
       edit((qs) => {
+        qs[index] = q;
+      }),
+    addQuestion: (type) =>
+      edit((qs, keys) => {
+        qs.push(blankQuestion(type, freeQuestionName(qs, type)));
+        keys.push(newKey());
+      }),
+    moveQuestion: (index, by) =>
+      edit((qs, keys) => {
         const to = index + by;
-        if (to < 0 || to >= qs.length) return qs;
+        if (to < 0 || to >= qs.length) return;
         [qs[index], qs[to]] = [qs[to], qs[index]];
-        return qs;
+        [keys[index], keys[to]] = [keys[to], keys[index]];
       }),
     duplicateQuestion: (index) =>
-      edit((qs) => {
+      edit((qs, keys) => {
         const copy = structuredClone(qs[index]);
         copy.name = freeQuestionName(qs, `${qs[index].name}_copy`.slice(0, 56));
         qs.splice(index + 1, 0, copy);
-        return qs;
+        keys.splice(index + 1, 0, newKey());
       }),
-    deleteQuestion: (index) => edit((qs) => qs.filter((_, i) => i !== index)),
+    deleteQuestion: (index) =>
+      edit((qs, keys) => {
+        qs.splice(index, 1);
+        keys.splice(index, 1);
+      }),
     setState: (state) => set({ state }),
     setModel: (model) => set({ model }),
     clearError: () => set({ error: undefined }),
@@ -126,13 +222,16 @@ export const useJudge = create<JudgeState>((set, get) => {
         set((s) => ({ setId: stored.id, dirty: s.draft === draft ? false : s.dirty, saving: false }));
         return stored;
       } catch (err) {
-        set({ saving: false, error: asAppError(err), showAllIssues: true });
+        const error = asAppError(err);
+        // Deleted elsewhere (another window, a restore): the draft is kept and can be saved as new.
+        set({ saving: false, error, showAllIssues: true, setMissing: !!setId && error.code === 'not_found' });
         return undefined;
       }
     },
     run: async () => {
       const s = get();
       if (s.running) return;
+      if (overLimits(s.estimate) && !s.overrideLimits) return;
       let setId = s.setId;
       if (!setId || s.dirty) {
         const stored = await get().save();
@@ -141,9 +240,9 @@ export const useJudge = create<JudgeState>((set, get) => {
       }
       set({ running: true, error: undefined });
       try {
-        const run = await call('judge.run', { setId, model: s.model, state: s.state });
-        const { questions } = await call('judge.runs.get', { id: run.id });
-        set({ running: false, result: { run, questions } });
+        // One call: the run comes back with its questions, so a billed run is always shown.
+        const result = await call('judge.run', { setId, model: s.model, state: s.state });
+        set({ running: false, result, overrideLimits: false });
       } catch (err) {
         set({ running: false, error: asAppError(err) });
       }

@@ -7,10 +7,16 @@ export function useJudgeActions() {
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['judge.sets.list'] });
     void qc.invalidateQueries({ queryKey: ['judge.runs.list'] });
+    void qc.invalidateQueries({ queryKey: ['judge.sets.revisions'] });
   };
   return {
     save: async () => {
       const stored = await useJudge.getState().save();
+      if (stored) refresh();
+      return stored;
+    },
+    saveAsNew: async () => {
+      const stored = await useJudge.getState().saveAsNew();
       if (stored) refresh();
       return stored;
     },

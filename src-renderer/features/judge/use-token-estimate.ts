@@ -9,9 +9,25 @@ import type { StateValue } from '../../../src-main/core/judge/state-input';
 
 let counter: Promise<CountTokens> | undefined;
 
+/**
+ * Token counts by text. The state is the big, slow part and rarely changes while questions are
+ * edited, so its count is reused; question texts are small but many. Bounded so it cannot grow.
+ */
+export function cachedCounter(count: CountTokens, max = 200): CountTokens {
+  const cache = new Map<string, number>();
+  return (text) => {
+    const hit = cache.get(text);
+    if (hit !== undefined) return hit;
+    const n = count(text);
+    if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+    cache.set(text, n);
+    return n;
+  };
+}
+
 /** gpt-tokenizer is large: it is loaded on first use, not at app start. */
 function loadCounter(): Promise<CountTokens> {
-  counter ??= import('gpt-tokenizer').then((m) => (text: string) => m.countTokens(text));
+  counter ??= import('gpt-tokenizer').then((m) => cachedCounter((text: string) => m.countTokens(text)));
   return counter;
 }
 
