@@ -1,84 +1,37 @@
-import { useState } from 'react';
 import type { ConversationSummary } from '../../../src-main/core/chat/conversation';
+import { EditableRow } from '../../app/EditableRow';
+import { ErrorNotice } from '../../app/ErrorNotice';
 import { call } from '../../bridge/api';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { useChat } from './chat-store';
 
 function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
-  const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
-  const [title, setTitle] = useState(c.title);
   const rename = useRouteMutation('chat.conversations.rename', ['chat.conversations.list']);
   const remove = useRouteMutation('chat.conversations.delete', ['chat.conversations.list']);
   const open = useChat((s) => s.open);
   const forget = useChat((s) => s.forgetConversation);
-
-  if (mode === 'rename') {
-    return (
-      <li className="conv-row">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (title.trim()) rename.mutate({ id: c.id, title }, { onSuccess: () => setMode('view') });
-          }}
-        >
-          <input
-            aria-label={t('chat.renameLabel')}
-            value={title}
-            autoFocus
-            onChange={(e) => setTitle(e.target.value)}
-            onKeyDown={(e) => e.key === 'Escape' && setMode('view')}
-          />
-        </form>
-      </li>
-    );
-  }
-  if (mode === 'confirm') {
-    return (
-      <li className="conv-row confirm">
-        <span>{t('common.confirmDelete', { name: c.title })}</span>
-        <button
-          type="button"
-          className="danger small"
-          onClick={() => remove.mutate({ id: c.id }, { onSuccess: () => forget(c.id) })}
-        >
-          {t('common.delete')}
-        </button>
-        <button type="button" className="ghost small" onClick={() => setMode('view')}>
-          {t('common.cancel')}
-        </button>
-      </li>
-    );
-  }
   return (
-    <li className={active ? 'conv-row active' : 'conv-row'}>
-      <button
-        type="button"
-        className="conv-open"
-        aria-current={active}
-        onClick={() => void call('chat.conversations.get', { id: c.id }).then(open)}
-      >
-        {c.title}
-      </button>
-      <span className="conv-actions">
-        <button
-          type="button"
-          className="ghost small"
-          aria-label={`${t('common.rename')} ${c.title}`}
-          onClick={() => setMode('rename')}
-        >
-          ✎
-        </button>
-        <button
-          type="button"
-          className="ghost small"
-          aria-label={`${t('common.delete')} ${c.title}`}
-          onClick={() => setMode('confirm')}
-        >
-          ×
-        </button>
-      </span>
-    </li>
+    <>
+      <EditableRow
+        name={c.title}
+        active={active}
+        onOpen={() => void call('chat.conversations.get', { id: c.id }).then(open)}
+        onRename={(title) => rename.mutateAsync({ id: c.id, title })}
+        onDelete={() => remove.mutateAsync({ id: c.id }).then(() => forget(c.id))}
+        labels={{
+          rename: `${t('common.rename')} ${c.title}`,
+          renameInput: t('chat.renameLabel'),
+          delete: `${t('common.delete')} ${c.title}`,
+          confirmDelete: t('common.confirmDelete', { name: c.title }),
+        }}
+      />
+      {rename.error || remove.error ? (
+        <li>
+          <ErrorNotice error={(rename.error ?? remove.error)!.error} />
+        </li>
+      ) : null}
+    </>
   );
 }
 

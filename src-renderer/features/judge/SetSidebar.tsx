@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EditableRow } from '../../app/EditableRow';
 import type { ImportOutcome } from '../../../src-main/core/judge/judge-service';
 import type { SetSummary } from '../../../src-main/core/judge/question-set';
 import type { AppError } from '../../../src-main/core/result';
@@ -18,8 +19,6 @@ function SetRow({
   active: boolean;
   onMessage: (m: string | AppError) => void;
 }) {
-  const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
-  const [name, setName] = useState(s.name);
   const { refresh } = useJudgeActions();
   const act = async (fn: () => Promise<unknown>) => {
     try {
@@ -27,6 +26,7 @@ function SetRow({
       refresh();
     } catch (err) {
       onMessage(asAppError(err));
+      throw err;
     }
   };
   // Asks first when the open draft has unsaved edits (Save / Discard / Cancel).
@@ -34,107 +34,60 @@ function SetRow({
     act(async () => {
       const stored = await call('judge.sets.get', { id: s.id });
       useJudge.getState().requestLeave(() => useJudge.getState().openSet(stored));
-    });
+    }).catch(() => undefined);
 
-  if (mode === 'rename') {
-    return (
-      <li className="conv-row">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!name.trim()) return;
-            void act(async () => {
-              const r = await call('judge.sets.rename', { id: s.id, name });
-              if (active) useJudge.setState((st) => ({ draft: { ...st.draft, name: r.name } }));
-              setMode('view');
-            });
-          }}
-        >
-          <input
-            aria-label={t('judge.sets.renameLabel', { name: s.name })}
-            value={name}
-            autoFocus
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => e.key === 'Escape' && setMode('view')}
-          />
-        </form>
-      </li>
-    );
-  }
-  if (mode === 'confirm') {
-    return (
-      <li className="conv-row confirm">
-        <span>{t('judge.sets.confirmDelete', { name: s.name })}</span>
-        <button
-          type="button"
-          className="danger small"
-          onClick={() =>
-            void act(async () => {
-              await call('judge.sets.delete', { id: s.id });
-              useJudge.getState().forgetSet(s.id);
-            })
-          }
-        >
-          {t('common.delete')}
-        </button>
-        <button type="button" className="ghost small" onClick={() => setMode('view')}>
-          {t('common.cancel')}
-        </button>
-      </li>
-    );
-  }
   return (
-    <li className={active ? 'conv-row active judge-set-row' : 'conv-row judge-set-row'}>
-      <button
-        type="button"
-        className="conv-open"
-        aria-current={active}
-        onClick={() => void open()}
-        title={t('judge.sets.meta', { count: s.questionCount, revision: s.revision })}
-      >
-        {s.name}
-        <span className="muted small-note"> · {s.questionCount}</span>
-      </button>
-      <span className="conv-actions">
-        <button
-          type="button"
-          className="ghost small"
-          aria-label={t('judge.sets.rename', { name: s.name })}
-          onClick={() => setMode('rename')}
-        >
-          ✎
-        </button>
-        <button
-          type="button"
-          className="ghost small"
-          aria-label={t('judge.sets.duplicate', { name: s.name })}
-          onClick={() => void act(() => call('judge.sets.duplicate', { id: s.id }))}
-        >
-          ⧉
-        </button>
-        <button
-          type="button"
-          className="ghost small"
-          aria-label={t('judge.sets.export', { name: s.name })}
-          onClick={() =>
-            void act(async () => {
-              const path = await call('judge.sets.export', { id: s.id });
-              if (path) onMessage(t('judge.sets.exported', { path }));
-            })
-          }
-        >
-          ⇩
-        </button>
-        <button
-          type="button"
-          className="ghost small"
-          aria-label={t('judge.sets.delete', { name: s.name })}
-          onClick={() => setMode('confirm')}
-        >
-          ×
-        </button>
-      </span>
-    </li>
+    <EditableRow
+      name={s.name}
+      active={active}
+      className="judge-set-row"
+      onOpen={() => void open()}
+      title={t('judge.sets.meta', { count: s.questionCount, revision: s.revision })}
+      detail={<span className="muted small-note"> · {s.questionCount}</span>}
+      onRename={(name) =>
+        act(async () => {
+          const r = await call('judge.sets.rename', { id: s.id, name });
+          if (active) useJudge.setState((st) => ({ draft: { ...st.draft, name: r.name } }));
+        })
+      }
+      onDelete={() =>
+        act(async () => {
+          await call('judge.sets.delete', { id: s.id });
+          useJudge.getState().forgetSet(s.id);
+        })
+      }
+      labels={{
+        rename: t('judge.sets.rename', { name: s.name }),
+        renameInput: t('judge.sets.renameLabel', { name: s.name }),
+        delete: t('judge.sets.delete', { name: s.name }),
+        confirmDelete: t('judge.sets.confirmDelete', { name: s.name }),
+      }}
+      actions={
+        <>
+          <button
+            type="button"
+            className="ghost small"
+            aria-label={t('judge.sets.duplicate', { name: s.name })}
+            onClick={() => void act(() => call('judge.sets.duplicate', { id: s.id })).catch(() => undefined)}
+          >
+            ⧉
+          </button>
+          <button
+            type="button"
+            className="ghost small"
+            aria-label={t('judge.sets.export', { name: s.name })}
+            onClick={() =>
+              void act(async () => {
+                const path = await call('judge.sets.export', { id: s.id });
+                if (path) onMessage(t('judge.sets.exported', { path }));
+              }).catch(() => undefined)
+            }
+          >
+            ⇩
+          </button>
+        </>
+      }
+    />
   );
 }
 
