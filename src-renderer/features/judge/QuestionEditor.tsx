@@ -1,5 +1,6 @@
-import type { Question, QuestionType } from '../../../src-main/core/judge/question-rules';
-import { MAX_LEVELS, MIN_LEVELS } from '../../../src-main/core/judge/question-rules';
+import { SelectField } from '../../app/SelectField';
+import type { Question } from '../../../src-main/core/judge/question-rules';
+import { MAX_LEVELS, MIN_LEVELS, QUESTION_TYPES } from '../../../src-main/core/judge/question-rules';
 import { t } from '../../i18n/i18n';
 import { useJudge } from './judge-store';
 
@@ -88,18 +89,14 @@ export function QuestionEditor({ uid, index, count, question: q, issue }: Props)
           />
           <FieldError id={`${id}.name-err`} message={err('.name')} />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-type`}>{t('judge.question.type')}</label>
-          <select
-            id={`${id}-type`}
-            value={q.type}
-            onChange={(e) => set({ type: e.target.value as QuestionType })}
-          >
-            <option value="choice">{t('judge.type.choice')}</option>
-            <option value="score">{t('judge.type.score')}</option>
-            <option value="noul">{t('judge.type.noul')}</option>
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-type`}
+          label={t('judge.question.type')}
+          value={q.type}
+          options={QUESTION_TYPES}
+          optionLabel={(type) => t(`judge.type.${type}`)}
+          onChange={(type) => set({ type })}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-instr`}>

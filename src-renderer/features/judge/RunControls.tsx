@@ -1,9 +1,9 @@
+import { SelectField } from '../../app/SelectField';
 import {
   JUDGE_CONTEXT_LIMIT,
   JUDGE_MODELS,
   JUDGE_PAIR_LIMIT,
   JUDGE_RESERVATION_YUAN,
-  type JudgeModel,
 } from '../../../src-main/core/judge/judge-estimate';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
@@ -32,16 +32,14 @@ export function RunControls() {
   return (
     <section className="card judge-run" aria-label={t('judge.run.title')}>
       <div className="row">
-        <div className="field">
-          <label htmlFor="judge-model">{t('judge.run.model')}</label>
-          <select id="judge-model" value={model} onChange={(e) => setModel(e.target.value as JudgeModel)}>
-            {JUDGE_MODELS.map((m) => (
-              <option key={m} value={m}>
-                {t(`judge.model.${m}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="judge-model"
+          label={t('judge.run.model')}
+          value={model}
+          options={JUDGE_MODELS}
+          optionLabel={(m) => t(`judge.model.${m}`)}
+          onChange={setModel}
+        />
         <button
           type="button"
           className="primary judge-run-button"

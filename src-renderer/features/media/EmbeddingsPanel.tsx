@@ -1,3 +1,4 @@
+import { SelectField } from '../../app/SelectField';
 import { useCallback, useState } from 'react';
 import type { EmbeddingProblem } from '../../../src-main/core/media/embedding-math';
 import type { VectorsGone } from '../../../src-main/core/media/media-service';
@@ -138,17 +139,14 @@ export function EmbeddingsPanel() {
             </span>
           ) : null}
         </div>
-        <div className="field">
-          <label htmlFor="emb-encoding">{t('embeddings.encoding')}</label>
-          <select
-            id="emb-encoding"
-            value={draft.encodingFormat}
-            onChange={(e) => setEmbed({ encodingFormat: e.target.value as 'float' | 'base64' })}
-          >
-            <option value="float">{t('embeddings.encoding.float')}</option>
-            <option value="base64">{t('embeddings.encoding.base64')}</option>
-          </select>
-        </div>
+        <SelectField
+          id="emb-encoding"
+          label={t('embeddings.encoding')}
+          value={draft.encodingFormat}
+          options={['float', 'base64'] as const}
+          optionLabel={(v) => t(`embeddings.encoding.${v}`)}
+          onChange={(encodingFormat) => setEmbed({ encodingFormat })}
+        />
         <button type="submit" className="primary wide" disabled={run.isPending}>
           {run.isPending ? t('embeddings.running', { count: lines.length }) : t('embeddings.run')}
         </button>

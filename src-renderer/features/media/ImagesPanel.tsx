@@ -1,3 +1,4 @@
+import { SelectField } from '../../app/SelectField';
 import { useCallback, useState } from 'react';
 import type { ImageEntryView } from '../../../src-main/core/media/media-history';
 import type { MediaEvents } from '../../../src-main/core/media/media-service';
@@ -168,16 +169,13 @@ export function ImagesPanel() {
           error={show('model')}
         />
         <div className="row media-inline">
-          <div className="field">
-            <label htmlFor="img-size">{t('images.size')}</label>
-            <select id="img-size" value={draft.size} onChange={(e) => setImage({ size: e.target.value })}>
-              {SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="img-size"
+            label={t('images.size')}
+            value={draft.size}
+            options={SIZES}
+            onChange={(size) => setImage({ size })}
+          />
           <div className="field">
             <label htmlFor="img-count">{t('images.count')}</label>
             <input
@@ -198,17 +196,14 @@ export function ImagesPanel() {
             {show('count')}
           </span>
         ) : null}
-        <div className="field">
-          <label htmlFor="img-format">{t('images.format')}</label>
-          <select
-            id="img-format"
-            value={draft.responseFormat}
-            onChange={(e) => setImage({ responseFormat: e.target.value as 'url' | 'b64_json' })}
-          >
-            <option value="url">{t('images.format.url')}</option>
-            <option value="b64_json">{t('images.format.b64_json')}</option>
-          </select>
-        </div>
+        <SelectField
+          id="img-format"
+          label={t('images.format')}
+          value={draft.responseFormat}
+          options={['url', 'b64_json'] as const}
+          optionLabel={(v) => t(`images.format.${v}`)}
+          onChange={(responseFormat) => setImage({ responseFormat })}
+        />
         <button type="submit" className="primary wide" disabled={generate.isPending}>
           {generate.isPending ? t('images.generating', { n: pendingCount }) : t('images.generate')}
         </button>

@@ -1,3 +1,4 @@
+import { SelectField } from '../../app/SelectField';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SpeechEntryView } from '../../../src-main/core/media/media-history';
 import { ErrorNotice } from '../../app/ErrorNotice';
@@ -160,21 +161,14 @@ export function SpeechPanel() {
             </datalist>
             {errorFor('voice', 'tts-voice')}
           </div>
-          <div className="field">
-            <label htmlFor="tts-format">{t('speech.format')}</label>
-            <select
-              id="tts-format"
-              value={draft.format}
-              aria-describedby="tts-format-hint"
-              onChange={(e) => setSpeech({ format: e.target.value as SpeechDraft['format'] })}
-            >
-              {FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {f}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="tts-format"
+            label={t('speech.format')}
+            value={draft.format}
+            options={FORMATS}
+            describedBy="tts-format-hint"
+            onChange={(format) => setSpeech({ format })}
+          />
           <div className="field">
             <label htmlFor="tts-speed">{t('speech.speed')}</label>
             <input

@@ -1,3 +1,4 @@
+import { SelectField } from '../../app/SelectField';
 import { useState } from 'react';
 import type { ProfileKind } from '../../../src-main/core/profiles/profile';
 import type { ProfileView } from '../../../src-main/core/profiles/profile-service';
@@ -58,20 +59,14 @@ export function ProfileForm({
         />
         {nameIssue ? <span className="field-error">{nameIssue}</span> : null}
       </div>
-      <div className="field">
-        <label htmlFor="profile-kind">{t('settings.kind')}</label>
-        <select
-          id="profile-kind"
-          value={draft.kind}
-          onChange={(e) => setDraft({ ...draft, kind: e.target.value as ProfileKind })}
-        >
-          {KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`settings.kind.${k}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="profile-kind"
+        label={t('settings.kind')}
+        value={draft.kind}
+        options={KINDS}
+        optionLabel={(k) => t(`settings.kind.${k}`)}
+        onChange={(kind) => setDraft({ ...draft, kind })}
+      />
       <div className="field">
         <label htmlFor="profile-host">{t('settings.host')}</label>
         <input

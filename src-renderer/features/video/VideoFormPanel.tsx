@@ -1,3 +1,4 @@
+import { SelectField } from '../../app/SelectField';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   buildVideoRequest,
@@ -8,8 +9,6 @@ import {
   VIDEO_RESOLUTIONS,
   type VideoForm,
   type VideoFormField,
-  type VideoRatio,
-  type VideoResolution,
   videoFormProblems,
 } from '../../../src-main/core/video/video-request';
 import { ErrorNotice } from '../../app/ErrorNotice';
@@ -131,20 +130,14 @@ export function VideoFormPanel() {
       />
 
       <div className="video-grid">
-        <div className="field">
-          <label htmlFor="video-ratio">{t('video.ratio')}</label>
-          <select
-            id="video-ratio"
-            value={form.ratio}
-            onChange={(e) => setForm({ ratio: e.target.value as VideoRatio })}
-          >
-            {VIDEO_RATIOS.map((r) => (
-              <option key={r} value={r}>
-                {r === VIDEO_DEFAULTS.ratio ? t('video.default', { value: r }) : r}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="video-ratio"
+          label={t('video.ratio')}
+          value={form.ratio}
+          options={VIDEO_RATIOS}
+          optionLabel={(r) => (r === VIDEO_DEFAULTS.ratio ? t('video.default', { value: r }) : r)}
+          onChange={(ratio) => setForm({ ratio })}
+        />
         <div className="field">
           <label htmlFor="video-duration">{t('video.duration')}</label>
           <input
@@ -168,20 +161,14 @@ export function VideoFormPanel() {
           </span>
           {err('duration')}
         </div>
-        <div className="field">
-          <label htmlFor="video-resolution">{t('video.resolution')}</label>
-          <select
-            id="video-resolution"
-            value={form.resolution}
-            onChange={(e) => setForm({ resolution: e.target.value as VideoResolution })}
-          >
-            {VIDEO_RESOLUTIONS.map((r) => (
-              <option key={r} value={r}>
-                {r === VIDEO_DEFAULTS.resolution ? t('video.default', { value: r }) : r}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="video-resolution"
+          label={t('video.resolution')}
+          value={form.resolution}
+          options={VIDEO_RESOLUTIONS}
+          optionLabel={(r) => (r === VIDEO_DEFAULTS.resolution ? t('video.default', { value: r }) : r)}
+          onChange={(resolution) => setForm({ resolution })}
+        />
       </div>
       <label className="checkbox">
         <input
