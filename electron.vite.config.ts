@@ -1,6 +1,24 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+
+/**
+ * `npm run dev` only: Vite's dev server injects an inline script (React refresh) and inline
+ * styles, and talks to the page over a WebSocket, which the strict CSP of index.html forbids.
+ * Builds keep the strict policy untouched.
+ */
+function devServerCsp(): Plugin {
+  return {
+    name: 'gatehouse-dev-server-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html
+        .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+        .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"),
+  };
+}
 
 export default defineConfig({
   main: {
@@ -23,7 +41,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'src-renderer',
-    plugins: [react()],
+    plugins: [react(), devServerCsp()],
     build: {
       outDir: 'out/renderer',
       rollupOptions: { input: { index: resolve('src-renderer/index.html') } },

@@ -9,27 +9,15 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: '../test-results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: '../.reports/playwright.json' }]],
   use: {
-    browserName: 'chromium',
+    // The app fixture starts Chromium itself in browser mode (e2e/fixtures/app-fixture.ts), and
+    // no browser at all in Electron mode.
     viewport: { width: 1280, height: 800 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -162,21 +162,25 @@ test.describe('slow Sandbox', () => {
   });
 });
 
-test('a running task shows its state, elapsed time and progress', async ({ app }) => {
-  // Default pace (1.5 s per state): the first check lands while the task is running.
-  const page = app.page;
-  await openVideoTab(page);
-  await page.getByLabel('Prompt').fill('Waves on a rocky shore, drone shot');
-  await page.getByRole('button', { name: 'Create video' }).click();
-  const task = card(page, 'Waves on a rocky shore');
-  await expect(task.getByText(/elapsed \d+ s/)).toBeVisible();
-  await expect(task.getByText('Running')).toBeVisible({ timeout: 20_000 });
-  const bar = task.getByRole('progressbar');
-  await expect(bar).toHaveAttribute('aria-valuenow', /^\d+$/);
-  const value = Number(await bar.getAttribute('aria-valuenow'));
-  expect(value).toBeGreaterThanOrEqual(0);
-  expect(value).toBeLessThanOrEqual(100);
-  await expect(task.getByText(/^\d+%$/)).toBeVisible();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/video-running.png` });
-  await expect(task.getByText('Succeeded')).toBeVisible({ timeout: 20_000 });
+test.describe('a task that stays running for a while', () => {
+  test.use({ appArgs: ['--sandbox-video-pace-ms', '4000'] });
+
+  test('a running task shows its state, elapsed time and progress', async ({ app }) => {
+    // 4 s per state: the second check (about 5 s in) lands while the task is running.
+    const page = app.page;
+    await openVideoTab(page);
+    await page.getByLabel('Prompt').fill('Waves on a rocky shore, drone shot');
+    await page.getByRole('button', { name: 'Create video' }).click();
+    const task = card(page, 'Waves on a rocky shore');
+    await expect(task.getByText(/elapsed \d+ s/)).toBeVisible();
+    await expect(task.getByText('Running')).toBeVisible({ timeout: 20_000 });
+    const bar = task.getByRole('progressbar');
+    await expect(bar).toHaveAttribute('aria-valuenow', /^\d+$/);
+    const value = Number(await bar.getAttribute('aria-valuenow'));
+    expect(value).toBeGreaterThanOrEqual(0);
+    expect(value).toBeLessThanOrEqual(100);
+    await expect(task.getByText(/^\d+%$/)).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/video-running.png` });
+    await expect(task.getByText('Succeeded')).toBeVisible({ timeout: 20_000 });
+  });
 });

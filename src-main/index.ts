@@ -12,6 +12,7 @@ import { bindRouter, sendEvent } from './platform/ipc-bridge';
 import { handleMediaProtocol, mediaUrl, registerMediaScheme } from './platform/media-protocol';
 import { safeStorageCipher } from './platform/safe-storage-cipher';
 import { hardenSession } from './platform/window-security';
+import { splitInAppSandboxArgs } from './sandbox/cli-args';
 import { startSandbox } from './sandbox/server';
 
 // Composition root: the one place that wires Electron to the Electron-free core (design §2).
@@ -21,10 +22,23 @@ if (process.env.GATEHOUSE_DATA_DIR) app.setPath('userData', process.env.GATEHOUS
 let mainWindow: BrowserWindow | undefined;
 
 async function main(): Promise<void> {
+  // Two copies on one data folder would run two video pollers and overwrite each other's files.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
   await app.whenReady();
   hardenSession();
   const notices = new StorageNotices();
-  const sandbox = lazySandboxHost(() => startSandbox());
+  // `--sandbox-fault cut-stream` and friends, as in browser mode; mainly for end-to-end tests.
+  const sandboxArgs = splitInAppSandboxArgs(process.argv.slice(1)).sandbox;
+  if (sandboxArgs.kind === 'error') console.error(`Sandbox flag ignored: ${sandboxArgs.message}`);
+  const sandbox = lazySandboxHost(() => startSandbox(sandboxArgs.kind === 'run' ? sandboxArgs.options : {}));
   const services = createServices({
     mode: 'electron',
     version: app.getVersion(),

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { GatewayError } from '../core/gateway/gateway-error';
 import { type AppError, AppFailure, fail, ok, type Result } from '../core/result';
@@ -71,7 +72,11 @@ export function originPolicy(allowed: string[]): SenderPolicy {
     if (!sender.isMainFrame) return false;
     try {
       const url = new URL(sender.url);
-      if (url.protocol === 'file:') return allowed.includes(`file://${url.pathname}`);
+      // Compared as paths, so Node's and Chromium's URL escaping cannot disagree.
+      if (url.protocol === 'file:') {
+        const path = fileURLToPath(url);
+        return allowed.some((a) => a.startsWith('file:') && fileURLToPath(a) === path);
+      }
       return allowed.includes(url.origin);
     } catch {
       return false;

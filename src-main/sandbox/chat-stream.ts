@@ -20,6 +20,21 @@ export const STREAM_ERROR_EVENT = {
   error: { message: 'Sandbox fault: error event mid-stream', type: 'server_error', code: 'sandbox_fault' },
 };
 
+/**
+ * How a reply of `tokenCount` tokens is cut into paced writes: one token per write for short
+ * replies, more per write for long ones, so the pauses never add up past STREAM_BUDGET_MS.
+ */
+export function streamPacing(tokenCount: number, delayMs: number): { writes: number; perWrite: number } {
+  const writes = Math.max(
+    1,
+    Math.min(tokenCount, delayMs > 0 ? Math.floor(STREAM_BUDGET_MS / delayMs) : WRITES_WHEN_UNPACED),
+  );
+  return {
+    writes: Math.ceil(tokenCount / Math.ceil(tokenCount / writes)),
+    perWrite: Math.ceil(tokenCount / writes),
+  };
+}
+
 /** Streams a chat reply as OpenAI-style SSE chunks, one chunk per token, batched per write. */
 export async function streamChatReply(ctx: SandboxContext, plan: ChatStreamPlan): Promise<void> {
   const { res, signal, state } = ctx;
@@ -40,12 +55,7 @@ export async function streamChatReply(ctx: SandboxContext, plan: ChatStreamPlan)
         ? Math.floor(tokens.length / 3)
         : tokens.length;
 
-  const delay = ctx.settings.tokenDelayMs;
-  const writes = Math.max(
-    1,
-    Math.min(tokens.length, delay > 0 ? Math.floor(STREAM_BUDGET_MS / delay) : WRITES_WHEN_UNPACED),
-  );
-  const perWrite = Math.ceil(tokens.length / writes);
+  const { perWrite } = streamPacing(tokens.length, ctx.settings.tokenDelayMs);
   const splitRng = ctx.seed('utf8-split', plan.reply.content.length);
 
   state.activeStreams++;
@@ -61,7 +71,7 @@ export async function streamChatReply(ctx: SandboxContext, plan: ChatStreamPlan)
       return;
     }
     for (let start = 0; start < stopAt; start += perWrite) {
-      if (!(await pause(delay, signal))) return;
+      if (!(await pause(ctx.settings.tokenDelayMs, signal))) return;
       let batch = '';
       const end = Math.min(start + perWrite, stopAt);
       for (let i = start; i < end; i++) batch += sseData(chunk({ content: tokens[i] }, null));

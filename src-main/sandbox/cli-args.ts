@@ -115,3 +115,19 @@ export function parseCliArgs(argv: string[]): CliParse {
   }
   return { kind: 'run', options };
 }
+
+/**
+ * For the app and browser mode: `--sandbox-<flag> value` goes to the in-app Sandbox as its own
+ * `--<flag> value`; everything else is returned for the caller. The in-app Sandbox always takes
+ * a free port.
+ */
+export function splitInAppSandboxArgs(argv: string[]): { sandbox: CliParse; rest: string[] } {
+  const sandboxArgv: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i].startsWith('--sandbox-'))
+      sandboxArgv.push(`--${argv[i].slice('--sandbox-'.length)}`, argv[++i] ?? '');
+    else rest.push(argv[i]);
+  }
+  return { sandbox: parseCliArgs([...sandboxArgv, '--port', '0']), rest };
+}

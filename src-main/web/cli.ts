@@ -3,30 +3,21 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseCliArgs } from '../sandbox/cli-args';
+import { splitInAppSandboxArgs } from '../sandbox/cli-args';
 import { startWebServer } from './web-server';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const projectRoot = resolve(here, '../..');
 
-// `--sandbox-<flag> value` goes to the in-app Sandbox as its own `--<flag> value` (see npm run sandbox -- --help).
-const argv = process.argv.slice(2);
-const sandboxArgv: string[] = [];
-const ownArgv: string[] = [];
-for (let i = 0; i < argv.length; i++) {
-  if (argv[i].startsWith('--sandbox-'))
-    sandboxArgv.push(`--${argv[i].slice('--sandbox-'.length)}`, argv[++i] ?? '');
-  else ownArgv.push(argv[i]);
-}
+const { sandbox: sandboxParse, rest } = splitInAppSandboxArgs(process.argv.slice(2));
 const { values } = parseArgs({
-  args: ownArgv,
+  args: rest,
   options: {
     port: { type: 'string', default: '5780' },
     'data-dir': { type: 'string' },
     'export-dir': { type: 'string' },
   },
 });
-const sandboxParse = parseCliArgs([...sandboxArgv, '--port', '0']);
 if (sandboxParse.kind !== 'run') {
   console.error(
     sandboxParse.kind === 'error' ? `Sandbox flag: ${sandboxParse.message}` : 'See npm run sandbox -- --help',

@@ -4,7 +4,7 @@ import { isBrowserMode } from '../bridge/api';
 import { useChatEvents } from '../features/chat/use-chat-events';
 import { LogPanel } from '../features/log/LogPanel';
 import { useEvent, useRoute } from '../hooks/use-route';
-import { t } from '../i18n/i18n';
+import { modKey, t } from '../i18n/i18n';
 import { tabs } from './tabs';
 import { useUi } from './ui-store';
 import { useGlobalShortcuts } from './use-shortcuts';
@@ -29,16 +29,41 @@ export function App() {
     <div className={`shell ${logOpen ? 'with-log' : ''}`}>
       <header className="topbar">
         <span className="brand">{t('app.title')}</span>
-        <nav aria-label={t('app.tabs')} role="tablist" className="tabs">
+        <nav
+          aria-label={t('app.tabs')}
+          role="tablist"
+          className="tabs"
+          onKeyDown={(e) => {
+            // The tab-bar pattern: arrows move between tabs, Home/End jump to the ends.
+            const i = tabs.findIndex((x) => x.id === tab);
+            const next =
+              e.key === 'ArrowRight'
+                ? (i + 1) % tabs.length
+                : e.key === 'ArrowLeft'
+                  ? (i - 1 + tabs.length) % tabs.length
+                  : e.key === 'Home'
+                    ? 0
+                    : e.key === 'End'
+                      ? tabs.length - 1
+                      : -1;
+            if (next < 0) return;
+            e.preventDefault();
+            setTab(tabs[next].id);
+            document.getElementById(`tab-${tabs[next].id}`)?.focus();
+          }}
+        >
           {tabs.map((x, i) => (
             <button
               key={x.id}
+              id={`tab-${x.id}`}
               role="tab"
               type="button"
               aria-selected={tab === x.id}
+              aria-controls="tabpanel"
+              tabIndex={tab === x.id ? 0 : -1}
               className={tab === x.id ? 'tab active' : 'tab'}
               onClick={() => setTab(x.id)}
-              title={`Ctrl+${i + 1}`}
+              title={t('keys.tab', { mod: modKey(), n: i + 1 })}
             >
               {t(x.label)}
             </button>
@@ -62,7 +87,7 @@ export function App() {
             className={logOpen ? 'ghost pressed' : 'ghost'}
             aria-pressed={logOpen}
             onClick={toggleLog}
-            title="Ctrl+L"
+            title={t('keys.log', { mod: modKey() })}
           >
             {t('app.showLog')}
           </button>
@@ -78,11 +103,7 @@ export function App() {
           </button>
         </div>
       ) : null}
-      <main
-        className="content"
-        role="tabpanel"
-        aria-label={t(tabs.find((x) => x.id === tab)?.label ?? 'tab.chat')}
-      >
+      <main id="tabpanel" className="content" role="tabpanel" aria-labelledby={`tab-${tab}`}>
         <Active />
       </main>
       {logOpen ? <LogPanel /> : null}

@@ -19,3 +19,9 @@ export function t(key: MessageKey, params: Record<string, string | number> = {})
     name in params ? String(params[name]) : whole,
   );
 }
+
+/** The shortcut modifier as the user's keyboard shows it. */
+export function modKey(): string {
+  const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+  return t(mac ? 'keys.mod.mac' : 'keys.mod.other');
+}

@@ -5,7 +5,8 @@ import type { ProfileView } from '../../core/profiles/profile-service';
 import type { KeyStatus } from '../../core/vault/key-vault';
 import type { ModelInfo } from '../../core/gateway/models-api';
 
-const profileId = z.object({ id: z.string().min(1, 'is required') });
+const id = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a profile id');
+const profileId = z.object({ id });
 
 export interface ConnectionTest {
   models: number;
@@ -20,12 +21,16 @@ export const settingsRoutes = {
   'profiles.activate': route<null>()(profileId),
   'profiles.setKey': route<KeyStatus>()(
     z.object({
-      id: z.string().min(1),
-      key: z.string().trim().min(1, 'is required: paste a key starting with sk-'),
+      id,
+      key: z
+        .string()
+        .trim()
+        .min(1, 'is required: paste a key starting with sk-')
+        .max(4096, 'must be at most 4,096 characters'),
       acceptWeakStorage: z.boolean().optional(),
     }),
   ),
   'profiles.forgetKey': route<KeyStatus>()(profileId),
   'profiles.test': route<ConnectionTest>()(profileId),
-  'models.list': route<ModelInfo[]>()(z.object({ profileId: z.string().optional() })),
+  'models.list': route<ModelInfo[]>()(z.object({ profileId: id.optional() })),
 };

@@ -29,7 +29,7 @@ export function Composer() {
             className="primary danger"
             onClick={() => void stop()}
             disabled={!live || live.stopping}
-            title="Esc"
+            title={t('keys.stop')}
           >
             {t('chat.stop')}
           </button>
@@ -39,7 +39,7 @@ export function Composer() {
             className="primary"
             onClick={() => void send()}
             disabled={!draft.trim()}
-            title="Enter"
+            title={t('keys.send')}
           >
             {t('chat.send')}
           </button>

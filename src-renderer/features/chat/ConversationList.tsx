@@ -3,7 +3,7 @@ import { EditableRow } from '../../app/EditableRow';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { call } from '../../bridge/api';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
-import { t } from '../../i18n/i18n';
+import { modKey, t } from '../../i18n/i18n';
 import { useChat } from './chat-store';
 
 function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
@@ -41,7 +41,12 @@ export function ConversationList() {
   const newChat = useChat((s) => s.newChat);
   return (
     <aside className="sidebar" aria-label={t('chat.conversations')}>
-      <button type="button" className="primary wide" onClick={newChat} title="Ctrl+N">
+      <button
+        type="button"
+        className="primary wide"
+        onClick={newChat}
+        title={t('keys.newChat', { mod: modKey() })}
+      >
         + {t('chat.newChat')}
       </button>
       <h3 className="sidebar-title">{t('chat.conversations')}</h3>

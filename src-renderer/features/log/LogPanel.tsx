@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { LogEntry } from '../../../src-main/core/gateway/request-log';
+import { ErrorNotice } from '../../app/ErrorNotice';
 import { useUi } from '../../app/ui-store';
 import { call } from '../../bridge/api';
 import { useEvent, useRoute, useRouteMutation } from '../../hooks/use-route';
@@ -80,7 +81,8 @@ export function LogPanel() {
           ×
         </button>
       </div>
-      {entries.length === 0 ? <p className="muted small-note">{t('log.empty')}</p> : null}
+      {list.error ? <ErrorNotice error={list.error.error} /> : null}
+      {entries.length === 0 && !list.error ? <p className="muted small-note">{t('log.empty')}</p> : null}
       <ul className="log-list">
         {entries.map((e) => {
           const path = e.url.replace(/^https?:\/\/[^/]+/, '');

@@ -108,6 +108,7 @@ export function VideoFormPanel() {
             <option key={id} value={id} />
           ))}
         </datalist>
+        {models.isError ? <span className="muted small-note">{t('video.modelsFailed')}</span> : null}
         {err('model')}
       </div>
       <div className="field">

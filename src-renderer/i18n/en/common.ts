@@ -12,6 +12,13 @@ export const common = {
   'app.shortcuts':
     'Shortcuts: Enter send · Shift+Enter new line · Esc stop · Ctrl+N new chat · Ctrl+1…5 tabs · Ctrl+L log',
   'common.copy': 'Copy',
+  'keys.tab': '{mod}+{n}',
+  'keys.log': '{mod}+L',
+  'keys.newChat': '{mod}+N',
+  'keys.send': 'Enter',
+  'keys.stop': 'Esc',
+  'keys.mod.mac': '⌘',
+  'keys.mod.other': 'Ctrl',
   'common.httpStatus': '(HTTP {status})',
   'common.dismissError': 'Dismiss error',
   'common.copied': 'Copied',

@@ -3,6 +3,8 @@ export const video = {
   'video.newTask': 'New video',
   'video.model': 'Model',
   'video.modelPlaceholder': 'Pick or type a video model id',
+  'video.modelsFailed':
+    'Could not load the model list — the spec’s two video models are offered; you can also type an id.',
   'video.prompt': 'Prompt',
   'video.promptPlaceholder': 'Describe the video: subject, motion, camera, style',
   'video.images': 'Reference images',
