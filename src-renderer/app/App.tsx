@@ -5,6 +5,7 @@ import { useChatEvents } from '../features/chat/use-chat-events';
 import { LogPanel } from '../features/log/LogPanel';
 import { useEvent, useRoute } from '../hooks/use-route';
 import { modKey, t } from '../i18n/i18n';
+import { nextTabIndex } from './tab-keys';
 import { tabs } from './tabs';
 import { useUi } from './ui-store';
 import { useGlobalShortcuts } from './use-shortcuts';
@@ -35,17 +36,11 @@ export function App() {
           className="tabs"
           onKeyDown={(e) => {
             // The tab-bar pattern: arrows move between tabs, Home/End jump to the ends.
-            const i = tabs.findIndex((x) => x.id === tab);
-            const next =
-              e.key === 'ArrowRight'
-                ? (i + 1) % tabs.length
-                : e.key === 'ArrowLeft'
-                  ? (i - 1 + tabs.length) % tabs.length
-                  : e.key === 'Home'
-                    ? 0
-                    : e.key === 'End'
-                      ? tabs.length - 1
-                      : -1;
+            const next = nextTabIndex(
+              e.key,
+              tabs.findIndex((x) => x.id === tab),
+              tabs.length,
+            );
             if (next < 0) return;
             e.preventDefault();
             setTab(tabs[next].id);

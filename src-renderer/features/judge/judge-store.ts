@@ -97,6 +97,17 @@ const emptyDraft = (): QuestionSetDraft => ({
 /** An edit of the question list; `fn` gets copies of the questions and of their keys, in step. */
 type Edit = (questions: Question[], keys: string[]) => void;
 
+/** What opening or starting a set clears: nothing of the previous set's edits, runs or views. */
+const freshView = (): Partial<JudgeState> => ({
+  dirty: false,
+  setMissing: false,
+  showAllIssues: false,
+  result: undefined,
+  compare: [],
+  error: undefined,
+  viewing: undefined,
+});
+
 export const useJudge = create<JudgeState>((set, get) => {
   const edit = (fn: Edit) =>
     set((s) => {
@@ -124,13 +135,7 @@ export const useJudge = create<JudgeState>((set, get) => {
         setId: undefined,
         draft,
         draftKeys: draft.questions.map(newKey),
-        dirty: false,
-        setMissing: false,
-        showAllIssues: false,
-        result: undefined,
-        compare: [],
-        error: undefined,
-        viewing: undefined,
+        ...freshView(),
       });
     },
     openSet: (stored) => {
@@ -139,13 +144,7 @@ export const useJudge = create<JudgeState>((set, get) => {
         setId: stored.id,
         draft: { name: stored.name, questions },
         draftKeys: questions.map(newKey),
-        dirty: false,
-        setMissing: false,
-        showAllIssues: false,
-        result: undefined,
-        compare: [],
-        error: undefined,
-        viewing: undefined,
+        ...freshView(),
       });
     },
     requestLeave: (action) => {

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { nextTabIndex } from '../../app/tab-keys';
 import { t } from '../../i18n/i18n';
 import { EmbeddingsPanel } from './EmbeddingsPanel';
 import { ImagesPanel } from './ImagesPanel';
@@ -19,9 +20,9 @@ export function MediaTab() {
   const { section, setSection } = useMedia();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKey = (e: React.KeyboardEvent, i: number) => {
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    const next = (i + step + SECTIONS.length) % SECTIONS.length;
+    const next = nextTabIndex(e.key, i, SECTIONS.length);
+    if (next < 0) return;
+    e.preventDefault();
     setSection(SECTIONS[next].id);
     refs.current[next]?.focus();
   };
