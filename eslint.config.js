@@ -3,23 +3,56 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const electronImport = {
-  patterns: [{ group: ['electron/*'], message: 'Electron stays at the edge (design §2).' }],
-  paths: [
+/**
+ * The layering of docs/architecture.md ("Layers"), one rule per folder: what each tree may
+ * import. A new import across a line fails `npm run lint`, and so `npm test`.
+ */
+const electron = [
+  {
+    group: ['electron', 'electron/*', 'electron-store'],
+    message:
+      'Electron stays at the edge: only src-main/index.ts, src-main/platform/** and src-preload/index.ts.',
+  },
+];
+const mainCode = {
+  regex: '(^|/)src-main(/|$)',
+  message:
+    'The window and the shared layer never import main-side code: put what both sides need in src-shared.',
+};
+const layers = {
+  // Electron-free main-side code: core, ipc, sandbox, web, bench.
+  main: electron,
+  sandbox: [
+    ...electron,
     {
-      name: 'electron',
+      regex: '^(\\.\\./)+(core|ipc|web|platform)(/|$)',
       message:
-        'Electron stays at the edge: only src-main/index.ts, src-main/platform/** and src-preload/index.ts (design §2).',
-    },
-    {
-      name: 'electron-store',
-      message: 'electron-store loads Electron: use it from src-main/platform/** only (design §2).',
+        'The Sandbox stands in for a foreign gateway: it shares no code with the app (core, ipc, web).',
     },
   ],
+  renderer: [...electron, mainCode, { regex: '^node:', message: 'The window has no Node.' }],
+  shared: [
+    ...electron,
+    mainCode,
+    { regex: '(^|/)src-renderer(/|$)', message: 'The shared layer does not import the window.' },
+    { regex: '^(node:|react)', message: 'The shared layer is plain TypeScript: no Node, no DOM, no React.' },
+  ],
 };
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', '.reports/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'test-results/**',
+      '.reports/**',
+      'playwright-report/**',
+      '.tooling/**',
+      '.tsbuild/**',
+      'dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,36 +60,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
-      'no-restricted-imports': ['error', electronImport],
     },
   },
+  { files: ['src-main/**/*.ts'], rules: restrict(layers.main) },
+  { files: ['src-main/sandbox/**/*.ts'], rules: restrict(layers.sandbox) },
+  { files: ['src-renderer/**/*.{ts,tsx}'], rules: restrict(layers.renderer) },
+  { files: ['src-shared/**/*.ts'], ignores: ['src-shared/**/*.test.ts'], rules: restrict(layers.shared) },
   {
-    files: ['src-main/index.ts', 'src-main/platform/**/*.ts', 'src-preload/index.ts', 'e2e/**/*.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
-    // The window reaches main's code for types only, so zod and Node stay out of its bundle.
-    files: ['src-renderer/**/*.{ts,tsx}'],
-    ignores: ['src-renderer/**/*.test.{ts,tsx}', 'src-renderer/test/**'],
-    rules: {
-      '@typescript-eslint/consistent-type-imports': 'off',
-      'no-restricted-imports': [
-        'error',
-        {
-          ...electronImport,
-          patterns: [
-            ...electronImport.patterns,
-            {
-              // Pure, dependency-free modules the window shares with main are the only exception.
-              regex:
-                '^(\\.\\./)+src-main/(?!core/judge/(question-rules|state-input|judge-estimate)$|core/video/video-request$)',
-              allowTypeImports: true,
-              message: 'The renderer may import main-side modules as types only (import type).',
-            },
-          ],
-        },
-      ],
-    },
+    // The edge: the only files that may import Electron (design of the composition root).
+    files: ['src-main/index.ts', 'src-main/platform/**/*.ts', 'src-preload/index.ts'],
+    rules: restrict([]),
   },
   {
     files: ['src-renderer/**/*.{ts,tsx}'],

@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src-main/**/*.test.ts', 'src-preload/**/*.test.ts'],
+          include: ['src-main/**/*.test.ts', 'src-preload/**/*.test.ts', 'src-shared/**/*.test.ts'],
           environment: 'node',
         },
       },

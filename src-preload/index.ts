@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { GatehouseApi } from '../src-main/ipc/contract';
+import type { GatehouseApi } from '../src-shared/ipc/contract';
 
 // Channel names are repeated here (not imported) so the sandboxed preload bundle stays tiny.
 const INVOKE_CHANNEL = 'gatehouse:invoke';

@@ -1,5 +1,5 @@
-import { routes, type Routes } from './contract';
-import type { Handlers } from './define-route';
+import { routes, type Routes } from '../../src-shared/ipc/contract';
+import type { Handlers } from '../../src-shared/ipc/define-route';
 import { appHandlers } from './handlers/app-handlers';
 import { chatHandlers } from './handlers/chat-handlers';
 import { judgeHandlers } from './handlers/judge-handlers';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppFailure } from '../core/result';
+import { AppFailure } from '../../src-shared/result';
 import { GatewayError } from '../core/gateway/gateway-error';
-import { route } from './define-route';
+import { route } from '../../src-shared/ipc/define-route';
 import { createRouter, originPolicy } from './router';
 
 const routes = {

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { GatewayError } from '../core/gateway/gateway-error';
-import { type AppError, AppFailure, fail, ok, type Result } from '../core/result';
-import type { AnyRoutes, Handlers } from './define-route';
+import { type AppError, AppFailure, fail, ok, type Result } from '../../src-shared/result';
+import type { AnyRoutes, Handlers } from '../../src-shared/ipc/define-route';
 
 export interface SenderInfo {
   /** URL of the frame that sent the call. */

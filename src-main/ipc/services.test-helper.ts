@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { MemoryKeyValueStore } from '../core/storage/key-value-store';
 import { StorageNotices } from '../core/storage/storage-notices';
 import { startSandbox, type SandboxOptions } from '../sandbox/server';
-import type { EventMap } from './contract';
+import type { EventMap } from '../../src-shared/ipc/contract';
 import { lazySandboxHost } from './sandbox-host';
 import { createServices } from './services';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { ChatService } from '../core/chat/chat-service';
 import { createJudgeService } from '../core/judge/create-judge-service';
-import { conversationSchema } from '../core/chat/conversation';
+import { conversationSchema } from '../../src-shared/chat/conversation';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
@@ -12,7 +12,7 @@ import { KeyVault, type SecretCipher } from '../core/vault/key-vault';
 import type { DesktopActions } from '../core/media/desktop-actions';
 import { MediaLibrary, type MediaUrlFor } from '../core/media/media-library';
 import { createMediaService } from '../core/media/media-service';
-import type { EventMap } from './contract';
+import type { EventMap } from '../../src-shared/ipc/contract';
 import { createVideoService } from '../core/video/create-video-service';
 
 export type EmitEvent = <K extends keyof EventMap & string>(name: K, payload: EventMap[K]) => void;

@@ -1,5 +1,6 @@
 import { streamPacing } from './chat-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonBody } from '../test-support/json-body';
 import { startSandbox, type SandboxServer } from './server';
 import { chatBody, joinDeltas, post, readSse } from './test-helpers';
 
@@ -15,7 +16,7 @@ const chat = (body: unknown) => post(server.baseUrl, '/chat/completions', body);
 async function expect400(body: unknown, param: string, message: string | RegExp) {
   const res = await chat(body);
   expect(res.status).toBe(400);
-  const { error } = await res.json();
+  const { error } = await jsonBody(res);
   expect(error.type).toBe('invalid_request_error');
   expect(error.param).toBe(param);
   expect(error.message).toMatch(message);
@@ -58,7 +59,7 @@ describe('validation', () => {
     for (const model of ['gpt-nope', 'sandbox-embed-1']) {
       const res = await chat(chatBody('hi', { model }));
       expect(res.status).toBe(404);
-      const { error } = await res.json();
+      const { error } = await jsonBody(res);
       expect(error.code).toBe('model_not_found');
       expect(error.message).toContain(model);
     }
@@ -69,7 +70,7 @@ describe('non-stream reply', () => {
   it('has the OpenAI completion shape with usage that adds up', async () => {
     const res = await chat(chatBody('Tell me about UTF-8'));
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await jsonBody(res);
     expect(body).toMatchObject({
       id: expect.stringMatching(/^chatcmpl-/),
       object: 'chat.completion',
@@ -90,7 +91,7 @@ describe('non-stream reply', () => {
 
   it('is deterministic per request and changes with the request', async () => {
     const text = async (body: unknown) =>
-      (await (await chat(body)).json()).choices[0].message.content as string;
+      (await jsonBody(await chat(body))).choices[0].message.content as string;
     const a = await text(chatBody('same question', { temperature: 0.7 }));
     const b = await text(chatBody('same question', { temperature: 0.7 }));
     const c = await text(chatBody('same question', { temperature: 0.2 }));
@@ -99,17 +100,17 @@ describe('non-stream reply', () => {
   });
 
   it('honours max_tokens with finish_reason length', async () => {
-    const body = await (await chat(chatBody('hello', { max_tokens: 7 }))).json();
+    const body = await jsonBody(await chat(chatBody('hello', { max_tokens: 7 })));
     expect(body.choices[0].finish_reason).toBe('length');
     expect(body.usage.completion_tokens).toBe(7);
   });
 
   it('produces the number of tokens asked for in the prompt, capped at 50000', async () => {
-    const body = await (await chat(chatBody('Please write 3000 tokens about rivers'))).json();
+    const body = await jsonBody(await chat(chatBody('Please write 3000 tokens about rivers')));
     expect(body.usage.completion_tokens).toBe(3000);
-    const capped = await (await chat(chatBody('write 90000 tokens', { max_tokens: 60000 }))).json();
+    const capped = await jsonBody(await chat(chatBody('write 90000 tokens', { max_tokens: 60000 })));
     expect(capped.usage.completion_tokens).toBe(50000);
-    const long = await (await chat(chatBody('give me a long reply'))).json();
+    const long = await jsonBody(await chat(chatBody('give me a long reply')));
     expect(long.usage.completion_tokens).toBeGreaterThan(1500);
   });
 });
@@ -138,7 +139,7 @@ describe('stream', () => {
     );
     expect(usageChunk.usage.completion_tokens).toBe(tokenChunks.length);
 
-    const plain = await (await chat(chatBody('stream this'))).json();
+    const plain = await jsonBody(await chat(chatBody('stream this')));
     expect(joinDeltas(sse.data)).toBe(plain.choices[0].message.content);
     expect(usageChunk.usage).toEqual(plain.usage);
   });
@@ -153,7 +154,7 @@ describe('stream', () => {
   it('splits multi-byte characters across network reads and they reassemble intact', async () => {
     const prompt = 'write 400 tokens with café 你好 🚀';
     const sse = await readSse(await chat(chatBody(prompt, { stream: true })));
-    const plain = await (await chat(chatBody(prompt))).json();
+    const plain = await jsonBody(await chat(chatBody(prompt)));
     const text = joinDeltas(sse.data);
     expect(text).toBe(plain.choices[0].message.content);
     expect(text).not.toContain('\uFFFD');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonBody } from '../test-support/json-body';
 import { startSandbox, type SandboxServer } from './server';
 import { KEY } from './test-helpers';
 
@@ -45,7 +46,7 @@ describe('sandbox judge', () => {
   it('answers deterministically with distributions that sum to 1', async () => {
     const res = await judge(server, body(), 'acme');
     expect(res.status).toBe(200);
-    const json = await res.json();
+    const json = await jsonBody(res);
     expect(json.model).toBe('judge-1.13.0');
     const { tone, quality, refund } = json.answers;
     expect(tone.choice).toBe('angry');
@@ -65,13 +66,13 @@ describe('sandbox judge', () => {
     expect(refund.noul).toBeLessThan(1);
     expect(refund.confidence).toBeUndefined();
     expect(json.usage.input_tokens).toBeGreaterThan(10);
-    const again = await (await judge(server, body())).json();
+    const again = await jsonBody(await judge(server, body()));
     expect(again.answers).toEqual(json.answers);
   });
 
   it('names the version that answered an alias', async () => {
-    expect((await (await judge(server, body({ model: 'judge-latest' }))).json()).model).toBe('judge-1.13.0');
-    expect((await (await judge(server, body({ model: 'judge-preview' }))).json()).model).toBe(
+    expect((await jsonBody(await judge(server, body({ model: 'judge-latest' })))).model).toBe('judge-1.13.0');
+    expect((await jsonBody(await judge(server, body({ model: 'judge-preview' })))).model).toBe(
       'judge-1.14.0-preview.2',
     );
   });
@@ -112,7 +113,7 @@ describe('sandbox judge', () => {
     for (const [payload, param, message] of cases) {
       const res = await judge(server, payload);
       expect(res.status, param).toBe(400);
-      const { error } = await res.json();
+      const { error } = await jsonBody(res);
       expect(error.param).toBe(param);
       expect(error.message).toMatch(message);
     }
@@ -136,19 +137,19 @@ describe('sandbox judge', () => {
     for (const model of ['judge-9', 'sandbox-chat-1']) {
       const res = await judge(server, body({ model }));
       expect(res.status).toBe(404);
-      expect((await res.json()).error.code).toBe('model_not_found');
+      expect((await jsonBody(res)).error.code).toBe('model_not_found');
     }
   });
 
   it('reserves 64k tokens, settles the real cost, and answers 402 when the balance is short', async () => {
     const before = server.state.balanceYuan!;
     const res = await judge(server, body());
-    const { usage } = await res.json();
+    const { usage } = await jsonBody(res);
     expect(server.state.balanceYuan).toBeCloseTo(before - (usage.input_tokens * 0.35) / 1e6, 9);
 
     const broke = await judge(poor, body());
     expect(broke.status).toBe(402);
-    expect((await broke.json()).error.message).toMatch(/reserves 0\.0229 yuan.*balance is 0\.0010 yuan/);
+    expect((await jsonBody(broke)).error.message).toMatch(/reserves 0\.0229 yuan.*balance is 0\.0010 yuan/);
     expect(poor.state.balanceYuan).toBe(0.001);
   });
 });

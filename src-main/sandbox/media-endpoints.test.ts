@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isWav, wavDurationSeconds } from '../core/media/wav.test-helper';
+import { isWav, wavDurationSeconds } from '../test-support/wav-reader';
 import { MAX_SPEECH_SECONDS } from './speech-audio';
 import { PNG_SIGNATURE, pngSize } from './png-encoder';
 import { startSandbox, type SandboxServer } from './server';

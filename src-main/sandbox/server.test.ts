@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonBody } from '../test-support/json-body';
 import { startSandbox, type SandboxServer } from './server';
 import { SandboxState } from './state';
 import { KEY, chatBody, joinDeltas, post, readSse } from './test-helpers';
@@ -26,7 +27,7 @@ describe('auth', () => {
   it('rejects a missing key with 401 and an authentication_error body', async () => {
     const res = await get('/models', {});
     expect(res.status).toBe(401);
-    const body = await res.json();
+    const body = await jsonBody(res);
     expect(body.error.type).toBe('authentication_error');
     expect(body.error.message).toMatch(/API key/);
   });
@@ -34,7 +35,7 @@ describe('auth', () => {
   it('rejects a key without the sk- prefix', async () => {
     const res = await get('/models', { Authorization: 'Bearer pk-123' });
     expect(res.status).toBe(401);
-    expect((await res.json()).error.code).toBe('invalid_api_key');
+    expect((await jsonBody(res)).error.code).toBe('invalid_api_key');
     expect((await get('/models', { Authorization: 'Basic sk-123' })).status).toBe(401);
   });
 
@@ -49,7 +50,7 @@ describe('routing', () => {
   it('lists the model catalog in the OpenAI list shape', async () => {
     const res = await get('/models');
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await jsonBody(res);
     expect(body.object).toBe('list');
     const ids = body.data.map((m: { id: string }) => m.id);
     for (const id of [
@@ -76,7 +77,7 @@ describe('routing', () => {
   it('answers 404 not_found for an unknown path', async () => {
     const res = await get('/nowhere');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({
+    expect(await jsonBody(res)).toEqual({
       error: {
         message: 'Unknown path GET /v1/nowhere',
         type: 'invalid_request_error',
@@ -93,8 +94,8 @@ describe('routing', () => {
   });
 
   it('runs extra routes with RegExp params, the api key and a deterministic seed', async () => {
-    const a = await (await get('/echo/abc%20d')).json();
-    const b = await (await get('/echo/zzz')).json();
+    const a = await jsonBody(await get('/echo/abc%20d'));
+    const b = await jsonBody(await get('/echo/zzz'));
     expect(a).toMatchObject({ id: 'abc d', key: KEY });
     expect(a.seed).toBe(b.seed);
   });
@@ -104,7 +105,7 @@ describe('body validation', () => {
   it('answers 400 for malformed JSON', async () => {
     const res = await post(server.baseUrl, '/chat/completions', '{"model": ');
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await jsonBody(res);
     expect(body.error.type).toBe('invalid_request_error');
     expect(body.error.message).toMatch(/Malformed JSON/);
   });
@@ -112,7 +113,7 @@ describe('body validation', () => {
   it('answers 400 when the body is not an object', async () => {
     const res = await post(server.baseUrl, '/chat/completions', '[1,2]');
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toMatch(/JSON object/);
+    expect((await jsonBody(res)).error.message).toMatch(/JSON object/);
   });
 });
 
@@ -128,7 +129,7 @@ describe('rate limit', () => {
       const res = await hit('sk-a');
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      const body = await res.json();
+      const body = await jsonBody(res);
       expect(body.error).toMatchObject({ type: 'rate_limit_error', code: 'rate_limit_exceeded' });
       expect((await hit('sk-b')).status).toBe(200);
     } finally {
@@ -144,7 +145,7 @@ describe('faults', () => {
   it('http-500 answers 500 with an error body', async () => {
     const res = await fault('http-500');
     expect(res.status).toBe(500);
-    expect((await res.json()).error).toMatchObject({ type: 'server_error', code: 'sandbox_fault' });
+    expect((await jsonBody(res)).error).toMatchObject({ type: 'server_error', code: 'sandbox_fault' });
   });
 
   it('malformed-json answers 200 with a truncated JSON body', async () => {
@@ -161,7 +162,7 @@ describe('faults', () => {
     const res = await fault('slow-first-byte');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     expect(res.status).toBe(200);
-    expect((await res.json()).object).toBe('chat.completion');
+    expect((await jsonBody(res)).object).toBe('chat.completion');
   });
 
   it('cut-stream on a plain request sends headers then drops the connection', async () => {
@@ -171,7 +172,7 @@ describe('faults', () => {
   });
 
   it('cut-stream on a stream stops about half way without [DONE]', async () => {
-    const full = await (await post(server.baseUrl, '/chat/completions', chatBody('fault please'))).json();
+    const full = await jsonBody(await post(server.baseUrl, '/chat/completions', chatBody('fault please')));
     const sse = await readSse(await fault('cut-stream', { stream: true }));
     expect(sse.broken).toBe(true);
     expect(sse.data).not.toContain('[DONE]');
@@ -198,7 +199,7 @@ describe('faults', () => {
   it('rejects an unknown fault header naming the header', async () => {
     const res = await fault('meteor');
     expect(res.status).toBe(400);
-    expect((await res.json()).error.param).toBe('x-sandbox-fault');
+    expect((await jsonBody(res)).error.param).toBe('x-sandbox-fault');
   });
 
   it('applies a server-wide fault, which the header "none" switches off', async () => {

@@ -13,7 +13,7 @@ import { lazySandboxHost } from '../ipc/sandbox-host';
 import { createServices, type EmitEvent } from '../ipc/services';
 import { startSandbox, type SandboxOptions } from '../sandbox/server';
 import { browserDesktopActions } from './browser-desktop-actions';
-import type { BridgeRequest, BridgeMessage } from './bridge-protocol';
+import type { BridgeRequest, BridgeMessage } from '../../src-shared/ipc/bridge-protocol';
 
 export interface WebServerOptions {
   port?: number;

@@ -1,4 +1,4 @@
-import type { AppError } from '../../src-main/core/result';
+import type { AppError } from '../../src-shared/result';
 import { errorText } from '../i18n/error-text';
 import { t } from '../i18n/i18n';
 

@@ -1,6 +1,6 @@
-import type { AppError } from '../../src-main/core/result';
-import type { EventMap, EventName, GatehouseApi, RouteName, Routes } from '../../src-main/ipc/contract';
-import type { InputOf, OutputOf } from '../../src-main/ipc/define-route';
+import type { AppError } from '../../src-shared/result';
+import type { EventMap, EventName, GatehouseApi, RouteName, Routes } from '../../src-shared/ipc/contract';
+import type { InputOf, OutputOf } from '../../src-shared/ipc/define-route';
 import { createWsBridge } from './ws-bridge';
 
 declare global {

@@ -1,5 +1,5 @@
-import type { GatehouseApi } from '../../src-main/ipc/contract';
-import type { BridgeMessage, BridgeRequest } from '../../src-main/web/bridge-protocol';
+import type { GatehouseApi } from '../../src-shared/ipc/contract';
+import type { BridgeMessage, BridgeRequest } from '../../src-shared/ipc/bridge-protocol';
 
 /**
  * Browser mode's stand-in for the preload: the same API object, carried over a WebSocket to the

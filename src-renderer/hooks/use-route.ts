@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { EventMap, EventName, RouteName, Routes } from '../../src-main/ipc/contract';
-import type { InputOf, OutputOf } from '../../src-main/ipc/define-route';
+import type { EventMap, EventName, RouteName, Routes } from '../../src-shared/ipc/contract';
+import type { InputOf, OutputOf } from '../../src-shared/ipc/define-route';
 import { call, onEvent, type RouteError } from '../bridge/api';
 
 /** A request/response route as a query keyed `[route, input]` (design §2). */

@@ -1,4 +1,4 @@
-import type { AppError } from '../../src-main/core/result';
+import type { AppError } from '../../src-shared/result';
 import { type MessageKey, t } from './i18n';
 
 /** The catalog's words for an error, with its next step; the gateway's own message is kept. */

@@ -1,4 +1,4 @@
-import type { EventMap, GatehouseApi } from '../../src-main/ipc/contract';
+import type { EventMap, GatehouseApi } from '../../src-shared/ipc/contract';
 import { setApi } from '../bridge/api';
 
 type Handler = (input: unknown) => unknown;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { testServices } from '../../ipc/services.test-helper';
 import { JsonCollection } from '../storage/json-collection';
 import { StorageNotices } from '../storage/storage-notices';
-import { conversationSchema } from './conversation';
+import { conversationSchema } from '../../../src-shared/chat/conversation';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {

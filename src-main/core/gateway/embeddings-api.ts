@@ -1,4 +1,4 @@
-import { decodeBase64Float32 } from '../media/embedding-math';
+import { decodeBase64Float32 } from './embedding-decode';
 import { badResponse, record } from '../media/reply-shape';
 import type { CallOptions, GatewayClient } from './gateway-client';
 import { apiUrl, type GatewayTarget } from './gateway-urls';

@@ -218,7 +218,7 @@ async function* readChunks(
         idle = true;
         controller.abort();
       }, idleTimeoutMs);
-      let step: ReadableStreamReadResult<Uint8Array>;
+      let step: Awaited<ReturnType<typeof reader.read>>;
       try {
         step = await reader.read();
       } catch (err) {

@@ -1,4 +1,4 @@
-import type { AppError, ErrorCode } from '../result';
+import type { AppError, ErrorCode } from '../../../src-shared/result';
 
 /** One typed failure for every way a gateway call can go wrong. */
 export class GatewayError extends Error {

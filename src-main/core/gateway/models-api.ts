@@ -1,11 +1,7 @@
 import type { CallOptions, GatewayClient } from './gateway-client';
 import { GatewayError } from './gateway-error';
 import { apiUrl, type GatewayTarget } from './gateway-urls';
-
-export interface ModelInfo {
-  id: string;
-  ownedBy?: string;
-}
+import type { ModelInfo } from '../../../src-shared/profiles/profile-view';
 
 /** Accepts `{ data: [...] }`, `{ models: [...] }` or a bare array, of objects or of id strings. */
 export function parseModelList(body: unknown): ModelInfo[] {

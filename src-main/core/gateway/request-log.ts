@@ -1,25 +1,5 @@
 import { keyHint } from './gateway-urls';
-
-export interface LogEntry {
-  id: number;
-  method: string;
-  url: string;
-  /** Request headers with the key redacted. */
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  requestBytes: number;
-  status?: number;
-  startedAt: number;
-  /** Milliseconds after start. */
-  firstByteMs?: number;
-  endMs?: number;
-  responseBytes: number;
-  /** The start of the response body (text), for a look without keeping everything. */
-  responseStart?: string;
-  contentType?: string;
-  error?: string;
-  state: 'pending' | 'done' | 'failed';
-}
+import type { LogEntry } from '../../../src-shared/log/log-entry';
 
 const BODY_KEEP = 4096;
 const RESPONSE_KEEP = 2048;

@@ -4,8 +4,8 @@ import { dirname } from 'node:path';
 import type { CallOptions, GatewayClient } from './gateway-client';
 import { GatewayError } from './gateway-error';
 import { apiUrl, type GatewayTarget } from './gateway-urls';
-import type { VideoRequestBody } from '../video/video-request';
-import { parseTaskBody, type ParsedTaskBody } from '../video/video-status';
+import type { VideoRequestBody } from '../../../src-shared/video/video-request';
+import { parseTaskBody, type ParsedTaskBody } from '../../../src-shared/video/video-status';
 
 export interface VideoTaskReply {
   body: unknown;

@@ -5,8 +5,8 @@ import type { ProfileService } from '../profiles/profile-service';
 import { JsonCollection } from '../storage/json-collection';
 import type { StorageNotices } from '../storage/storage-notices';
 import { JudgeService } from './judge-service';
-import { judgeRunSchema } from './judge-run';
-import { storedSetSchema } from './question-set';
+import { judgeRunSchema } from '../../../src-shared/judge/judge-run';
+import { storedSetSchema } from '../../../src-shared/judge/question-set';
 
 /** Sets under `<dataDir>/judge-sets`, runs under `<dataDir>/judge-runs`, one file each. */
 export function createJudgeService(deps: {

@@ -6,11 +6,11 @@ import { startSandbox, type SandboxServer } from '../../sandbox/server';
 import { GatewayClient } from '../gateway/gateway-client';
 import { RequestLog } from '../gateway/request-log';
 import type { ProfileService } from '../profiles/profile-service';
-import { AppFailure } from '../result';
+import { AppFailure } from '../../../src-shared/result';
 import { StorageNotices } from '../storage/storage-notices';
 import { createJudgeService } from './create-judge-service';
 import type { JudgeService } from './judge-service';
-import type { Question, QuestionSetDraft } from './question-rules';
+import type { Question, QuestionSetDraft } from '../../../src-shared/judge/question-rules';
 
 const questions: Question[] = [
   {

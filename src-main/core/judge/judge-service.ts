@@ -4,48 +4,29 @@ import type { GatewayClient } from '../gateway/gateway-client';
 import { postJudge } from '../gateway/judge-api';
 import type { DesktopActions } from '../media/desktop-actions';
 import type { ProfileService } from '../profiles/profile-service';
-import { AppFailure, invalidInput } from '../result';
+import { AppFailure, invalidInput } from '../../../src-shared/result';
 import type { JsonCollection } from '../storage/json-collection';
-import { parseJudgeResponse } from './judge-answers';
-import { clearlyOverLimit, costYuan, estimateJudge, JUDGE_MODELS } from './judge-estimate';
-import type { OpenedRun, RunSummary, StoredJudgeRun } from './judge-run';
+import { parseJudgeResponse } from '../../../src-shared/judge/judge-answers';
+import { clearlyOverLimit, costYuan, estimateJudge } from '../../../src-shared/judge/judge-estimate';
+import type { OpenedRun, RunSummary, StoredJudgeRun } from '../../../src-shared/judge/judge-run';
 import {
   latestRevision,
   type RevisionSummary,
   type SetAtRevision,
   questionSetDraftSchema,
-  setIdSchema,
   type SetSummary,
   type StoredSet,
   summarize,
-} from './question-set';
-import type { QuestionSetDraft } from './question-rules';
-import { wireQuestions } from './question-rules';
+} from '../../../src-shared/judge/question-set';
+import type { QuestionSetDraft } from '../../../src-shared/judge/question-rules';
+import { wireQuestions } from '../../../src-shared/judge/question-rules';
 import { exportEnvelope, readEnvelope } from './set-transfer';
-import { parseState, STATE_MODES } from './state-input';
-
-export const saveSetSchema = z.object({ id: setIdSchema.optional(), set: questionSetDraftSchema });
-export const stateInputSchema = z.object({
-  mode: z.enum(STATE_MODES as [string, ...string[]], { message: 'must be text, json or list' }),
-  text: z.string().max(2_000_000, 'must be at most 2,000,000 characters'),
-});
-export const runJudgeSchema = z.object({
-  setId: setIdSchema,
-  model: z.enum(JUDGE_MODELS, { message: `must be one of ${JUDGE_MODELS.join(', ')}` }),
-  state: stateInputSchema,
-});
-export const importSetSchema = z.object({
-  text: z.string().max(5_000_000, 'must be at most 5 MB'),
-  /** What to do when a set of that name exists: ask first (default), import as a copy, or replace it. */
-  onClash: z.enum(['ask', 'copy', 'replace']).default('ask'),
-});
+import { parseState } from '../../../src-shared/judge/state-input';
+import { type ImportOutcome, runJudgeSchema } from '../../../src-shared/judge/judge-inputs';
 
 /** gpt-tokenizer is large: loaded on the first run, not at app start. */
 let countTokens: Promise<(text: string) => number> | undefined;
 const loadCounter = () => (countTokens ??= import('gpt-tokenizer').then((m) => m.countTokens));
-
-export type ImportOutcome =
-  { status: 'imported'; set: StoredSet } | { status: 'clash'; existing: SetSummary; incomingName: string };
 
 export class JudgeService {
   constructor(

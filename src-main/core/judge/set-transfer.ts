@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AppFailure } from '../result';
-import { questionSetDraftSchema } from './question-set';
-import type { QuestionSetDraft } from './question-rules';
+import { AppFailure } from '../../../src-shared/result';
+import { questionSetDraftSchema } from '../../../src-shared/judge/question-set';
+import type { QuestionSetDraft } from '../../../src-shared/judge/question-rules';
 
 /** The export file: versioned, so a later Gatehouse can read (or refuse) an older one clearly. */
 export const EXPORT_SCHEMA = 'gatehouse.question-set';

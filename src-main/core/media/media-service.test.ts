@@ -10,10 +10,10 @@ import type { ProfileService } from '../profiles/profile-service';
 import { StorageNotices } from '../storage/storage-notices';
 import { loopbackServer } from '../gateway/loopback-server.test-helper';
 import { encodePng } from '../../sandbox/png-encoder';
-import { HEATMAP_MAX } from './embedding-math';
+import { HEATMAP_MAX } from '../../../src-shared/media/embedding-math';
 import { MediaLibrary } from './media-library';
 import { createMediaService, type MediaService } from './media-service';
-import { isWav, wavDurationSeconds } from './wav.test-helper';
+import { isWav, wavDurationSeconds } from '../../test-support/wav-reader';
 
 let server: SandboxServer;
 let dir: string;

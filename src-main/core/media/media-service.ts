@@ -6,11 +6,11 @@ import type { GatewayTarget } from '../gateway/gateway-urls';
 import { decodeDataUrl, downloadImage, type GeneratedImage, generateImages } from '../gateway/images-api';
 import { createSpeech } from '../gateway/speech-api';
 import type { ProfileService } from '../profiles/profile-service';
-import { AppFailure, invalidInput } from '../result';
+import { AppFailure, invalidInput } from '../../../src-shared/result';
 import { JsonCollection } from '../storage/json-collection';
 import type { StorageNotices } from '../storage/storage-notices';
 import type { DesktopActions } from './desktop-actions';
-import { analyzeEmbeddings, type EmbeddingProblem } from './embedding-math';
+import { analyzeEmbeddings } from '../../../src-shared/media/embedding-math';
 import { sniffAudio, sniffImage } from './image-sniff';
 import {
   type ImageEntry,
@@ -20,7 +20,7 @@ import {
   type MediaEntryView,
   type SpeechEntry,
   type SpeechEntryView,
-} from './media-history';
+} from '../../../src-shared/media/media-history';
 import {
   embeddingsRunSchema,
   type EmbeddingsRunInput,
@@ -29,34 +29,11 @@ import {
   type ImageGenerateInput,
   speechCreateSchema,
   type SpeechCreateInput,
-} from './media-inputs';
+} from '../../../src-shared/media/media-inputs';
 import type { MediaLibrary, MediaUrlFor } from './media-library';
 import { pcmToWav } from './wav';
+import type { EmbeddingRunView, MediaEvents, VectorsGone } from '../../../src-shared/media/media-views';
 
-export interface EmbeddingRunView {
-  runId: string;
-  model: string;
-  createdAt: number;
-  /** Every input, with its own numbers; the text is cut to 300 characters. */
-  inputs: { index: number; text: string; dimensions: number; norm: number; zero: boolean }[];
-  /**
-   * Cosine similarity of the first inputs only (the heat map's corner, HEATMAP_MAX at most),
-   * rounded to 4 places; null where it has no meaning.
-   */
-  matrix: (number | null)[][];
-  problems: EmbeddingProblem[];
-  usage?: { prompt_tokens?: number; total_tokens?: number };
-  /** False when the run was too large to keep its vectors for "Copy vectors as JSON". */
-  vectorsKept: boolean;
-}
-
-/** Why a run's vectors cannot be copied any more; the window words each case. */
-export type VectorsGone = 'too-large' | 'evicted' | 'unknown';
-
-/** One generated image as it lands in the library, so the window can fill its grid early. */
-export interface MediaEvents {
-  'media.image': { entryId: string; index: number; count: number; url: string | null; error?: string };
-}
 export type MediaEmit = <K extends keyof MediaEvents>(name: K, payload: MediaEvents[K]) => void;
 
 /**

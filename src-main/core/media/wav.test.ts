@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pcmToWav } from './wav';
-import { isWav, wavDurationSeconds } from './wav.test-helper';
+import { isWav, wavDurationSeconds } from '../../test-support/wav-reader';
 
 describe('PCM to WAV', () => {
   it('wraps 24 kHz mono 16-bit PCM with a correct header', () => {

@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { type GatewayTarget, normalizeHost } from '../gateway/gateway-urls';
-import { AppFailure } from '../result';
+import { AppFailure } from '../../../src-shared/result';
 import type { KeyValueStore } from '../storage/key-value-store';
-import type { KeyStatus, KeyVault } from '../vault/key-vault';
+import type { KeyVault } from '../vault/key-vault';
+import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import {
   type Profile,
   type ProfileInput,
   profileInputSchema,
   profileSchema,
   SANDBOX_PROFILE_ID,
-} from './profile';
-
-export interface ProfileView extends Profile {
-  key: KeyStatus;
-  /** For the Sandbox, the address it is listening on right now. */
-  liveHost?: string;
-}
+} from '../../../src-shared/profiles/profile';
 
 /** The built-in Sandbox accepts any sk- key; this one is used when the user has not set one. */
 export const SANDBOX_KEY = 'sk-sandbox-local';

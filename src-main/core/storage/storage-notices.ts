@@ -1,9 +1,4 @@
-export interface StorageNotice {
-  file: string;
-  movedTo: string;
-  reason: string;
-  at: number;
-}
+import type { StorageNotice } from '../../../src-shared/log/log-entry';
 
 /** Files that failed to parse and were moved aside; the window is told so the user knows. */
 export class StorageNotices {

@@ -1,14 +1,7 @@
 import { keyHint } from '../gateway/gateway-urls';
-import { invalidInput } from '../result';
+import { invalidInput } from '../../../src-shared/result';
 import type { KeyValueStore } from '../storage/key-value-store';
-
-/**
- * - os-keychain: encrypted with the OS keychain (safeStorage), saved.
- * - basic-text: Linux without a keyring; encrypted with a fixed key, saved only because the user accepted it.
- * - session-only: kept in memory until the app quits (no safe way to save it).
- * - memory-only: browser mode, which has no safeStorage at all.
- */
-export type KeyProtection = 'os-keychain' | 'basic-text' | 'session-only' | 'memory-only';
+import type { KeyProtection, KeyStatus } from '../../../src-shared/profiles/profile-view';
 
 export interface SecretCipher {
   /** True when encryption can be used at all. */
@@ -17,16 +10,6 @@ export interface SecretCipher {
   isWeak(): boolean;
   encrypt(plain: string): string;
   decrypt(cipherText: string): string;
-}
-
-export interface KeyStatus {
-  hasKey: boolean;
-  hint?: string;
-  protection?: KeyProtection;
-  /** Whether saving now would need the user to accept weak storage. */
-  weakStorageOnly: boolean;
-  /** Whether the key could be saved at all on this machine. */
-  canPersist: boolean;
 }
 
 interface StoredKey {

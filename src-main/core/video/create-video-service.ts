@@ -6,7 +6,7 @@ import type { ProfileService } from '../profiles/profile-service';
 import { JsonCollection } from '../storage/json-collection';
 import type { StorageNotices } from '../storage/storage-notices';
 import { type VideoEmit, VideoService } from './video-service';
-import { videoTaskSchema } from './video-task';
+import { videoTaskSchema } from '../../../src-shared/video/video-task';
 
 /** Wires the video service for createServices (one line there) and starts its poller. */
 export function createVideoService(env: {

@@ -7,9 +7,9 @@ import { statusError } from '../gateway/gateway-error';
 import { JsonCollection } from '../storage/json-collection';
 import { StorageNotices } from '../storage/storage-notices';
 import { backoffDelay, NOT_YET_KNOWN_MESSAGE, type PollerClock, VideoPoller } from './video-poller';
-import { buildVideoRequest, defaultVideoForm } from './video-request';
-import { parseTaskBody } from './video-status';
-import { type VideoTask, videoTaskSchema } from './video-task';
+import { buildVideoRequest, defaultVideoForm } from '../../../src-shared/video/video-request';
+import { parseTaskBody } from '../../../src-shared/video/video-status';
+import { type VideoTask, videoTaskSchema } from '../../../src-shared/video/video-task';
 
 /** A clock whose time only moves when the test says so. */
 class FakeClock implements PollerClock {

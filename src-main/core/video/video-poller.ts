@@ -1,6 +1,6 @@
 import { GatewayError } from '../gateway/gateway-error';
-import { isTerminal, type ParsedTaskBody } from './video-status';
-import type { VideoTask } from './video-task';
+import { isTerminal, type ParsedTaskBody } from '../../../src-shared/video/video-status';
+import type { VideoTask } from '../../../src-shared/video/video-task';
 
 /** Time, timers and randomness are injected so tests drive the poller with a fake clock. */
 export interface PollerClock {

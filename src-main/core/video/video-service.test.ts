@@ -10,14 +10,10 @@ import { RequestLog } from '../gateway/request-log';
 import { MediaLibrary } from '../media/media-library';
 import { JsonCollection } from '../storage/json-collection';
 import { StorageNotices } from '../storage/storage-notices';
-import {
-  CREATE_MAY_EXIST_MESSAGE,
-  NO_TASK_ID_MESSAGE,
-  VideoService,
-  type VideoEvents,
-} from './video-service';
-import { buildVideoRequest, defaultVideoForm } from './video-request';
-import { type VideoTask, type VideoTaskView, videoTaskSchema } from './video-task';
+import { CREATE_MAY_EXIST_MESSAGE, NO_TASK_ID_MESSAGE, VideoService } from './video-service';
+import type { VideoEvents } from '../../../src-shared/video/video-events';
+import { buildVideoRequest, defaultVideoForm } from '../../../src-shared/video/video-request';
+import { type VideoTask, type VideoTaskView, videoTaskSchema } from '../../../src-shared/video/video-task';
 
 let dir: string;
 let sb: SandboxServer;

@@ -5,18 +5,15 @@ import { createVideoTask, downloadVideo, getVideoTask } from '../gateway/video-a
 import type { DesktopActions } from '../media/desktop-actions';
 import type { MediaLibrary, MediaUrlFor } from '../media/media-library';
 import type { ProfileService } from '../profiles/profile-service';
-import { AppFailure } from '../result';
+import { AppFailure } from '../../../src-shared/result';
 import type { JsonCollection } from '../storage/json-collection';
 import { type BackoffOptions, type PollerClock, systemClock, VideoPoller } from './video-poller';
-import { buildVideoRequest, type VideoForm } from './video-request';
-import { isTerminal } from './video-status';
-import { type VideoTask, type VideoTaskView, videoFormSchema } from './video-task';
+import { buildVideoRequest, type VideoForm } from '../../../src-shared/video/video-request';
+import { isTerminal } from '../../../src-shared/video/video-status';
+import { type VideoTask, type VideoTaskView, videoFormSchema } from '../../../src-shared/video/video-task';
 import { slimTask } from './video-view';
+import type { VideoEvents } from '../../../src-shared/video/video-events';
 
-export interface VideoEvents {
-  'video.updated': VideoTaskView;
-  'video.removed': { id: string };
-}
 export type VideoEmit = <K extends keyof VideoEvents>(name: K, payload: VideoEvents[K]) => void;
 
 export interface VideoServiceDeps {

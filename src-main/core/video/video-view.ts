@@ -1,5 +1,5 @@
-import type { VideoContentItem } from './video-request';
-import type { VideoTask } from './video-task';
+import type { VideoContentItem } from '../../../src-shared/video/video-request';
+import type { VideoTask } from '../../../src-shared/video/video-task';
 
 /**
  * A picked image travels as a data: URL of up to 15 M characters. The window gets a task on

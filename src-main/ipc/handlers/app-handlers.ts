@@ -1,5 +1,5 @@
-import type { Handlers } from '../define-route';
-import type { appRoutes } from '../routes/app-routes';
+import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { appRoutes } from '../../../src-shared/ipc/routes/app-routes';
 import type { AppServices } from '../services';
 
 export function appHandlers(s: AppServices): Handlers<typeof appRoutes> {

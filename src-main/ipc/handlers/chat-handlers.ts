@@ -1,5 +1,5 @@
-import type { Handlers } from '../define-route';
-import type { chatRoutes } from '../routes/chat-routes';
+import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { chatRoutes } from '../../../src-shared/ipc/routes/chat-routes';
 import type { AppServices } from '../services';
 
 export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {

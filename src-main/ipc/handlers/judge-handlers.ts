@@ -1,5 +1,5 @@
-import type { Handlers } from '../define-route';
-import type { judgeRoutes } from '../routes/judge-routes';
+import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { judgeRoutes } from '../../../src-shared/ipc/routes/judge-routes';
 import type { AppServices } from '../services';
 
 export function judgeHandlers(s: AppServices): Handlers<typeof judgeRoutes> {

@@ -1,7 +1,7 @@
 import { toCurl } from '../../core/gateway/request-log';
-import { AppFailure } from '../../core/result';
-import type { Handlers } from '../define-route';
-import type { logRoutes } from '../routes/log-routes';
+import { AppFailure } from '../../../src-shared/result';
+import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { logRoutes } from '../../../src-shared/ipc/routes/log-routes';
 import type { AppServices } from '../services';
 
 export function logHandlers(s: AppServices): Handlers<typeof logRoutes> {

@@ -1,5 +1,5 @@
-import type { Handlers } from '../define-route';
-import type { mediaRoutes } from '../routes/media-routes';
+import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { mediaRoutes } from '../../../src-shared/ipc/routes/media-routes';
 import type { AppServices } from '../services';
 
 export function mediaHandlers(s: AppServices): Handlers<typeof mediaRoutes> {

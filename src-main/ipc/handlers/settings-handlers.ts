@@ -1,6 +1,6 @@
 import { listModels } from '../../core/gateway/models-api';
-import type { Handlers } from '../define-route';
-import type { settingsRoutes } from '../routes/settings-routes';
+import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { settingsRoutes } from '../../../src-shared/ipc/routes/settings-routes';
 import type { AppServices } from '../services';
 
 export function settingsHandlers(s: AppServices): Handlers<typeof settingsRoutes> {

@@ -1,5 +1,5 @@
-import type { Handlers } from '../define-route';
-import type { videoRoutes } from '../routes/video-routes';
+import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { videoRoutes } from '../../../src-shared/ipc/routes/video-routes';
 import type { AppServices } from '../services';
 
 export function videoHandlers(s: AppServices): Handlers<typeof videoRoutes> {

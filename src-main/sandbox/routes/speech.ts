@@ -1,4 +1,4 @@
-import { pcmToWav } from '../../core/media/wav';
+import { sandboxWav } from '../wav-writer';
 import { speechRequestSchema } from '../media-schemas';
 import { requireModel } from '../model-catalog';
 import type { SandboxRoute } from '../route-types';
@@ -13,7 +13,7 @@ export const speechRoute: SandboxRoute = {
     requireModel(body.model, 'speech');
     const pcm = synthesizeSpeech(body.input, body.voice, body.speed ?? 1);
     const format = body.response_format ?? 'wav';
-    const bytes = format === 'pcm' ? pcm : pcmToWav(pcm);
+    const bytes = format === 'pcm' ? pcm : sandboxWav(pcm);
     ctx.res.writeHead(200, {
       'Content-Type': format === 'pcm' ? 'audio/pcm' : 'audio/wav',
       'Content-Length': String(bytes.length),

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { serveMediaFile } from '../../core/media/media-library';
 import { SandboxHttpError } from '../errors';
+import { sendFileWithRanges } from '../range-file';
 import type { SandboxRoute } from '../route-types';
 import { findTask, phaseAt } from './video-task-record';
 
@@ -44,11 +43,8 @@ export function videoFileRoute(clipPath: () => string = defaultClipPath): Sandbo
           'not_found',
         );
       }
-      const out = serveMediaFile(
-        clipPath(),
-        typeof ctx.req.headers.range === 'string' ? ctx.req.headers.range : null,
-      );
-      if (out.status === 404) {
+      const range = typeof ctx.req.headers.range === 'string' ? ctx.req.headers.range : undefined;
+      if (!sendFileWithRanges(ctx.res, clipPath(), range, 'video/mp4')) {
         throw new SandboxHttpError(
           500,
           `The Sandbox sample clip is missing (${clipPath()})`,
@@ -56,12 +52,6 @@ export function videoFileRoute(clipPath: () => string = defaultClipPath): Sandbo
           'internal_error',
         );
       }
-      ctx.res.writeHead(out.status, out.headers);
-      if (!out.body) {
-        ctx.res.end();
-        return;
-      }
-      Readable.fromWeb(out.body as never).pipe(ctx.res);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ChatParamsInput } from '../../../src-main/core/chat/conversation';
+import type { ChatParamsInput } from '../../../src-shared/chat/conversation';
 import { useRoute } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { useChat } from './chat-store';

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '../../../src-main/core/chat/conversation';
+import type { ConversationSummary } from '../../../src-shared/chat/conversation';
 import { EditableRow } from '../../app/EditableRow';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { call } from '../../bridge/api';

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import type { StoredMessage } from '../../../src-main/core/chat/conversation';
+import type { StoredMessage } from '../../../src-shared/chat/conversation';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
 import { Markdown } from './Markdown';

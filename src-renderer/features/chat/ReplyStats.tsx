@@ -1,4 +1,4 @@
-import type { ReplyStats as Stats } from '../../../src-main/core/chat/conversation';
+import type { ReplyStats as Stats } from '../../../src-shared/chat/conversation';
 import { t } from '../../i18n/i18n';
 
 export function ReplyStats({ stats }: { stats: Stats }) {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { ChatParamsInput, Conversation, StoredMessage } from '../../../src-main/core/chat/conversation';
-import type { AppError } from '../../../src-main/core/result';
+import type { ChatParamsInput, Conversation, StoredMessage } from '../../../src-shared/chat/conversation';
+import type { AppError } from '../../../src-shared/result';
 import { asAppError, call } from '../../bridge/api';
 
 export interface LiveReply {

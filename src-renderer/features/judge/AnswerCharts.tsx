@@ -1,5 +1,5 @@
 import { Bar, BarChart, Cell, LabelList, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import type { JudgeAnswer } from '../../../src-main/core/judge/judge-answers';
+import type { JudgeAnswer } from '../../../src-shared/judge/judge-answers';
 import { t } from '../../i18n/i18n';
 import { num2, pct } from './format';
 

@@ -1,6 +1,6 @@
 import { SelectField } from '../../app/SelectField';
-import type { Question } from '../../../src-main/core/judge/question-rules';
-import { MAX_LEVELS, MIN_LEVELS, QUESTION_TYPES } from '../../../src-main/core/judge/question-rules';
+import type { Question } from '../../../src-shared/judge/question-rules';
+import { MAX_LEVELS, MIN_LEVELS, QUESTION_TYPES } from '../../../src-shared/judge/question-rules';
 import { t } from '../../i18n/i18n';
 import { useJudge } from './judge-store';
 

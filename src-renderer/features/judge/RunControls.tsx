@@ -4,7 +4,7 @@ import {
   JUDGE_MODELS,
   JUDGE_PAIR_LIMIT,
   JUDGE_RESERVATION_YUAN,
-} from '../../../src-main/core/judge/judge-estimate';
+} from '../../../src-shared/judge/judge-estimate';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
 import { formatYuan } from './format';

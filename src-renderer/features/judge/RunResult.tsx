@@ -1,5 +1,5 @@
-import type { JudgeAnswer } from '../../../src-main/core/judge/judge-answers';
-import { JUDGE_MODELS } from '../../../src-main/core/judge/judge-estimate';
+import type { JudgeAnswer } from '../../../src-shared/judge/judge-answers';
+import { JUDGE_MODELS } from '../../../src-shared/judge/judge-estimate';
 import { t } from '../../i18n/i18n';
 import { AnswerCard } from './AnswerCharts';
 import { formatYuan } from './format';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { StoredSet } from '../../../src-main/core/judge/question-set';
+import type { StoredSet } from '../../../src-shared/judge/question-set';
 import { installFakeBridge } from '../../test/fake-bridge';
 import { useJudge } from './judge-store';
 import { LeaveDialog } from './LeaveDialog';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { issuesByPath, validateQuestionSet } from '../../../src-main/core/judge/question-rules';
+import { issuesByPath, validateQuestionSet } from '../../../src-shared/judge/question-rules';
 import { t } from '../../i18n/i18n';
 import { useJudge } from './judge-store';
 import { QuestionEditor } from './QuestionEditor';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { EditableRow } from '../../app/EditableRow';
-import type { ImportOutcome } from '../../../src-main/core/judge/judge-service';
-import type { SetSummary } from '../../../src-main/core/judge/question-set';
-import type { AppError } from '../../../src-main/core/result';
+import type { ImportOutcome } from '../../../src-shared/judge/judge-inputs';
+import type { SetSummary } from '../../../src-shared/judge/question-set';
+import type { AppError } from '../../../src-shared/result';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError, call } from '../../bridge/api';
 import { useRoute } from '../../hooks/use-route';

@@ -3,8 +3,8 @@ import {
   JUDGE_CONTEXT_LIMIT,
   JUDGE_PAIR_LIMIT,
   JUDGE_RESERVATION_YUAN,
-} from '../../../src-main/core/judge/judge-estimate';
-import type { ParsedState, StateMode } from '../../../src-main/core/judge/state-input';
+} from '../../../src-shared/judge/judge-estimate';
+import type { ParsedState, StateMode } from '../../../src-shared/judge/state-input';
 import { type MessageKey, t } from '../../i18n/i18n';
 import { formatYuan } from './format';
 import { parsedStateOf, useJudge } from './judge-store';

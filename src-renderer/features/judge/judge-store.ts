@@ -1,16 +1,16 @@
 import { create } from 'zustand';
-import type { OpenedRun } from '../../../src-main/core/judge/judge-run';
-import type { StoredSet } from '../../../src-main/core/judge/question-set';
-import type { JudgeEstimate, JudgeModel } from '../../../src-main/core/judge/judge-estimate';
+import type { OpenedRun } from '../../../src-shared/judge/judge-run';
+import type { StoredSet } from '../../../src-shared/judge/question-set';
+import type { JudgeEstimate, JudgeModel } from '../../../src-shared/judge/judge-estimate';
 import {
   blankQuestion,
   type Question,
   type QuestionSetDraft,
   type QuestionType,
   validateQuestionSet,
-} from '../../../src-main/core/judge/question-rules';
-import { type ParsedState, parseState, type StateInput } from '../../../src-main/core/judge/state-input';
-import type { AppError } from '../../../src-main/core/result';
+} from '../../../src-shared/judge/question-rules';
+import { type ParsedState, parseState, type StateInput } from '../../../src-shared/judge/state-input';
+import type { AppError } from '../../../src-shared/result';
 import { asAppError, call } from '../../bridge/api';
 import { t } from '../../i18n/i18n';
 

@@ -1,4 +1,4 @@
-import type { RuleIssue } from '../../../src-main/core/judge/question-rules';
+import type { RuleIssue } from '../../../src-shared/judge/question-rules';
 import { type MessageKey, t } from '../../i18n/i18n';
 
 /** A rule problem in the window's language: question-rules.ts gives a code and params, not text. */

@@ -3,9 +3,9 @@ import {
   type CountTokens,
   estimateJudge,
   type JudgeEstimate,
-} from '../../../src-main/core/judge/judge-estimate';
-import type { Question } from '../../../src-main/core/judge/question-rules';
-import type { StateValue } from '../../../src-main/core/judge/state-input';
+} from '../../../src-shared/judge/judge-estimate';
+import type { Question } from '../../../src-shared/judge/question-rules';
+import type { StateValue } from '../../../src-shared/judge/state-input';
 
 let counter: Promise<CountTokens> | undefined;
 

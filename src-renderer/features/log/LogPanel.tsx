@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { LogEntry } from '../../../src-main/core/gateway/request-log';
+import type { LogEntry } from '../../../src-shared/log/log-entry';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useUi } from '../../app/ui-store';
 import { call } from '../../bridge/api';

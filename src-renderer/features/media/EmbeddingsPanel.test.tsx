@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { EmbeddingRunView } from '../../../src-main/core/media/media-service';
+import type { EmbeddingRunView } from '../../../src-shared/media/media-views';
 import { installFakeBridge } from '../../test/fake-bridge';
 import { EmbeddingsPanel } from './EmbeddingsPanel';
 import { useMedia } from './media-store';

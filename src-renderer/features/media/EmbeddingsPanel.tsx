@@ -1,8 +1,8 @@
 import { SelectField } from '../../app/SelectField';
 import { useCallback, useState } from 'react';
-import type { EmbeddingProblem } from '../../../src-main/core/media/embedding-math';
-import type { VectorsGone } from '../../../src-main/core/media/media-service';
-import type { AppError } from '../../../src-main/core/result';
+import type { EmbeddingProblem } from '../../../src-shared/media/embedding-math';
+import type { VectorsGone } from '../../../src-shared/media/media-views';
+import type { AppError } from '../../../src-shared/result';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError, call } from '../../bridge/api';
 import { useRouteMutation } from '../../hooks/use-route';

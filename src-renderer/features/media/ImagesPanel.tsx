@@ -1,7 +1,7 @@
 import { SelectField } from '../../app/SelectField';
 import { useCallback, useState } from 'react';
-import type { ImageEntryView } from '../../../src-main/core/media/media-history';
-import type { MediaEvents } from '../../../src-main/core/media/media-service';
+import type { ImageEntryView } from '../../../src-shared/media/media-history';
+import type { MediaEvents } from '../../../src-shared/media/media-views';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useEvent, useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import type { EmbeddingRunView } from '../../../src-main/core/media/media-service';
+import type { EmbeddingRunView } from '../../../src-shared/media/media-views';
 import { t } from '../../i18n/i18n';
 
 /** -1 … 1 to a colour: pale for unrelated, deep blue for the same direction, warm for opposite. */

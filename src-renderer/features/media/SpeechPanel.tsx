@@ -1,6 +1,6 @@
 import { SelectField } from '../../app/SelectField';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SpeechEntryView } from '../../../src-main/core/media/media-history';
+import type { SpeechEntryView } from '../../../src-shared/media/media-history';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';

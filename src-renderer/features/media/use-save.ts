@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { call, asAppError } from '../../bridge/api';
-import type { AppError } from '../../../src-main/core/result';
+import type { AppError } from '../../../src-shared/result';
 import { t } from '../../i18n/i18n';
 
 /** Save one file or all files of an entry through main's save dialog; says where it went. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProfileView } from '../../../src-main/core/profiles/profile-service';
+import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';

@@ -1,7 +1,7 @@
 import { SelectField } from '../../app/SelectField';
 import { useState } from 'react';
-import type { ProfileKind } from '../../../src-main/core/profiles/profile';
-import type { ProfileView } from '../../../src-main/core/profiles/profile-service';
+import type { ProfileKind } from '../../../src-shared/profiles/profile';
+import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';

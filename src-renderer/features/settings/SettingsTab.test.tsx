@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ProfileView } from '../../../src-main/core/profiles/profile-service';
+import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import { installFakeBridge } from '../../test/fake-bridge';
 import { SettingsTab } from './SettingsTab';
 

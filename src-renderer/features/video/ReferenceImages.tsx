@@ -3,7 +3,7 @@ import {
   VIDEO_IMAGES_MAX,
   VIDEO_RULES,
   type VideoReferenceImage,
-} from '../../../src-main/core/video/video-request';
+} from '../../../src-shared/video/video-request';
 import { t } from '../../i18n/i18n';
 
 const MAX_IMAGE_MB = 10;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { VideoTaskView } from '../../../src-main/core/video/video-task';
+import type { VideoTaskView } from '../../../src-shared/video/video-task';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError, call } from '../../bridge/api';
 import { useRouteMutation } from '../../hooks/use-route';

@@ -10,7 +10,7 @@ import {
   type VideoForm,
   type VideoFormField,
   videoFormProblems,
-} from '../../../src-main/core/video/video-request';
+} from '../../../src-shared/video/video-request';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError } from '../../bridge/api';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';

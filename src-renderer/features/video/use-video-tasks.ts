@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { VideoTaskView } from '../../../src-main/core/video/video-task';
+import type { VideoTaskView } from '../../../src-shared/video/video-task';
 import { useEvent, useRoute } from '../../hooks/use-route';
 
 const LIST_KEY = ['video.tasks.list', {}];

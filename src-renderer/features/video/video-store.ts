@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { defaultVideoForm, type VideoForm } from '../../../src-main/core/video/video-request';
+import { defaultVideoForm, type VideoForm } from '../../../src-shared/video/video-request';
 
 interface VideoUiState {
   /** The draft survives tab switches and failed sends (never lose the user's work). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '../define-route';
-import type { LogEntry } from '../../core/gateway/request-log';
+import type { LogEntry } from '../../log/log-entry';
 
 export const logRoutes = {
   'log.list': route<LogEntry[]>()(z.object({})),

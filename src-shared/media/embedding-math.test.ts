@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeEmbeddings, decodeBase64Float32, norm } from './embedding-math';
+import { analyzeEmbeddings, norm } from './embedding-math';
 
 const cosine = (a: number[], b: number[]) => analyzeEmbeddings([a, b]).matrix[0][1];
 
@@ -14,13 +14,6 @@ describe('embedding maths', () => {
   it('refuses to compare a zero vector or vectors of different lengths', () => {
     expect(cosine([0, 0], [1, 0])).toBeNull();
     expect(cosine([1, 0, 0], [1, 0])).toBeNull();
-  });
-
-  it('decodes base64 float32 little-endian', () => {
-    const buf = Buffer.alloc(12);
-    [0.5, -2, 1e-3].forEach((x, i) => buf.writeFloatLE(x, i * 4));
-    expect(Array.from(decodeBase64Float32(buf.toString('base64')))).toEqual([0.5, -2, Math.fround(1e-3)]);
-    expect(() => decodeBase64Float32(Buffer.alloc(6).toString('base64'))).toThrow(/whole float32/);
   });
 
   it('analyses a run: stats, matrix and the problems to point out', () => {

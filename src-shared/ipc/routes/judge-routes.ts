@@ -1,20 +1,15 @@
 import { z } from 'zod';
 import { route } from '../define-route';
-import type { OpenedRun, RunSummary } from '../../core/judge/judge-run';
+import type { OpenedRun, RunSummary } from '../../judge/judge-run';
 import {
   type RevisionSummary,
   type SetAtRevision,
   setIdSchema,
   type SetSummary,
   type StoredSet,
-} from '../../core/judge/question-set';
-import {
-  type ImportOutcome,
-  importSetSchema,
-  runJudgeSchema,
-  saveSetSchema,
-} from '../../core/judge/judge-service';
-import { SET_NAME_MAX } from '../../core/judge/question-rules';
+} from '../../judge/question-set';
+import { type ImportOutcome, importSetSchema, runJudgeSchema, saveSetSchema } from '../../judge/judge-inputs';
+import { SET_NAME_MAX } from '../../judge/question-rules';
 
 const bySet = z.object({ id: setIdSchema });
 const runId = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'must be a saved run id') });

@@ -1,6 +1,5 @@
-import type { ChatEvents } from '../core/chat/chat-service';
-import type { LogEntry } from '../core/gateway/request-log';
-import type { StorageNotice } from '../core/storage/storage-notices';
+import type { ChatEvents } from '../chat/chat-events';
+import type { LogEntry, StorageNotice } from '../log/log-entry';
 import type { Invoke } from './define-route';
 import { appRoutes } from './routes/app-routes';
 import { chatRoutes } from './routes/chat-routes';
@@ -9,8 +8,8 @@ import { logRoutes } from './routes/log-routes';
 import { mediaRoutes } from './routes/media-routes';
 import { settingsRoutes } from './routes/settings-routes';
 import { videoRoutes } from './routes/video-routes';
-import type { VideoEvents } from '../core/video/video-service';
-import type { MediaEvents } from '../core/media/media-service';
+import type { VideoEvents } from '../video/video-events';
+import type { MediaEvents } from '../media/media-views';
 
 /**
  * The whole IPC surface. Main validates with these schemas; preload and renderer take their

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { route } from '../define-route';
-import type { EmbeddingRunView } from '../../core/media/media-service';
-import type { ImageEntryView, MediaEntryView, SpeechEntryView } from '../../core/media/media-history';
+import type { EmbeddingRunView } from '../../media/media-views';
+import type { ImageEntryView, MediaEntryView, SpeechEntryView } from '../../media/media-history';
 import {
   embeddingsRunSchema,
   entryIdSchema,
   imageGenerateSchema,
   speechCreateSchema,
-} from '../../core/media/media-inputs';
+} from '../../media/media-inputs';
 
 const entryId = z.object({ id: entryIdSchema });
 const kind = z.enum(['image', 'speech'], 'must be image or speech');

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { route } from '../define-route';
-import { profileInputSchema } from '../../core/profiles/profile';
-import type { ProfileView } from '../../core/profiles/profile-service';
-import type { KeyStatus } from '../../core/vault/key-vault';
-import type { ModelInfo } from '../../core/gateway/models-api';
+import { profileInputSchema } from '../../profiles/profile';
+import type { KeyStatus, ModelInfo, ProfileView } from '../../profiles/profile-view';
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a profile id');
 const profileId = z.object({ id });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Result } from '../core/result';
+import type { Result } from '../result';
 
 /** A route: a zod schema for what the window may send, and the type main answers with. */
 export interface RouteDef<I extends z.ZodType, O> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from '../define-route';
-import type { VideoForm } from '../../core/video/video-request';
-import { videoFormSchema, type VideoTaskView } from '../../core/video/video-task';
+import type { VideoForm } from '../../video/video-request';
+import { videoFormSchema, type VideoTaskView } from '../../video/video-task';
 
 const byId = z.object({ id: z.string().min(1, 'is required') });
 

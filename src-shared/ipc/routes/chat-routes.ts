@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { route } from '../define-route';
-import { startChatSchema } from '../../core/chat/chat-service';
-import type { Conversation, ConversationSummary } from '../../core/chat/conversation';
-import { conversationIdSchema } from '../../core/chat/conversation';
+import { startChatSchema } from '../../chat/chat-events';
+import type { Conversation, ConversationSummary } from '../../chat/conversation';
+import { conversationIdSchema } from '../../chat/conversation';
 
 const byId = z.object({ id: conversationIdSchema });
 

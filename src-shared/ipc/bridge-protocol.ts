@@ -1,4 +1,4 @@
-import type { Result } from '../core/result';
+import type { Result } from '../result';
 
 /** Browser mode's wire format between the page and the Node process (types only). */
 export type BridgeRequest = { type: 'invoke'; id: number; route: string; input: unknown };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '../define-route';
-import type { StorageNotice } from '../../core/storage/storage-notices';
+import type { StorageNotice } from '../../log/log-entry';
 
 export interface AppInfo {
   mode: 'electron' | 'web';

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { JUDGE_MODELS } from './judge-estimate';
+import { questionSetDraftSchema, setIdSchema, type SetSummary, type StoredSet } from './question-set';
+import { STATE_MODES } from './state-input';
+
+export const saveSetSchema = z.object({ id: setIdSchema.optional(), set: questionSetDraftSchema });
+
+export const stateInputSchema = z.object({
+  mode: z.enum(STATE_MODES as [string, ...string[]], { message: 'must be text, json or list' }),
+  text: z.string().max(2_000_000, 'must be at most 2,000,000 characters'),
+});
+
+export const runJudgeSchema = z.object({
+  setId: setIdSchema,
+  model: z.enum(JUDGE_MODELS, { message: `must be one of ${JUDGE_MODELS.join(', ')}` }),
+  state: stateInputSchema,
+});
+
+export const importSetSchema = z.object({
+  text: z.string().max(5_000_000, 'must be at most 5 MB'),
+  /** What to do when a set of that name exists: ask first (default), import as a copy, or replace it. */
+  onClash: z.enum(['ask', 'copy', 'replace']).default('ask'),
+});
+
+export type ImportOutcome =
+  { status: 'imported'; set: StoredSet } | { status: 'clash'; existing: SetSummary; incomingName: string };

@@ -1,0 +1,29 @@
+/** One gateway call as the request log shows it; the key is already redacted. */
+export interface LogEntry {
+  id: number;
+  method: string;
+  url: string;
+  /** Request headers with the key redacted. */
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  requestBytes: number;
+  status?: number;
+  startedAt: number;
+  /** Milliseconds after start. */
+  firstByteMs?: number;
+  endMs?: number;
+  responseBytes: number;
+  /** The start of the response body (text), for a look without keeping everything. */
+  responseStart?: string;
+  contentType?: string;
+  error?: string;
+  state: 'pending' | 'done' | 'failed';
+}
+
+/** A stored record or file that failed to read and was set aside; the window tells the user. */
+export interface StorageNotice {
+  file: string;
+  movedTo: string;
+  reason: string;
+  at: number;
+}
