@@ -26,7 +26,8 @@ export default defineConfig({
     build: {
       externalizeDeps: { exclude: ['electron-store'] },
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('src-main/index.ts') } },
+      // Built into Node (and Electron's Node): left for the runtime to load, never bundled or resolved.
+      rollupOptions: { input: { index: resolve('src-main/index.ts') }, external: ['node:sqlite', 'sqlite'] },
     },
   },
   preload: {

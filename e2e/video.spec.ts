@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from './fixtures/app-fixture';
 
 const SHOTS = process.env.VIDEO_SHOTS_DIR;
@@ -28,15 +29,17 @@ async function playable(video: Locator): Promise<number> {
 
 const card = (page: Page, prompt: string) => page.getByRole('listitem').filter({ hasText: prompt });
 
-/** The tasks as main saved them, read straight from the data folder. */
+/** The tasks as main saved them, read straight from the data folder's database (app stopped: it holds a lock). */
 function savedTasks(dataDir: string): { state: string; form: { prompt: string } }[] {
-  const dir = join(dataDir, 'video-tasks');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .map(
-      (f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { state: string; form: { prompt: string } },
-    );
+  const db = new DatabaseSync(join(dataDir, 'gatehouse.db'));
+  try {
+    return db
+      .prepare('SELECT data FROM video_tasks')
+      .all()
+      .map((r) => JSON.parse((r as { data: string }).data) as { state: string; form: { prompt: string } });
+  } finally {
+    db.close();
+  }
 }
 
 test.describe('fast Sandbox', () => {
@@ -149,15 +152,17 @@ test.describe('slow Sandbox', () => {
     await app.page.getByRole('button', { name: 'Create video' }).click();
     await expect(card(app.page, 'Created right before a restart').getByText(/Queued|Running/)).toBeVisible();
     // Decisive: on disk, the task is saved and not finished as the app goes down.
+    await app.stop();
     const before = savedTasks(app.dataDir);
     expect(before).toHaveLength(1);
     expect(before[0]).toMatchObject({ form: { prompt: 'Created right before a restart' } });
     expect(['queued', 'running', 'unknown']).toContain(before[0].state);
-    await app.restart();
+    await app.start();
     await openVideoTab(app.page);
     const task = card(app.page, 'Created right before a restart');
     await expect(task.getByText('Succeeded')).toBeVisible({ timeout: 30_000 });
     expect(await playable(task.getByLabel(/^Video of task/))).toBeGreaterThan(0);
+    await app.stop();
     expect(savedTasks(app.dataDir)[0].state).toBe('succeeded');
   });
 });

@@ -1,6 +1,10 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, net } from 'electron';
+import type { DatabaseSync } from 'node:sqlite';
+import { app, BrowserWindow, dialog, net } from 'electron';
+import { DatabaseTooNewError } from './core/db/migrations';
+import { openDataFolder } from './core/db/open-data-folder';
+import { DataFolderLockedError } from './core/db/open-database';
 import { StorageNotices } from './core/storage/storage-notices';
 import { createAppRouter } from './ipc/app-router';
 import { originPolicy } from './ipc/router';
@@ -35,6 +39,16 @@ async function main(): Promise<void> {
   await app.whenReady();
   hardenSession();
   const notices = new StorageNotices();
+  let database: DatabaseSync;
+  try {
+    database = openDataFolder(app.getPath('userData'), notices);
+  } catch (err) {
+    // Another Gatehouse (browser mode too) holds the folder, or a newer one wrote it: say so, start nothing.
+    if (!(err instanceof DataFolderLockedError || err instanceof DatabaseTooNewError)) throw err;
+    dialog.showErrorBox('Gatehouse cannot open its data folder', err.message);
+    app.quit();
+    return;
+  }
   // `--sandbox-fault cut-stream` and friends, as in browser mode; mainly for end-to-end tests.
   const sandboxArgs = splitInAppSandboxArgs(process.argv.slice(1)).sandbox;
   if (sandboxArgs.kind === 'error') console.error(`Sandbox flag ignored: ${sandboxArgs.message}`);
@@ -43,6 +57,7 @@ async function main(): Promise<void> {
     mode: 'electron',
     version: app.getVersion(),
     dataDir: app.getPath('userData'),
+    database,
     fetch: (input, init) => net.fetch(input, init),
     cipher: safeStorageCipher(),
     settings: electronSettingsStore(notices),
@@ -103,6 +118,8 @@ async function main(): Promise<void> {
     services.video.dispose();
     void sandbox.close();
   });
+  // Last: closing checkpoints the write-ahead log into the file and releases the folder's lock.
+  app.on('will-quit', () => database.close());
 }
 
 void main();

@@ -1,6 +1,8 @@
 import { mkdtempSync } from 'node:fs';
+import type { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openMemoryDatabase } from '../core/db/open-database';
 import { MemoryKeyValueStore } from '../core/storage/key-value-store';
 import { StorageNotices } from '../core/storage/storage-notices';
 import { startSandbox, type SandboxOptions } from '../sandbox/server';
@@ -13,22 +15,33 @@ export interface RecordedEvent {
   payload: unknown;
 }
 
-/** The real services over a temp data folder and a real in-process Sandbox. */
+/**
+ * The real services over a temp data folder (media files), an in-memory database unless one is
+ * given, and a real in-process Sandbox.
+ */
 export function testServices(
-  opts: { sandbox?: SandboxOptions; dataDir?: string; settings?: MemoryKeyValueStore } = {},
+  opts: {
+    sandbox?: SandboxOptions;
+    dataDir?: string;
+    settings?: MemoryKeyValueStore;
+    database?: DatabaseSync;
+    notices?: StorageNotices;
+  } = {},
 ) {
   const events: RecordedEvent[] = [];
   const sandbox = lazySandboxHost(() => startSandbox({ tokenDelayMs: 1, ...opts.sandbox }));
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'gatehouse-svc-'));
   const saved: string[] = [];
+  const database = opts.database ?? openMemoryDatabase();
   const services = createServices({
     mode: 'web',
     version: 'test',
     dataDir,
+    database,
     fetch: (u, i) => fetch(u, i),
     cipher: null,
     settings: opts.settings ?? new MemoryKeyValueStore(),
-    notices: new StorageNotices(),
+    notices: opts.notices ?? new StorageNotices(),
     sandbox,
     emit: (name, payload) => events.push({ name, payload }),
     desktop: {
@@ -47,5 +60,5 @@ export function testServices(
       await new Promise((r) => setTimeout(r, 10));
     }
   };
-  return { services, events, waitFor, dataDir, saved, close: () => sandbox.close() };
+  return { services, events, waitFor, dataDir, database, saved, close: () => sandbox.close() };
 }

@@ -1,11 +1,10 @@
-import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { ChatService } from '../core/chat/chat-service';
 import { createJudgeService } from '../core/judge/create-judge-service';
-import { conversationSchema } from '../../src-shared/chat/conversation';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
-import { JsonCollection } from '../core/storage/json-collection';
+import { createRepositories } from '../core/db/repositories';
 import type { KeyValueStore } from '../core/storage/key-value-store';
 import { StorageNotices } from '../core/storage/storage-notices';
 import { KeyVault, type SecretCipher } from '../core/vault/key-vault';
@@ -22,6 +21,8 @@ export interface AppEnvironment {
   mode: 'electron' | 'web';
   version: string;
   dataDir: string;
+  /** The data folder's database, opened (and locked) by the edge; `openMemoryDatabase()` in tests. */
+  database: DatabaseSync;
   fetch: FetchLike;
   /** null in browser mode, which has no safeStorage. */
   cipher: SecretCipher | null;
@@ -46,22 +47,18 @@ export function createServices(env: AppEnvironment) {
   const vault = new KeyVault(env.cipher, env.settings);
   const media = new MediaLibrary(env.dataDir);
   const profiles = new ProfileService(env.settings, vault, env.sandbox);
-  const conversations = new JsonCollection(
-    join(env.dataDir, 'conversations'),
-    conversationSchema,
-    env.notices,
-  );
+  const repos = createRepositories({ db: env.database, notices: env.notices, now: env.now });
   const chat = new ChatService({
     client,
     profiles,
-    conversations,
+    conversations: repos.conversations,
     // EventMap extends ChatEvents, so every chat event is a valid app event.
     emit: (name, payload) => env.emit(name, payload as EventMap[typeof name]),
     now: env.now,
   });
-  const judge = createJudgeService({ ...env, client, profiles });
+  const judge = createJudgeService({ ...env, client, profiles, repos });
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
-  const video = createVideoService({ ...env, client, profiles, media });
-  const mediaStudio = createMediaService({ ...env, client, profiles, media });
+  const video = createVideoService({ ...env, client, profiles, media, repos });
+  const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
   return { env, log, client, vault, profiles, chat, media, judge, video, mediaStudio };
 }

@@ -26,7 +26,7 @@ export function electronSettingsStore(notices: StorageNotices): KeyValueStore {
     const at = Date.now();
     const movedTo = path.replace(/\.json$/, `.corrupt-${at}.json`);
     renameSync(path, movedTo);
-    notices.add({ file: path, movedTo, reason: err.message, at });
+    notices.add({ kind: 'set-aside', file: path, movedTo, reason: err.message, at });
     store = open();
   }
   // Files written by an earlier version may be 0644.

@@ -4,6 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { splitInAppSandboxArgs } from '../sandbox/cli-args';
+import { DatabaseTooNewError } from '../core/db/migrations';
+import { DataFolderLockedError } from '../core/db/open-database';
 import { startWebServer } from './web-server';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,14 +44,21 @@ mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 const version = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string })
   .version;
 
-const server = await startWebServer({
-  port,
-  dataDir,
-  rendererDir,
-  version,
-  exportDir: values['export-dir'] ? resolve(values['export-dir']) : undefined,
-  sandbox: sandboxParse.options,
-});
+let server: Awaited<ReturnType<typeof startWebServer>>;
+try {
+  server = await startWebServer({
+    port,
+    dataDir,
+    rendererDir,
+    version,
+    exportDir: values['export-dir'] ? resolve(values['export-dir']) : undefined,
+    sandbox: sandboxParse.options,
+  });
+} catch (err) {
+  if (!(err instanceof DataFolderLockedError || err instanceof DatabaseTooNewError)) throw err;
+  console.error(err.message);
+  process.exit(3);
+}
 console.log('Gatehouse browser mode (development only; the key is kept in this process memory only)');
 console.log(`Data folder: ${dataDir}`);
 console.log(`Open: ${server.url}`);

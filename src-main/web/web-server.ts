@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { extname, join, normalize } from 'node:path';
 import { Readable } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { openDataFolder } from '../core/db/open-data-folder';
 import { serveMediaFile } from '../core/media/media-library';
 import { JsonKeyValueStore } from '../core/storage/key-value-store';
 import { StorageNotices } from '../core/storage/storage-notices';
@@ -48,12 +49,15 @@ export async function startWebServer(opts: WebServerOptions) {
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
   };
   const notices = new StorageNotices();
+  // First, before anything writes: a second process on this folder stops here (DataFolderLockedError).
+  const database = openDataFolder(opts.dataDir, notices);
   const sandbox = lazySandboxHost(() => startSandbox(opts.sandbox));
   const exportDir = opts.exportDir ?? join(opts.dataDir, 'exports');
   const services = createServices({
     mode: 'web',
     version: opts.version ?? '0.0.0',
     dataDir: opts.dataDir,
+    database,
     fetch: (input, init) => fetch(input, init),
     cipher: null,
     settings: new JsonKeyValueStore(join(opts.dataDir, 'settings.json'), notices),
@@ -167,6 +171,7 @@ export async function startWebServer(opts: WebServerOptions) {
       server.closeAllConnections();
       await closed;
       await sandbox.close();
+      database.close();
     },
   };
 }

@@ -91,7 +91,12 @@ export function App() {
       {shownNotices.length > 0 ? (
         <div role="status" className="notice notice-warn">
           <span>
-            {t('app.storageNotice', { file: shownNotices[0].file, movedTo: shownNotices[0].movedTo })}
+            {shownNotices[0].kind === 'imported'
+              ? t('app.importNotice', {
+                  records: shownNotices[0].records,
+                  backupDir: shownNotices[0].backupDir,
+                })
+              : t('app.storageNotice', { file: shownNotices[0].file, movedTo: shownNotices[0].movedTo })}
           </span>
           <button type="button" className="ghost" onClick={() => setDismissed((d) => d + 1)}>
             {t('app.dismiss')}

@@ -20,10 +20,11 @@ export interface LogEntry {
   state: 'pending' | 'done' | 'failed';
 }
 
-/** A stored record or file that failed to read and was set aside; the window tells the user. */
-export interface StorageNotice {
-  file: string;
-  movedTo: string;
-  reason: string;
-  at: number;
-}
+/**
+ * What main tells the user about their data once: a stored record or file that failed to read
+ * and was set aside (`set-aside`), or the one-time import of the files an earlier version wrote
+ * (`imported`, with the folder that keeps the originals).
+ */
+export type StorageNotice =
+  | { kind: 'set-aside'; file: string; movedTo: string; reason: string; at: number }
+  | { kind: 'imported'; records: number; backupDir: string; at: number };

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
 import { testServices } from '../../ipc/services.test-helper';
-import { JsonCollection } from '../storage/json-collection';
+import { conversationRepository } from '../db/conversation-repository';
 import { StorageNotices } from '../storage/storage-notices';
-import { conversationSchema } from '../../../src-shared/chat/conversation';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -19,9 +17,8 @@ describe('ChatService against the Sandbox', () => {
       model: 'sandbox-chat-1',
       messages: [{ role: 'user', content: 'Hello 你好' }],
     });
-    // The user's words are on disk before any reply arrives: a fresh reader of the folder sees them.
-    const onDisk = () =>
-      new JsonCollection(join(t.dataDir, 'conversations'), conversationSchema, new StorageNotices());
+    // The user's words are saved before any reply arrives: a fresh reader of the database sees them.
+    const onDisk = () => conversationRepository({ db: t.database, notices: new StorageNotices() });
     expect(onDisk().get(conversationId)?.messages).toEqual([{ role: 'user', content: 'Hello 你好' }]);
     const done = await t.waitFor('chat.done');
     expect(done.requestId).toBe(requestId);

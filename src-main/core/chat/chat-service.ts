@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ChatMessage, streamChat } from '../gateway/chat-api';
 import type { GatewayClient } from '../gateway/gateway-client';
 import { AppFailure } from '../../../src-shared/result';
-import type { JsonCollection } from '../storage/json-collection';
+import type { ConversationRepository } from '../db/conversation-repository';
 import type { ProfileService } from '../profiles/profile-service';
 import {
   type Conversation,
@@ -24,7 +24,7 @@ export class ChatService {
     private readonly deps: {
       client: GatewayClient;
       profiles: ProfileService;
-      conversations: JsonCollection<Conversation>;
+      conversations: ConversationRepository;
       emit: Emit;
       now?: () => number;
     },
@@ -35,10 +35,7 @@ export class ChatService {
   }
 
   list(): ConversationSummary[] {
-    return this.deps.conversations
-      .list()
-      .map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt, messageCount: c.messages.length }))
-      .sort((a, b) => b.updatedAt - a.updatedAt);
+    return this.deps.conversations.summaries();
   }
 
   get(id: string): Conversation {

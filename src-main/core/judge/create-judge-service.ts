@@ -1,17 +1,12 @@
-import { join } from 'node:path';
 import type { GatewayClient } from '../gateway/gateway-client';
 import type { DesktopActions } from '../media/desktop-actions';
 import type { ProfileService } from '../profiles/profile-service';
-import { JsonCollection } from '../storage/json-collection';
-import type { StorageNotices } from '../storage/storage-notices';
+import type { Repositories } from '../db/repositories';
 import { JudgeService } from './judge-service';
-import { judgeRunSchema } from '../../../src-shared/judge/judge-run';
-import { storedSetSchema } from '../../../src-shared/judge/question-set';
 
-/** Sets under `<dataDir>/judge-sets`, runs under `<dataDir>/judge-runs`, one file each. */
+/** Sets (with their revisions) and runs live in the content database. */
 export function createJudgeService(deps: {
-  dataDir: string;
-  notices: StorageNotices;
+  repos: Pick<Repositories, 'sets' | 'runs'>;
   client: GatewayClient;
   profiles: ProfileService;
   desktop: DesktopActions;
@@ -20,8 +15,8 @@ export function createJudgeService(deps: {
   return new JudgeService({
     client: deps.client,
     profiles: deps.profiles,
-    sets: new JsonCollection(join(deps.dataDir, 'judge-sets'), storedSetSchema, deps.notices),
-    runs: new JsonCollection(join(deps.dataDir, 'judge-runs'), judgeRunSchema, deps.notices),
+    sets: deps.repos.sets,
+    runs: deps.repos.runs,
     desktop: deps.desktop,
     now: deps.now,
   });

@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxServer } from '../../sandbox/server';
 import { GatewayClient } from '../gateway/gateway-client';
 import { RequestLog } from '../gateway/request-log';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure } from '../../../src-shared/result';
+import { openMemoryDatabase } from '../db/open-database';
+import { createRepositories } from '../db/repositories';
 import { StorageNotices } from '../storage/storage-notices';
 import { createJudgeService } from './create-judge-service';
 import type { JudgeService } from './judge-service';
@@ -35,7 +35,7 @@ const questions: Question[] = [
 const draft: QuestionSetDraft = { name: 'Reviews', questions };
 
 let server: SandboxServer;
-let dir: string;
+let db: DatabaseSync;
 let saved: string[];
 let clock: number;
 let judge: JudgeService;
@@ -50,8 +50,8 @@ function make() {
     target: async () => ({ host: server.origin, judgeSegment: 'partner', apiKey: 'sk-test' }),
   } as unknown as ProfileService;
   return createJudgeService({
-    dataDir: dir,
-    notices: new StorageNotices(),
+    // A fresh set of repositories over the same database: what the app sees after a restart.
+    repos: createRepositories({ db, notices: new StorageNotices() }),
     client: new GatewayClient({ fetch, log: new RequestLog() }),
     profiles,
     desktop: {
@@ -67,11 +67,11 @@ function make() {
 }
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'judge-'));
+  db = openMemoryDatabase();
   saved = [];
   clock = 1000;
   judge = make();
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => db.close();
 });
 
 describe('question set storage', () => {
@@ -87,8 +87,8 @@ describe('question set storage', () => {
     expect(again.listSets()).toEqual([
       expect.objectContaining({ id: a.id, name: 'Reviews', revision: 2, questionCount: 2 }),
     ]);
-    const file = JSON.parse(readFileSync(join(dir, 'judge-sets', `${a.id}.json`), 'utf8'));
-    expect(file.revisions).toHaveLength(2);
+    const rows = db.prepare('SELECT revision FROM set_revisions WHERE set_id = ?').all(a.id);
+    expect(rows).toHaveLength(2);
   });
 
   it('refuses an invalid set with the field named', () => {

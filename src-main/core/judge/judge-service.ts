@@ -5,7 +5,8 @@ import { postJudge } from '../gateway/judge-api';
 import type { DesktopActions } from '../media/desktop-actions';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
-import type { JsonCollection } from '../storage/json-collection';
+import type { QuestionSetRepository } from '../db/question-set-repository';
+import type { JudgeRunRepository } from '../db/record-repositories';
 import { parseJudgeResponse } from '../../../src-shared/judge/judge-answers';
 import { clearlyOverLimit, costYuan, estimateJudge } from '../../../src-shared/judge/judge-estimate';
 import type { OpenedRun, RunSummary, StoredJudgeRun } from '../../../src-shared/judge/judge-run';
@@ -33,8 +34,8 @@ export class JudgeService {
     private readonly deps: {
       client: GatewayClient;
       profiles: ProfileService;
-      sets: JsonCollection<StoredSet>;
-      runs: JsonCollection<StoredJudgeRun>;
+      sets: QuestionSetRepository;
+      runs: JudgeRunRepository;
       desktop: DesktopActions;
       now?: () => number;
     },
@@ -45,10 +46,7 @@ export class JudgeService {
   }
 
   listSets(): SetSummary[] {
-    return this.deps.sets
-      .list()
-      .map(summarize)
-      .sort((a, b) => b.updatedAt - a.updatedAt);
+    return this.deps.sets.summaries();
   }
 
   getSet(id: string): StoredSet {
@@ -59,8 +57,7 @@ export class JudgeService {
 
   /** Set names are unique, so an import's "replace" and the list can never mean two sets at once. */
   private requireFreeName(name: string, path: string, exceptId?: string): void {
-    const other = this.deps.sets.list().find((s) => s.name === name && s.id !== exceptId);
-    if (other)
+    if (this.deps.sets.nameTaken(name, exceptId))
       throw invalidInput(path, `must be unique: a set named “${name}” already exists; choose another name`);
   }
 
@@ -123,12 +120,12 @@ export class JudgeService {
   }
 
   deleteSet(id: string): void {
+    // Its revisions and runs go with it (the database cascades the delete).
     this.deps.sets.delete(id);
-    for (const r of this.deps.runs.list()) if (r.setId === id) this.deps.runs.delete(r.id);
   }
 
   private freeName(wanted: string): string {
-    const taken = new Set(this.deps.sets.list().map((s) => s.name));
+    const taken = new Set(this.deps.sets.names());
     if (!taken.has(wanted)) return wanted;
     for (let i = 2; ; i++) if (!taken.has(`${wanted} ${i}`)) return `${wanted} ${i}`;
   }
@@ -150,7 +147,8 @@ export class JudgeService {
   /** Never overwrites silently: a name clash comes back as `clash` until the user picks copy or replace. */
   importSet(text: string, onClash: 'ask' | 'copy' | 'replace'): ImportOutcome {
     const draft = readEnvelope(text);
-    const existing = this.deps.sets.list().find((s) => s.name === draft.name);
+    const existingId = this.deps.sets.idByName(draft.name);
+    const existing = existingId ? this.deps.sets.get(existingId) : undefined;
     if (!existing) return { status: 'imported', set: this.saveSet(undefined, draft) };
     if (onClash === 'ask')
       return { status: 'clash', existing: summarize(existing), incomingName: draft.name };
@@ -162,20 +160,16 @@ export class JudgeService {
   }
 
   listRuns(setId: string): RunSummary[] {
-    return this.deps.runs
-      .list()
-      .filter((r) => r.setId === setId)
-      .sort((a, b) => b.createdAt - a.createdAt)
-      .map((r) => ({
-        id: r.id,
-        setId: r.setId,
-        setRevision: r.setRevision,
-        createdAt: r.createdAt,
-        modelAsked: r.modelAsked,
-        modelAnswered: r.modelAnswered,
-        inputTokens: r.usage.inputTokens,
-        statePreview: r.state.text.slice(0, 80),
-      }));
+    return this.deps.runs.listBySet(setId).map((r) => ({
+      id: r.id,
+      setId: r.setId,
+      setRevision: r.setRevision,
+      createdAt: r.createdAt,
+      modelAsked: r.modelAsked,
+      modelAnswered: r.modelAnswered,
+      inputTokens: r.usage.inputTokens,
+      statePreview: r.state.text.slice(0, 80),
+    }));
   }
 
   getRun(id: string): StoredJudgeRun {

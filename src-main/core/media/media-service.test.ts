@@ -1,12 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxServer } from '../../sandbox/server';
 import { GatewayClient } from '../gateway/gateway-client';
 import { GatewayError } from '../gateway/gateway-error';
 import { RequestLog } from '../gateway/request-log';
 import type { ProfileService } from '../profiles/profile-service';
+import { openMemoryDatabase } from '../db/open-database';
+import { createRepositories } from '../db/repositories';
 import { StorageNotices } from '../storage/storage-notices';
 import { loopbackServer } from '../gateway/loopback-server.test-helper';
 import { encodePng } from '../../sandbox/png-encoder';
@@ -17,6 +20,7 @@ import { isWav, wavDurationSeconds } from '../../test-support/wav-reader';
 
 let server: SandboxServer;
 let dir: string;
+let db: DatabaseSync;
 let saved: { source: string; name: string }[];
 let log: RequestLog;
 
@@ -39,8 +43,7 @@ function make(
   const fetchWith: typeof fetch = (url, init) =>
     fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), ...extraHeaders } });
   return createMediaService({
-    dataDir: dir,
-    notices: new StorageNotices(),
+    repos: createRepositories({ db, notices: new StorageNotices() }),
     mediaUrl: (rel) => `media://${rel}`,
     desktop: {
       saveFileAs: async (source, name) => {
@@ -60,9 +63,13 @@ function make(
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'gh-media-'));
+  db = openMemoryDatabase();
   saved = [];
   events = [];
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
 });
 
 describe('MediaService images', () => {

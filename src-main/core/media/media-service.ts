@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { createEmbeddings } from '../gateway/embeddings-api';
 import type { GatewayClient } from '../gateway/gateway-client';
 import type { GatewayTarget } from '../gateway/gateway-urls';
@@ -7,8 +6,8 @@ import { decodeDataUrl, downloadImage, type GeneratedImage, generateImages } fro
 import { createSpeech } from '../gateway/speech-api';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
-import { JsonCollection } from '../storage/json-collection';
-import type { StorageNotices } from '../storage/storage-notices';
+import type { MediaEntryRepository } from '../db/record-repositories';
+import type { Repositories } from '../db/repositories';
 import type { DesktopActions } from './desktop-actions';
 import { analyzeEmbeddings } from '../../../src-shared/media/embedding-math';
 import { sniffAudio, sniffImage } from './image-sniff';
@@ -16,7 +15,6 @@ import {
   type ImageEntry,
   type ImageEntryView,
   type MediaEntry,
-  mediaEntrySchema,
   type MediaEntryView,
   type SpeechEntry,
   type SpeechEntryView,
@@ -54,7 +52,7 @@ export class MediaService {
       client: GatewayClient;
       profiles: ProfileService;
       library: MediaLibrary;
-      history: JsonCollection<MediaEntry>;
+      history: MediaEntryRepository;
       mediaUrl: MediaUrlFor;
       desktop: DesktopActions;
       emit?: MediaEmit;
@@ -260,11 +258,7 @@ export class MediaService {
   }
 
   history(kind?: MediaEntry['kind']): MediaEntryView[] {
-    return this.deps.history
-      .list()
-      .filter((e) => !kind || e.kind === kind)
-      .sort((a, b) => b.createdAt - a.createdAt)
-      .map((e) => this.view(e));
+    return this.deps.history.listKind(kind).map((e) => this.view(e));
   }
 
   private entry(id: string): MediaEntry {
@@ -283,7 +277,7 @@ export class MediaService {
   }
 
   clear(kind: MediaEntry['kind']): number {
-    const all = this.deps.history.list().filter((e) => e.kind === kind);
+    const all = this.deps.history.listKind(kind);
     for (const e of all) this.deleteEntry(e.id);
     return all.length;
   }
@@ -333,10 +327,9 @@ function suggestedName(e: MediaEntry, rel: string, index: number): string {
     : `speech-${slug(e.text)}-${stamp}.${ext}`;
 }
 
-/** One-line wiring for services.ts: history under `<dataDir>/media-history`. */
+/** One-line wiring for services.ts: the history lives in the content database. */
 export function createMediaService(env: {
-  dataDir: string;
-  notices: StorageNotices;
+  repos: Pick<Repositories, 'media'>;
   mediaUrl: MediaUrlFor;
   desktop: DesktopActions;
   emit?: MediaEmit;
@@ -350,7 +343,7 @@ export function createMediaService(env: {
     client: env.client,
     profiles: env.profiles,
     library: env.media,
-    history: new JsonCollection(join(env.dataDir, 'media-history'), mediaEntrySchema, env.notices),
+    history: env.repos.media,
     mediaUrl: env.mediaUrl,
     desktop: env.desktop,
     emit: env.emit,

@@ -26,7 +26,7 @@ export function readJsonFile<T>(
   const at = now();
   const movedTo = path.replace(/\.json$/, '') + `.corrupt-${at}.json`;
   renameSync(path, movedTo);
-  notices.add({ file: path, movedTo, reason, at });
+  notices.add({ kind: 'set-aside', file: path, movedTo, reason, at });
   return undefined;
 }
 

@@ -1,17 +1,13 @@
-import { join } from 'node:path';
 import type { GatewayClient } from '../gateway/gateway-client';
 import type { DesktopActions } from '../media/desktop-actions';
 import type { MediaLibrary, MediaUrlFor } from '../media/media-library';
 import type { ProfileService } from '../profiles/profile-service';
-import { JsonCollection } from '../storage/json-collection';
-import type { StorageNotices } from '../storage/storage-notices';
+import type { Repositories } from '../db/repositories';
 import { type VideoEmit, VideoService } from './video-service';
-import { videoTaskSchema } from '../../../src-shared/video/video-task';
 
 /** Wires the video service for createServices (one line there) and starts its poller. */
 export function createVideoService(env: {
-  dataDir: string;
-  notices: StorageNotices;
+  repos: Pick<Repositories, 'videoTasks'>;
   client: GatewayClient;
   profiles: ProfileService;
   media: MediaLibrary;
@@ -22,7 +18,7 @@ export function createVideoService(env: {
   const service = new VideoService({
     client: env.client,
     profiles: env.profiles,
-    tasks: new JsonCollection(join(env.dataDir, 'video-tasks'), videoTaskSchema, env.notices),
+    tasks: env.repos.videoTasks,
     media: env.media,
     desktop: env.desktop,
     mediaUrl: env.mediaUrl,

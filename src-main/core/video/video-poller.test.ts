@@ -1,15 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GatewayError } from '../gateway/gateway-error';
 import { statusError } from '../gateway/gateway-error';
-import { JsonCollection } from '../storage/json-collection';
+import { openMemoryDatabase } from '../db/open-database';
+import { videoTaskRepository } from '../db/record-repositories';
 import { StorageNotices } from '../storage/storage-notices';
 import { backoffDelay, NOT_YET_KNOWN_MESSAGE, type PollerClock, VideoPoller } from './video-poller';
 import { buildVideoRequest, defaultVideoForm } from '../../../src-shared/video/video-request';
 import { parseTaskBody } from '../../../src-shared/video/video-status';
-import { type VideoTask, videoTaskSchema } from '../../../src-shared/video/video-task';
+import type { VideoTask } from '../../../src-shared/video/video-task';
 
 /** A clock whose time only moves when the test says so. */
 class FakeClock implements PollerClock {
@@ -52,11 +51,11 @@ const backoff = {
   rateLimitMinMs: 15_000,
   unseenExpiryMs: 600_000,
 };
-let dir: string;
+let db: DatabaseSync;
 let clock: FakeClock;
 
 function store() {
-  return new JsonCollection(join(dir, 'video-tasks'), videoTaskSchema, new StorageNotices());
+  return videoTaskRepository({ db, notices: new StorageNotices() });
 }
 
 function task(id: string, extra: Partial<VideoTask> = {}): VideoTask {
@@ -87,10 +86,10 @@ function scripted(answers: Answer[]) {
 }
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'gh-poller-'));
+  db = openMemoryDatabase();
   clock = new FakeClock();
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => db.close());
 
 describe('backoffDelay', () => {
   it('starts at the first delay, grows by the factor, stops at the cap', () => {
@@ -180,7 +179,8 @@ describe('VideoPoller', () => {
     expect(clock.pending()).toEqual([8000]);
     await clock.fireNext();
     expect(calls).toHaveLength(3);
-    expect(tasks.get('a')).toMatchObject({ state: 'running', pollError: undefined });
+    expect(tasks.get('a')).toMatchObject({ state: 'running' });
+    expect(tasks.get('a')?.pollError).toBeUndefined();
   });
 
   it('reads a 404 as "record expired" once the task has been seen, and stops', async () => {
@@ -213,7 +213,8 @@ describe('VideoPoller', () => {
     expect(clock.pending()).toEqual([8000]);
     await clock.fireNext();
     expect(calls).toHaveLength(3);
-    expect(tasks.get('a')).toMatchObject({ state: 'running', pollError: undefined });
+    expect(tasks.get('a')).toMatchObject({ state: 'running' });
+    expect(tasks.get('a')?.pollError).toBeUndefined();
   });
 
   it('reads a 404 as "record expired" for a task older than the grace period, even unseen', async () => {

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultClipPath } from '../../sandbox/routes/video-files';
 import { startSandbox, type SandboxServer } from '../../sandbox/server';
@@ -8,14 +9,16 @@ import { GatewayClient } from '../gateway/gateway-client';
 import { loopbackServer } from '../gateway/loopback-server.test-helper';
 import { RequestLog } from '../gateway/request-log';
 import { MediaLibrary } from '../media/media-library';
-import { JsonCollection } from '../storage/json-collection';
+import { openMemoryDatabase } from '../db/open-database';
+import { videoTaskRepository } from '../db/record-repositories';
 import { StorageNotices } from '../storage/storage-notices';
 import { CREATE_MAY_EXIST_MESSAGE, NO_TASK_ID_MESSAGE, VideoService } from './video-service';
 import type { VideoEvents } from '../../../src-shared/video/video-events';
 import { buildVideoRequest, defaultVideoForm } from '../../../src-shared/video/video-request';
-import { type VideoTask, type VideoTaskView, videoTaskSchema } from '../../../src-shared/video/video-task';
+import type { VideoTask, VideoTaskView } from '../../../src-shared/video/video-task';
 
 let dir: string;
+let db: DatabaseSync;
 let sb: SandboxServer;
 const fast = { firstDelayMs: 30, factor: 1.2, maxDelayMs: 60, jitter: 0.1 };
 
@@ -23,7 +26,7 @@ function makeService(opts: { fetch?: typeof fetch; timeoutMs?: number } = {}) {
   const events: { name: keyof VideoEvents; payload: unknown }[] = [];
   const notes: string[] = [];
   const log = new RequestLog();
-  const tasks = new JsonCollection(join(dir, 'video-tasks'), videoTaskSchema, new StorageNotices());
+  const tasks = freshStore();
   const service = new VideoService({
     client: new GatewayClient({
       fetch: opts.fetch ?? ((u, i) => fetch(u, i)),
@@ -60,10 +63,12 @@ async function until(pred: () => boolean, ms = 4000): Promise<void> {
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gh-video-'));
+  db = openMemoryDatabase();
   sb = await startSandbox({ port: 0, videoPaceMs: 60 });
 });
 afterEach(async () => {
   await sb.close();
+  db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -73,10 +78,8 @@ describe('VideoService', () => {
     const created = await service.create({ model: 'vidmodel-2-0-260128', prompt: 'a red kite' });
     expect(created.taskId).toMatch(/^task-/);
     expect(created.state).toBe('queued');
-    // Saved before any poll: a fresh collection over the same folder sees it.
-    const onDisk = new JsonCollection(join(dir, 'video-tasks'), videoTaskSchema, new StorageNotices()).get(
-      created.id,
-    );
+    // Saved before any poll: a fresh repository over the same database sees it.
+    const onDisk = freshStore().get(created.id);
     expect(onDisk?.request).toMatchObject({ model: 'vidmodel-2-0-260128', duration: 10, resolution: '720p' });
 
     await until(() => events.some((e) => (e.payload as VideoTaskView).videoUrl));
@@ -182,7 +185,8 @@ describe('VideoService', () => {
     expect(second.service.list()[0]).toMatchObject({ downloading: true });
     await until(() => second.service.list()[0]?.videoUrl !== undefined);
     const done = second.service.list()[0];
-    expect(done).toMatchObject({ downloading: false, downloadError: undefined, remoteUrl: realUrl });
+    expect(done).toMatchObject({ downloading: false, remoteUrl: realUrl });
+    expect(done.downloadError).toBeUndefined();
     expect(second.events.some((e) => (e.payload as VideoTaskView).downloading === true)).toBe(true);
     expect((second.events.at(-1)?.payload as VideoTaskView).downloading).toBe(false);
     second.service.dispose();
@@ -276,7 +280,7 @@ describe('VideoService', () => {
 });
 
 function freshStore() {
-  return new JsonCollection(join(dir, 'video-tasks'), videoTaskSchema, new StorageNotices());
+  return videoTaskRepository({ db, notices: new StorageNotices() });
 }
 
 function videoFiles(): string[] {

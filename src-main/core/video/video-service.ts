@@ -6,7 +6,7 @@ import type { DesktopActions } from '../media/desktop-actions';
 import type { MediaLibrary, MediaUrlFor } from '../media/media-library';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure } from '../../../src-shared/result';
-import type { JsonCollection } from '../storage/json-collection';
+import type { VideoTaskRepository } from '../db/record-repositories';
 import { type BackoffOptions, type PollerClock, systemClock, VideoPoller } from './video-poller';
 import { buildVideoRequest, type VideoForm } from '../../../src-shared/video/video-request';
 import { isTerminal } from '../../../src-shared/video/video-status';
@@ -19,7 +19,7 @@ export type VideoEmit = <K extends keyof VideoEvents>(name: K, payload: VideoEve
 export interface VideoServiceDeps {
   client: GatewayClient;
   profiles: Pick<ProfileService, 'activeId' | 'target'>;
-  tasks: JsonCollection<VideoTask>;
+  tasks: VideoTaskRepository;
   media: MediaLibrary;
   desktop: DesktopActions;
   mediaUrl: MediaUrlFor;
@@ -130,10 +130,7 @@ export class VideoService {
 
   list(): VideoTaskView[] {
     this.start();
-    return this.deps.tasks
-      .list()
-      .sort((a, b) => b.createdAt - a.createdAt)
-      .map((t) => this.view(t));
+    return this.deps.tasks.list().map((t) => this.view(t));
   }
 
   get(id: string): VideoTask {

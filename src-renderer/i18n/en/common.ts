@@ -8,6 +8,8 @@ export const common = {
   'app.showLog': 'Request log',
   'app.storageNotice':
     'A saved file could not be read and was moved aside: {file} → {movedTo}. Everything else is intact.',
+  'app.importNotice':
+    'Your saved chats, question sets, runs, video tasks and media history ({records} records) now live in Gatehouse’s database. The original files are kept in {backupDir}.',
   'app.dismiss': 'Dismiss',
   'app.shortcuts':
     'Shortcuts: Enter send · Shift+Enter new line · Esc stop · Ctrl+N new chat · Ctrl+1…5 tabs · Ctrl+L log',

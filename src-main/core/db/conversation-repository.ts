@@ -1,0 +1,138 @@
+import {
+  type Conversation,
+  type ConversationSummary,
+  conversationSchema,
+} from '../../../src-shared/chat/conversation';
+import { type DbContext, issuesText, quarantine } from './quarantine';
+import { transaction } from './transaction';
+
+export interface SearchHit {
+  conversationId: string;
+  title: string;
+  /** The matching part of one message, terms wrapped in [ ]. */
+  snippet: string;
+}
+
+export interface ConversationRepository {
+  /** Newest first, without loading any message. */
+  summaries(): ConversationSummary[];
+  get(id: string): Conversation | undefined;
+  put(conversation: Conversation): Conversation;
+  delete(id: string): boolean;
+  search(query: string, limit?: number): SearchHit[];
+}
+
+interface ConversationRow {
+  id: string;
+  title: string;
+  created_at: number;
+  updated_at: number;
+  data: string;
+}
+interface MessageRow {
+  role: string;
+  content: string;
+  data: string;
+}
+
+/** Free text as an FTS5 query: every word a quoted term, so no input is read as query syntax. */
+export function ftsQuery(text: string): string {
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => `"${w.replace(/"/g, '""')}"`)
+    .join(' ');
+}
+
+/** A conversation row plus one row per message (position = its index), searchable by content. */
+export function conversationRepository(ctx: DbContext): ConversationRepository {
+  const { db } = ctx;
+  const upsert = db.prepare(
+    `INSERT INTO conversations (id, title, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET title = excluded.title, created_at = excluded.created_at,
+       updated_at = excluded.updated_at, data = excluded.data`,
+  );
+  // Unchanged messages are left alone, so saving a reply does not re-index the whole history.
+  const upsertMessage = db.prepare(
+    `INSERT INTO messages (conversation_id, position, role, content, data) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (conversation_id, position) DO UPDATE SET role = excluded.role,
+       content = excluded.content, data = excluded.data
+     WHERE role IS NOT excluded.role OR content IS NOT excluded.content OR data IS NOT excluded.data`,
+  );
+  const trimMessages = db.prepare('DELETE FROM messages WHERE conversation_id = ? AND position >= ?');
+  const remove = db.prepare('DELETE FROM conversations WHERE id = ?');
+
+  return {
+    summaries() {
+      const rows = db
+        .prepare(
+          `SELECT c.id, c.title, c.updated_at AS updatedAt,
+             (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS messageCount
+           FROM conversations c ORDER BY c.updated_at DESC`,
+        )
+        .all() as unknown as ConversationSummary[];
+      return rows.map((r) => ({ ...r }));
+    },
+
+    get(id) {
+      const row = db.prepare('SELECT * FROM conversations WHERE id = ?').get(id) as
+        ConversationRow | undefined;
+      if (!row) return undefined;
+      const messages = db
+        .prepare('SELECT role, content, data FROM messages WHERE conversation_id = ? ORDER BY position')
+        .all(id) as unknown as MessageRow[];
+      let candidate: unknown;
+      try {
+        candidate = {
+          ...JSON.parse(row.data),
+          id: row.id,
+          title: row.title,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+          messages: messages.map((m) => ({ ...JSON.parse(m.data), role: m.role, content: m.content })),
+        };
+      } catch (err) {
+        candidate = { row, messages, error: String(err) };
+      }
+      const parsed = conversationSchema.safeParse(candidate);
+      if (parsed.success) return parsed.data;
+      quarantine(
+        ctx,
+        [{ kind: 'conversation', id, raw: JSON.stringify(candidate), reason: issuesText(parsed.error) }],
+        () => remove.run(id),
+      );
+      return undefined;
+    },
+
+    put(c) {
+      const { id, title, createdAt, updatedAt, messages, ...rest } = c;
+      transaction(db, () => {
+        upsert.run(id, title, createdAt, updatedAt, JSON.stringify(rest));
+        trimMessages.run(id, messages.length);
+        messages.forEach(({ role, content, ...extra }, position) =>
+          upsertMessage.run(id, position, role, content, JSON.stringify(extra)),
+        );
+      });
+      return c;
+    },
+
+    delete(id) {
+      return remove.run(id).changes > 0;
+    },
+
+    search(query, limit = 20) {
+      const match = ftsQuery(query);
+      if (!match) return [];
+      return db
+        .prepare(
+          `SELECT m.conversation_id AS conversationId, c.title AS title,
+             snippet(messages_fts, 0, '[', ']', '…', 12) AS snippet
+           FROM messages_fts JOIN messages m ON m.rowid = messages_fts.rowid
+             JOIN conversations c ON c.id = m.conversation_id
+           WHERE messages_fts MATCH ? ORDER BY rank LIMIT ?`,
+        )
+        .all(match, limit)
+        .map((r) => ({ ...(r as unknown as SearchHit) }));
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { StorageNotices } from '../storage/storage-notices';
+import { conversationRepository } from './conversation-repository';
+import { DatabaseTooNewError, type Migration, MIGRATIONS, runMigrations, schemaVersion } from './migrations';
+
+const blank = () => {
+  const db = new DatabaseSync(':memory:');
+  db.exec('PRAGMA foreign_keys = ON');
+  return db;
+};
+const tables = (db: DatabaseSync) =>
+  (
+    db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all() as {
+      name: string;
+    }[]
+  )
+    .map((r) => r.name)
+    .filter((n) => !n.startsWith('messages_fts_'));
+
+describe('migrations', () => {
+  it('builds the whole schema from an empty database', () => {
+    const db = blank();
+    expect(runMigrations(db)).toBe(MIGRATIONS.at(-1)!.version);
+    expect(tables(db)).toEqual([
+      'conversations',
+      'judge_runs',
+      'media_entries',
+      'messages',
+      'messages_fts',
+      'meta',
+      'quarantine',
+      'question_sets',
+      'set_revisions',
+      'video_tasks',
+    ]);
+    expect(runMigrations(db)).toBe(MIGRATIONS.at(-1)!.version); // a second run changes nothing
+  });
+
+  it('brings every older version up to date, keeping its data', () => {
+    for (const from of MIGRATIONS.map((m) => m.version).slice(0, -1)) {
+      const db = blank();
+      runMigrations(db, MIGRATIONS.slice(0, from));
+      expect(schemaVersion(db)).toBe(from);
+      db.prepare("INSERT INTO conversations VALUES ('c1', 'Old', 1, 2, '{}')").run();
+      db.prepare(
+        "INSERT INTO messages VALUES ('c1', 0, 'user', 'an aardvark before search existed', '{}')",
+      ).run();
+      runMigrations(db);
+      expect(schemaVersion(db)).toBe(MIGRATIONS.at(-1)!.version);
+      const repo = conversationRepository({ db, notices: new StorageNotices() });
+      expect(repo.summaries()).toEqual([{ id: 'c1', title: 'Old', updatedAt: 2, messageCount: 1 }]);
+      // Messages saved before the search index existed are found too.
+      expect(repo.search('aardvark').map((h) => h.conversationId)).toEqual(['c1']);
+    }
+  });
+
+  it('runs each migration in its own transaction: a failure keeps the last good version', () => {
+    const db = blank();
+    const list: Migration[] = [
+      { version: 1, name: 'one', up: (d) => d.exec('CREATE TABLE a (x INTEGER)') },
+      {
+        version: 2,
+        name: 'breaks halfway',
+        up: (d) => d.exec('CREATE TABLE b (x INTEGER); INSERT INTO nowhere VALUES (1)'),
+      },
+    ];
+    expect(() => runMigrations(db, list)).toThrow(/nowhere/);
+    expect(schemaVersion(db)).toBe(1);
+    expect(tables(db)).toEqual(['a']);
+  });
+
+  it('refuses a database written by a newer version', () => {
+    const db = blank();
+    db.exec('PRAGMA user_version = 99');
+    expect(() => runMigrations(db)).toThrow(DatabaseTooNewError);
+    expect(() => runMigrations(db)).toThrow(/newer Gatehouse/);
+  });
+});

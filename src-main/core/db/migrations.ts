@@ -1,0 +1,51 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { SCHEMA_V1, SCHEMA_V2_MESSAGE_SEARCH } from './schema-sql';
+import { transaction } from './transaction';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: DatabaseSync): void;
+}
+
+/**
+ * Every schema change, in order, forever: a database of any earlier version is brought up to date
+ * at start by running the ones it lacks. Never edit a released migration; append a new one.
+ */
+export const MIGRATIONS: Migration[] = [
+  { version: 1, name: 'content tables', up: (db) => db.exec(SCHEMA_V1) },
+  { version: 2, name: 'message search', up: (db) => db.exec(SCHEMA_V2_MESSAGE_SEARCH) },
+];
+
+export class DatabaseTooNewError extends Error {
+  constructor(
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(
+      `This data folder was last used by a newer Gatehouse (database version ${found}; this one knows up to ${known}). Update Gatehouse to open it.`,
+    );
+  }
+}
+
+export function schemaVersion(db: DatabaseSync): number {
+  return Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+}
+
+/**
+ * Runs the migrations the database lacks, each in its own transaction together with its version
+ * bump, so a failure leaves the database at the last version that completed.
+ */
+export function runMigrations(db: DatabaseSync, migrations: Migration[] = MIGRATIONS): number {
+  const latest = migrations.at(-1)?.version ?? 0;
+  const current = schemaVersion(db);
+  if (current > latest) throw new DatabaseTooNewError(current, latest);
+  for (const m of migrations) {
+    if (m.version <= current) continue;
+    transaction(db, () => {
+      m.up(db);
+      db.exec(`PRAGMA user_version = ${Number(m.version)}`);
+    });
+  }
+  return schemaVersion(db);
+}

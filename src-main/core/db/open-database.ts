@@ -1,0 +1,93 @@
+import { closeSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { StorageNotices } from '../storage/storage-notices';
+import { runMigrations } from './migrations';
+
+export const DATABASE_FILE = 'gatehouse.db';
+
+/** Another process (a second Gatehouse, browser mode included) holds this data folder. */
+export class DataFolderLockedError extends Error {
+  constructor(readonly dataDir: string) {
+    super(
+      `The data folder ${dataDir} is in use by another Gatehouse. Close the other one (or choose another data folder) and start again.`,
+    );
+  }
+}
+
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const SQLITE_CORRUPT = 11;
+const SQLITE_NOTADB = 26;
+
+/** node:sqlite errors carry SQLite's (possibly extended) result code; the low byte is the primary one. */
+function sqliteCode(err: unknown): number | undefined {
+  const code = (err as { errcode?: unknown } | null)?.errcode;
+  return typeof code === 'number' ? code & 0xff : undefined;
+}
+
+class NotADatabase extends Error {}
+
+/**
+ * Opens the data folder's database, creating it (0600) when absent, and brings its schema up to
+ * date. Holds the folder exclusively for the life of the connection: `locking_mode=EXCLUSIVE`
+ * plus a write at open takes SQLite's file lock and never gives it back, so a second process
+ * fails here at once with DataFolderLockedError instead of two writers (and two video pollers)
+ * sharing one folder. A file that is not a database, or fails its quick check, is renamed aside
+ * with its -wal and -shm, reported, and replaced by a fresh one: never silently overwritten.
+ */
+export function openDatabase(
+  dataDir: string,
+  notices: StorageNotices,
+  now: () => number = Date.now,
+): DatabaseSync {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, DATABASE_FILE);
+  try {
+    return openFile(file, dataDir);
+  } catch (err) {
+    if (!(err instanceof NotADatabase)) throw err;
+    const at = now();
+    const movedTo = `${file}.corrupt-${at}`;
+    for (const suffix of ['', '-wal', '-shm']) {
+      if (existsSync(file + suffix)) renameSync(file + suffix, movedTo + suffix);
+    }
+    notices.add({ kind: 'set-aside', file, movedTo, reason: err.message, at });
+    return openFile(file, dataDir);
+  }
+}
+
+/** A private database for unit tests and tools: same schema, nothing on disk. */
+export function openMemoryDatabase(): DatabaseSync {
+  const db = new DatabaseSync(':memory:');
+  db.exec('PRAGMA foreign_keys = ON');
+  runMigrations(db);
+  return db;
+}
+
+function openFile(file: string, dataDir: string): DatabaseSync {
+  // SQLite creates files with the process umask (often 0644); this one holds the user's prompts.
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  // A short wait only: the holder of the lock keeps it until it quits, so waiting longer is pointless.
+  const db = new DatabaseSync(file, { timeout: 250 });
+  try {
+    db.exec('PRAGMA locking_mode = EXCLUSIVE');
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('BEGIN IMMEDIATE; COMMIT');
+    const check = db.prepare('PRAGMA quick_check').all() as { quick_check: string }[];
+    if (check.length !== 1 || check[0].quick_check !== 'ok') {
+      throw new NotADatabase(`quick_check: ${check.map((r) => r.quick_check).join('; ')}`);
+    }
+    db.exec('PRAGMA foreign_keys = ON');
+    db.exec('PRAGMA busy_timeout = 5000');
+    runMigrations(db);
+    return db;
+  } catch (err) {
+    db.close();
+    const code = sqliteCode(err);
+    if (code === SQLITE_BUSY || code === SQLITE_LOCKED) throw new DataFolderLockedError(dataDir);
+    if (code === SQLITE_NOTADB || code === SQLITE_CORRUPT)
+      throw new NotADatabase(err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+}

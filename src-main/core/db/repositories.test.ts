@@ -1,0 +1,182 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../src-shared/chat/conversation';
+import type { StoredJudgeRun } from '../../../src-shared/judge/judge-run';
+import type { StoredSet } from '../../../src-shared/judge/question-set';
+import { StorageNotices } from '../storage/storage-notices';
+import { openMemoryDatabase } from './open-database';
+import { createRepositories, type Repositories } from './repositories';
+import { transaction } from './transaction';
+
+let db: DatabaseSync;
+let notices: StorageNotices;
+let repos: Repositories;
+beforeEach(() => {
+  db = openMemoryDatabase();
+  notices = new StorageNotices();
+  repos = createRepositories({ db, notices, now: () => 42 });
+});
+
+const chat = (id: string, texts: string[], updatedAt = 1): Conversation => ({
+  id,
+  title: `Chat ${id}`,
+  createdAt: 1,
+  updatedAt,
+  model: 'm',
+  system: '',
+  params: { temperature: 0.5 },
+  messages: texts.map((content, i) => ({
+    role: i % 2 ? 'assistant' : 'user',
+    content,
+    ...(i % 2 ? { stats: { totalMs: 5 } } : {}),
+  })),
+});
+const set: StoredSet = {
+  id: 's1',
+  name: 'Tone',
+  createdAt: 1,
+  updatedAt: 3,
+  revisions: [
+    { revision: 1, savedAt: 1, questions: [] },
+    {
+      revision: 2,
+      savedAt: 3,
+      questions: [{ name: 'q', type: 'noul', instructions: 'i', options: [], levels: [] }],
+    },
+  ],
+};
+const run = (id: string, createdAt: number): StoredJudgeRun => ({
+  id,
+  setId: 's1',
+  setRevision: 2,
+  createdAt,
+  state: { mode: 'text', text: 'hi' },
+  modelAsked: 'judge',
+  answers: [],
+  usage: {},
+  latencyMs: 1,
+  raw: '{}',
+});
+
+describe('conversations', () => {
+  it('saves, lists summaries newest first, reads back exactly and deletes with the messages', () => {
+    const a = chat('a', ['hello', 'hi there'], 5);
+    repos.conversations.put(a);
+    repos.conversations.put(chat('b', ['x'], 9));
+    expect(repos.conversations.summaries()).toEqual([
+      { id: 'b', title: 'Chat b', updatedAt: 9, messageCount: 1 },
+      { id: 'a', title: 'Chat a', updatedAt: 5, messageCount: 2 },
+    ]);
+    expect(repos.conversations.get('a')).toEqual(a);
+    repos.conversations.put({ ...a, messages: a.messages.slice(0, 1) });
+    expect(repos.conversations.get('a')?.messages).toEqual([{ role: 'user', content: 'hello' }]);
+    expect(repos.conversations.delete('a')).toBe(true);
+    expect(db.prepare("SELECT count(*) AS n FROM messages WHERE conversation_id = 'a'").get()).toEqual({
+      n: 0,
+    });
+  });
+
+  it('keeps the search index in step with inserts, edits and deletes', () => {
+    repos.conversations.put(chat('a', ['the quick brown fox', 'jumps over']));
+    repos.conversations.put(chat('b', ['a lazy dog']));
+    expect(repos.conversations.search('fox')).toEqual([
+      { conversationId: 'a', title: 'Chat a', snippet: 'the quick brown [fox]' },
+    ]);
+    repos.conversations.put(chat('a', ['the quick brown cat', 'jumps over']));
+    expect(repos.conversations.search('fox')).toEqual([]);
+    expect(repos.conversations.search('cat')).toHaveLength(1);
+    repos.conversations.delete('b');
+    expect(repos.conversations.search('dog')).toEqual([]);
+    // Query syntax in the user's words is searched as text, not run.
+    expect(() => repos.conversations.search('fox" OR NEAR(')).not.toThrow();
+    expect(repos.conversations.search('   ')).toEqual([]);
+  });
+
+  it('sets aside a conversation that fails its schema, reports it and never writes it back', () => {
+    repos.conversations.put(chat('a', ['keep me']));
+    repos.conversations.put(chat('bad', ['broken']));
+    db.prepare("UPDATE conversations SET data = '{\"model\": 7}' WHERE id = 'bad'").run();
+    expect(repos.conversations.get('bad')).toBeUndefined();
+    expect(repos.conversations.summaries().map((s) => s.id)).toEqual(['a']);
+    const q = db.prepare('SELECT kind, record_id, raw, reason FROM quarantine').all() as {
+      kind: string;
+      record_id: string;
+      raw: string;
+      reason: string;
+    }[];
+    expect(q).toHaveLength(1);
+    expect(q[0]).toMatchObject({ kind: 'conversation', record_id: 'bad' });
+    expect(JSON.parse(q[0].raw).messages[0].content).toBe('broken');
+    expect(notices.list()).toEqual([
+      expect.objectContaining({ kind: 'set-aside', file: 'conversation bad', movedTo: 'quarantine #1' }),
+    ]);
+  });
+});
+
+describe('question sets and runs', () => {
+  it('keeps every revision, summarises the latest, and deleting a set takes its runs', () => {
+    repos.sets.put(set);
+    repos.runs.put(run('r1', 10));
+    repos.runs.put(run('r2', 20));
+    expect(repos.sets.get('s1')).toEqual(set);
+    expect(repos.sets.summaries()).toEqual([
+      { id: 's1', name: 'Tone', updatedAt: 3, revision: 2, questionCount: 1 },
+    ]);
+    expect(repos.sets.nameTaken('Tone')).toBe(true);
+    expect(repos.sets.nameTaken('Tone', 's1')).toBe(false);
+    expect(repos.sets.idByName('Tone')).toBe('s1');
+    expect(repos.runs.listBySet('s1').map((r) => r.id)).toEqual(['r2', 'r1']);
+    expect(() => repos.runs.put({ ...run('r3', 1), setId: 'missing' })).toThrow(/FOREIGN KEY/);
+    repos.sets.delete('s1');
+    expect(repos.runs.list()).toEqual([]);
+  });
+
+  it('sets a broken set aside together with its runs, so nothing is lost to the cascade', () => {
+    repos.sets.put(set);
+    repos.runs.put(run('r1', 10));
+    db.prepare("UPDATE set_revisions SET questions = 'not json' WHERE revision = 2").run();
+    expect(repos.sets.get('s1')).toBeUndefined();
+    const kinds = db.prepare('SELECT kind, record_id FROM quarantine ORDER BY seq').all();
+    expect(kinds.map((r) => ({ ...r }))).toEqual([
+      { kind: 'question-set', record_id: 's1' },
+      { kind: 'judge-run', record_id: 'r1' },
+    ]);
+    expect(notices.list()).toHaveLength(2);
+  });
+});
+
+describe('record tables', () => {
+  it('quarantines a row that fails its schema and lists the rest', () => {
+    const entry = (id: string, createdAt: number) => ({
+      id,
+      kind: 'speech' as const,
+      createdAt,
+      profileId: 'p',
+      model: 'tts',
+      text: 't',
+      params: { voice: 'v', format: 'mp3', speed: 1 },
+      rel: `speech/${id}.mp3`,
+      container: 'mp3',
+      wrappedPcm: false,
+      unplayable: false,
+      bytes: 3,
+    });
+    repos.media.put(entry('m1', 1));
+    repos.media.put(entry('m2', 2));
+    db.prepare("UPDATE media_entries SET data = json_set(data, '$.bytes', 'many') WHERE id = 'm1'").run();
+    expect(repos.media.listKind('speech').map((e) => e.id)).toEqual(['m2']);
+    expect(repos.media.get('m1')).toBeUndefined();
+    expect(notices.list()[0]).toMatchObject({ kind: 'set-aside', file: 'media-entry m1' });
+    expect(notices.list()[0]).toHaveProperty('reason', expect.stringContaining('bytes'));
+  });
+
+  it('a transaction commits all of its changes or none', () => {
+    expect(() =>
+      transaction(db, () => {
+        repos.conversations.put(chat('a', ['one']));
+        throw new Error('stop');
+      }),
+    ).toThrow('stop');
+    expect(repos.conversations.summaries()).toEqual([]);
+  });
+});

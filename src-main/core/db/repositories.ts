@@ -1,0 +1,30 @@
+import { type ConversationRepository, conversationRepository } from './conversation-repository';
+import type { DbContext } from './quarantine';
+import { type QuestionSetRepository, questionSetRepository } from './question-set-repository';
+import {
+  type JudgeRunRepository,
+  judgeRunRepository,
+  type MediaEntryRepository,
+  mediaEntryRepository,
+  type VideoTaskRepository,
+  videoTaskRepository,
+} from './record-repositories';
+
+/** Every store of user content, over one connection; the services receive these. */
+export interface Repositories {
+  conversations: ConversationRepository;
+  sets: QuestionSetRepository;
+  runs: JudgeRunRepository;
+  videoTasks: VideoTaskRepository;
+  media: MediaEntryRepository;
+}
+
+export function createRepositories(ctx: DbContext): Repositories {
+  return {
+    conversations: conversationRepository(ctx),
+    sets: questionSetRepository(ctx),
+    runs: judgeRunRepository(ctx),
+    videoTasks: videoTaskRepository(ctx),
+    media: mediaEntryRepository(ctx),
+  };
+}

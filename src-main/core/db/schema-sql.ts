@@ -1,0 +1,101 @@
+/**
+ * The first schema. Columns hold what is queried or sorted (ids, times, names, states); `data`
+ * holds the rest of a record as JSON, read back through the record's zod schema. STRICT tables,
+ * so a value of the wrong type is refused on write instead of surfacing later.
+ */
+export const SCHEMA_V1 = `
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE conversations (
+  id TEXT PRIMARY KEY,
+  title TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  data TEXT NOT NULL
+) STRICT;
+CREATE INDEX conversations_by_updated ON conversations (updated_at DESC);
+
+CREATE TABLE messages (
+  conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  role TEXT NOT NULL,
+  content TEXT NOT NULL,
+  data TEXT NOT NULL,
+  PRIMARY KEY (conversation_id, position)
+) STRICT;
+
+CREATE TABLE question_sets (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX question_sets_by_name ON question_sets (name);
+
+CREATE TABLE set_revisions (
+  set_id TEXT NOT NULL REFERENCES question_sets (id) ON DELETE CASCADE,
+  revision INTEGER NOT NULL,
+  saved_at INTEGER NOT NULL,
+  questions TEXT NOT NULL,
+  PRIMARY KEY (set_id, revision)
+) STRICT;
+
+CREATE TABLE judge_runs (
+  id TEXT PRIMARY KEY,
+  set_id TEXT NOT NULL REFERENCES question_sets (id) ON DELETE CASCADE,
+  set_revision INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  data TEXT NOT NULL
+) STRICT;
+CREATE INDEX judge_runs_by_set ON judge_runs (set_id, created_at DESC);
+
+CREATE TABLE video_tasks (
+  id TEXT PRIMARY KEY,
+  task_id TEXT NOT NULL,
+  state TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  data TEXT NOT NULL
+) STRICT;
+CREATE INDEX video_tasks_by_created ON video_tasks (created_at DESC);
+
+CREATE TABLE media_entries (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  data TEXT NOT NULL
+) STRICT;
+CREATE INDEX media_entries_by_kind ON media_entries (kind, created_at DESC);
+
+CREATE TABLE quarantine (
+  seq INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL,
+  record_id TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  at INTEGER NOT NULL
+) STRICT;
+`;
+
+/**
+ * Full-text index over message content for conversation search. External content (the text
+ * lives once, in `messages`), kept in step by triggers; FTS5 delete-commands need the old text.
+ * `rebuild` indexes the messages a version-1 database already holds.
+ */
+export const SCHEMA_V2_MESSAGE_SEARCH = `
+CREATE VIRTUAL TABLE messages_fts USING fts5 (content, content = 'messages', content_rowid = 'rowid');
+CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+  INSERT INTO messages_fts (rowid, content) VALUES (new.rowid, new.content);
+END;
+CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+  INSERT INTO messages_fts (messages_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+END;
+CREATE TRIGGER messages_fts_update AFTER UPDATE OF content ON messages BEGIN
+  INSERT INTO messages_fts (messages_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+  INSERT INTO messages_fts (rowid, content) VALUES (new.rowid, new.content);
+END;
+INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
+`;
