@@ -37,9 +37,17 @@ const api: GatehouseApi = {
     }
     // Registered before main hears of the stream, so not even its first event can be missed.
     streamListeners.set(streamId, onEvent as (event: unknown) => void);
-    const result = await ipcRenderer.invoke(SUBSCRIBE_CHANNEL, name, streamId, input);
-    if (!result.ok && streamListeners.get(streamId) === onEvent) streamListeners.delete(streamId);
-    return result;
+    const forget = () => {
+      if (streamListeners.get(streamId) === onEvent) streamListeners.delete(streamId);
+    };
+    try {
+      const result = await ipcRenderer.invoke(SUBSCRIBE_CHANNEL, name, streamId, input);
+      if (!result.ok) forget();
+      return result;
+    } catch (err) {
+      forget();
+      throw err;
+    }
   },
   unsubscribe: (streamId) => {
     streamListeners.delete(streamId);
