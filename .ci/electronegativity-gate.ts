@@ -13,7 +13,7 @@ const REVIEWED: { check: string; file: string; why: string }[] = [
   {
     check: 'PRELOAD_JS_CHECK',
     file: 'src-main/index.ts',
-    why: 'The preload exposes two named functions (invoke, on) through contextBridge, never ipcRenderer; the window is sandboxed and context-isolated, and main checks the sender frame and validates every input.',
+    why: 'The preload exposes four named functions (invoke, on, subscribe, unsubscribe) through contextBridge, never ipcRenderer; the window is sandboxed and context-isolated, and main checks the sender frame and validates every input and stream id.',
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',

@@ -127,3 +127,52 @@ test('conversations can be renamed and deleted, with a confirmation', async ({ p
   await expect(page.getByText('No conversations yet.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ask anything' })).toBeVisible();
 });
+
+test.describe('while a reply streams', () => {
+  // Slow pauses between the Sandbox's writes, so the first reply is still streaming while the
+  // user moves to another conversation and sends there.
+  test.use({ appArgs: ['--sandbox-token-delay', '1200'] });
+
+  test('another conversation opens and sends, and both replies arrive complete in their own', async ({
+    page,
+  }) => {
+    await modelReady(page);
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.fill('Harbour notes');
+    await message.press('Enter');
+    await expect(page.getByLabel('Reply statistics')).toBeVisible();
+
+    await page.getByRole('button', { name: '+ New chat' }).click();
+    await message.fill('Lighthouse story');
+    await message.press('Enter');
+    const busyRow = page.getByRole('button', { name: 'Lighthouse story — replying…' });
+    await expect(busyRow).toBeVisible();
+
+    // Open the other conversation mid-reply: its own history shows, ready to send.
+    await page.getByRole('button', { name: 'Harbour notes', exact: true }).click();
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(log.getByRole('article', { name: 'You' }).first()).toHaveText(/Harbour notes/);
+    await expect(page.locator('article.live')).toHaveCount(0);
+    await message.fill('More about the harbour');
+    await message.press('Enter');
+    await expect(page.getByRole('button', { name: 'Harbour notes — replying…' })).toBeVisible();
+    // Both replies are in progress at the same time.
+    await expect(busyRow).toBeVisible();
+
+    const replies = log.getByRole('article', { name: 'Assistant' });
+    await expect(replies).toHaveCount(2);
+    await expect(replies.last().getByLabel('Reply statistics')).toBeVisible();
+    await expect(replies.last().locator('.markdown')).toContainText('More about the harbour');
+    await expect(page.getByRole('button', { name: 'Lighthouse story', exact: true })).toBeVisible();
+
+    // The first reply finished in the background and is complete where it belongs.
+    await page.getByRole('button', { name: 'Lighthouse story', exact: true }).click();
+    await expect(log.getByRole('article', { name: 'You' })).toHaveCount(1);
+    await expect(log.getByRole('article', { name: 'You' })).toHaveText(/Lighthouse story/);
+    await expect(replies).toHaveCount(1);
+    await expect(replies.locator('.markdown')).toContainText('Lighthouse story');
+    await expect(replies.getByLabel('Reply statistics')).toBeVisible();
+    await expect(log.getByText('Stopped — the text so far is kept.')).toHaveCount(0);
+    await expect(log.getByRole('alert')).toHaveCount(0);
+  });
+});

@@ -6,13 +6,13 @@ import { DatabaseTooNewError } from './core/db/migrations';
 import { openDataFolder } from './core/db/open-data-folder';
 import { DataFolderLockedError } from './core/db/open-database';
 import { StorageNotices } from './core/storage/storage-notices';
-import { createAppRouter } from './ipc/app-router';
+import { createAppRouter, createAppStreamRouter } from './ipc/app-router';
 import { originPolicy } from './ipc/router';
 import { lazySandboxHost } from './ipc/sandbox-host';
 import { createServices } from './ipc/services';
 import { electronDesktopActions } from './platform/electron-desktop-actions';
 import { electronSettingsStore } from './platform/electron-settings-store';
-import { bindRouter, sendEvent } from './platform/ipc-bridge';
+import { bindRouter, bindStreams, sendEvent } from './platform/ipc-bridge';
 import { handleMediaProtocol, mediaUrl, registerMediaScheme } from './platform/media-protocol';
 import { safeStorageCipher } from './platform/safe-storage-cipher';
 import { hardenSession } from './platform/window-security';
@@ -73,6 +73,8 @@ async function main(): Promise<void> {
   const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
   const allowed = devUrl ? [new URL(devUrl).origin] : [pathToFileURL(rendererIndex).href];
   bindRouter(createAppRouter(services, originPolicy(allowed)));
+  // Stream subscribers are dropped (and their work aborted) when their page goes away.
+  bindStreams(createAppStreamRouter(services, originPolicy(allowed)));
 
   const createWindow = () => {
     mainWindow = new BrowserWindow({
@@ -95,12 +97,7 @@ async function main(): Promise<void> {
       },
     });
     mainWindow.once('ready-to-show', () => mainWindow?.show());
-    // A closed or reloaded window must not leave streams running that nobody reads.
-    mainWindow.webContents.on('did-start-navigation', (_e, _url, _inPlace, isMainFrame) => {
-      if (isMainFrame) services.chat.abortAll();
-    });
     mainWindow.on('closed', () => {
-      services.chat.abortAll();
       mainWindow = undefined;
     });
     if (devUrl) void mainWindow.loadURL(devUrl);
@@ -115,6 +112,7 @@ async function main(): Promise<void> {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('before-quit', () => {
+    services.streams.closeAll();
     services.video.dispose();
     void sandbox.close();
   });

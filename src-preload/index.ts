@@ -4,8 +4,19 @@ import type { GatehouseApi } from '../src-shared/ipc/contract';
 // Channel names are repeated here (not imported) so the sandboxed preload bundle stays tiny.
 const INVOKE_CHANNEL = 'gatehouse:invoke';
 const EVENT_CHANNEL = 'gatehouse:event';
+const SUBSCRIBE_CHANNEL = 'gatehouse:subscribe';
+const UNSUBSCRIBE_CHANNEL = 'gatehouse:unsubscribe';
+const STREAM_EVENT_CHANNEL = 'gatehouse:stream-event';
 
-/** Named functions only: the window never gets ipcRenderer itself (design §4). */
+// One listener for every stream, routing by id: a stream's events reach only its own callback.
+const streamListeners = new Map<string, (event: unknown) => void>();
+ipcRenderer.on(STREAM_EVENT_CHANNEL, (_e, streamId: string, event: unknown, last: boolean) => {
+  const listener = streamListeners.get(streamId);
+  if (last) streamListeners.delete(streamId);
+  if (listener && event !== null) listener(event);
+});
+
+/** Named functions only: the window never gets ipcRenderer itself. */
 const api: GatehouseApi = {
   invoke: (route, input) => ipcRenderer.invoke(INVOKE_CHANNEL, route, input),
   on: (event, listener) => {
@@ -16,6 +27,31 @@ const api: GatehouseApi = {
     return () => {
       ipcRenderer.removeListener(EVENT_CHANNEL, wrapped);
     };
+  },
+  subscribe: async (name, streamId, input, onEvent) => {
+    if (streamListeners.has(streamId)) {
+      return {
+        ok: false,
+        error: { code: 'invalid_input', message: `streamId: ${streamId} is already in use.` },
+      };
+    }
+    // Registered before main hears of the stream, so not even its first event can be missed.
+    streamListeners.set(streamId, onEvent as (event: unknown) => void);
+    const forget = () => {
+      if (streamListeners.get(streamId) === onEvent) streamListeners.delete(streamId);
+    };
+    try {
+      const result = await ipcRenderer.invoke(SUBSCRIBE_CHANNEL, name, streamId, input);
+      if (!result.ok) forget();
+      return result;
+    } catch (err) {
+      forget();
+      throw err;
+    }
+  },
+  unsubscribe: (streamId) => {
+    streamListeners.delete(streamId);
+    ipcRenderer.send(UNSUBSCRIBE_CHANNEL, streamId);
   },
 };
 

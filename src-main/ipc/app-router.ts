@@ -1,7 +1,8 @@
-import { routes, type Routes } from '../../src-shared/ipc/contract';
+import { routes, type Routes, streams, type Streams } from '../../src-shared/ipc/contract';
+
 import type { Handlers } from '../../src-shared/ipc/define-route';
 import { appHandlers } from './handlers/app-handlers';
-import { chatHandlers } from './handlers/chat-handlers';
+import { chatHandlers, chatStreamHandlers } from './handlers/chat-handlers';
 import { judgeHandlers } from './handlers/judge-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { mediaHandlers } from './handlers/media-handlers';
@@ -9,6 +10,7 @@ import { settingsHandlers } from './handlers/settings-handlers';
 import { videoHandlers } from './handlers/video-handlers';
 import { createRouter, type SenderPolicy } from './router';
 import type { AppServices } from './services';
+import { createStreamRouter, type StreamHandlers } from './stream-router';
 
 /** Every route's handler; the type makes a route without one a compile error. */
 export function allHandlers(s: AppServices): Handlers<Routes> {
@@ -25,4 +27,15 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
 
 export function createAppRouter(s: AppServices, senderPolicy: SenderPolicy) {
   return createRouter(routes, allHandlers(s), senderPolicy);
+}
+
+/** Every stream route's handler, checked the same way. */
+export function allStreamHandlers(s: AppServices): StreamHandlers<Streams> {
+  return {
+    ...chatStreamHandlers(s),
+  };
+}
+
+export function createAppStreamRouter(s: AppServices, senderPolicy: SenderPolicy) {
+  return createStreamRouter(streams, allStreamHandlers(s), senderPolicy, s.streams);
 }

@@ -13,6 +13,7 @@ import { MediaLibrary, type MediaUrlFor } from '../core/media/media-library';
 import { createMediaService } from '../core/media/media-service';
 import type { EventMap } from '../../src-shared/ipc/contract';
 import { createVideoService } from '../core/video/create-video-service';
+import { StreamHub } from './stream-hub';
 
 export type EmitEvent = <K extends keyof EventMap & string>(name: K, payload: EventMap[K]) => void;
 
@@ -60,5 +61,7 @@ export function createServices(env: AppEnvironment) {
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
-  return { env, log, client, vault, profiles, chat, media, judge, video, mediaStudio };
+  // Who subscribed to which stream; the edge feeds it subscribers and their comings and goings.
+  const streams = new StreamHub();
+  return { env, log, client, vault, profiles, chat, media, judge, video, mediaStudio, streams };
 }

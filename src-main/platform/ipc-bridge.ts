@@ -1,15 +1,90 @@
-import { ipcMain, type WebContents } from 'electron';
+import {
+  ipcMain,
+  type IpcMainEvent,
+  type IpcMainInvokeEvent,
+  type WebContents,
+  type WebFrameMain,
+} from 'electron';
 import type { Dispatch } from '../ipc/router';
+import type { StreamRouter } from '../ipc/stream-router';
+import type { Subscriber } from '../ipc/stream-hub';
 
 export const INVOKE_CHANNEL = 'gatehouse:invoke';
 export const EVENT_CHANNEL = 'gatehouse:event';
+export const SUBSCRIBE_CHANNEL = 'gatehouse:subscribe';
+export const UNSUBSCRIBE_CHANNEL = 'gatehouse:unsubscribe';
+export const STREAM_EVENT_CHANNEL = 'gatehouse:stream-event';
+
+function senderInfo(event: IpcMainEvent | IpcMainInvokeEvent) {
+  const frame = event.senderFrame;
+  return { url: frame?.url ?? '', isMainFrame: !!frame && frame === event.sender.mainFrame };
+}
 
 /** One IPC channel for all routes; the router checks the sender frame and the input. */
 export function bindRouter(dispatch: Dispatch): void {
-  ipcMain.handle(INVOKE_CHANNEL, (event, route: unknown, input: unknown) => {
+  ipcMain.handle(INVOKE_CHANNEL, (event, route: unknown, input: unknown) =>
+    dispatch(typeof route === 'string' ? route : '', input, senderInfo(event)),
+  );
+}
+
+/**
+ * Streams: each subscribing frame is one subscriber, and its events are sent to that frame
+ * alone. A frame whose page goes away (reload, navigation, crash, closed window) is dropped, which
+ * aborts its streams: nobody is left to read them.
+ */
+export function bindStreams(router: StreamRouter): void {
+  const byFrame = new Map<string, Subscriber>();
+  const watched = new WeakSet<WebContents>();
+
+  const dropContents = (contents: WebContents, id: number) => {
+    for (const [key, subscriber] of byFrame) {
+      if (!key.startsWith(`${id}:`)) continue;
+      byFrame.delete(key);
+      router.drop(subscriber);
+    }
+  };
+  const watch = (contents: WebContents) => {
+    if (watched.has(contents)) return;
+    watched.add(contents);
+    // Read the id now: a destroyed WebContents can no longer be asked.
+    const id = contents.id;
+    contents.on('did-start-navigation', (details) => {
+      if (details.isMainFrame && !details.isSameDocument) dropContents(contents, id);
+    });
+    contents.on('render-process-gone', () => dropContents(contents, id));
+    contents.once('destroyed', () => dropContents(contents, id));
+  };
+  const subscriberFor = (contents: WebContents, frame: WebFrameMain): Subscriber => {
+    const key = `${contents.id}:${frame.processId}:${frame.routingId}`;
+    let subscriber = byFrame.get(key);
+    if (!subscriber) {
+      subscriber = {
+        send: (streamId, event, last) => {
+          if (!frame.isDestroyed() && !frame.detached)
+            frame.send(STREAM_EVENT_CHANNEL, streamId, event, last);
+        },
+      };
+      byFrame.set(key, subscriber);
+      watch(contents);
+    }
+    return subscriber;
+  };
+
+  ipcMain.handle(SUBSCRIBE_CHANNEL, (event, name: unknown, streamId: unknown, input: unknown) => {
     const frame = event.senderFrame;
-    const sender = { url: frame?.url ?? '', isMainFrame: !!frame && frame === event.sender.mainFrame };
-    return dispatch(typeof route === 'string' ? route : '', input, sender);
+    if (!frame) return { ok: false, error: { code: 'forbidden_sender', message: 'The frame is gone.' } };
+    return router.subscribe(
+      typeof name === 'string' ? name : '',
+      streamId,
+      input,
+      senderInfo(event),
+      subscriberFor(event.sender, frame),
+    );
+  });
+  ipcMain.on(UNSUBSCRIBE_CHANNEL, (event, streamId: unknown) => {
+    const frame = event.senderFrame;
+    const subscriber = frame && byFrame.get(`${event.sender.id}:${frame.processId}:${frame.routingId}`);
+    if (subscriber) router.unsubscribe(subscriber, streamId);
   });
 }
 

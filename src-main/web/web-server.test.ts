@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startWebServer } from './web-server';
+import type { SandboxOptions } from '../sandbox/server';
+import type { BridgeMessage } from '../../src-shared/ipc/bridge-protocol';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -11,7 +13,7 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function start() {
+async function start(sandbox: SandboxOptions = { tokenDelayMs: 1 }) {
   const root = mkdtempSync(join(tmpdir(), 'gatehouse-web-'));
   const rendererDir = join(root, 'renderer');
   mkdirSync(rendererDir);
@@ -20,7 +22,7 @@ async function start() {
     port: 0,
     dataDir: join(root, 'data'),
     rendererDir,
-    sandbox: { tokenDelayMs: 1 },
+    sandbox,
   });
   close = server.close;
   return server;
@@ -87,5 +89,59 @@ describe('browser mode server', () => {
     // The models call was logged and the log event reached the page.
     expect(messages.some((m) => m.type === 'event' && m.name === 'log.changed')).toBe(true);
     ws.close();
+  });
+
+  it('sends a stream only to the socket that subscribed, and aborts it when that socket closes', async () => {
+    const s = await start({ tokenDelayMs: 5 });
+    const bridge = `${s.origin.replace('http', 'ws')}/bridge?token=${s.token}`;
+    const [a, b] = await Promise.all([connect(bridge, s.origin), connect(bridge, s.origin)]);
+    const got = { a: [] as BridgeMessage[], b: [] as BridgeMessage[] };
+    a.on('message', (m) => got.a.push(JSON.parse(String(m))));
+    b.on('message', (m) => got.b.push(JSON.parse(String(m))));
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(check()).toBe(true);
+    };
+    const input = (conversationId: string, content: string) => ({
+      conversationId,
+      model: 'sandbox-chat-1',
+      messages: [{ role: 'user', content }],
+    });
+    a.send(
+      JSON.stringify({
+        type: 'subscribe',
+        id: 1,
+        stream: 'chat.reply',
+        streamId: 'stream-short',
+        input: input('c-short', 'Hi'),
+      }),
+    );
+    await until(() => got.a.some((m) => m.type === 'stream' && m.last));
+    expect(got.a.find((m) => m.type === 'result')).toMatchObject({
+      result: { ok: true, data: { conversationId: 'c-short' } },
+    });
+    expect(got.b.some((m) => m.type === 'stream')).toBe(false);
+    // The save is broadcast, so the other window's list refreshes too.
+    expect(got.b).toContainEqual({
+      type: 'event',
+      name: 'chat.conversations.changed',
+      payload: { conversationId: 'c-short' },
+    });
+
+    a.send(
+      JSON.stringify({
+        type: 'subscribe',
+        id: 2,
+        stream: 'chat.reply',
+        streamId: 'stream-long',
+        input: input('c-long', 'write 5000 tokens'),
+      }),
+    );
+    await until(() => got.a.some((m) => m.type === 'stream' && m.streamId === 'stream-long'));
+    a.close();
+    await until(() => s.services.chat.get('c-long').messages.length === 2);
+    expect(s.services.chat.get('c-long').messages[1]).toMatchObject({ stopped: true });
+    expect(s.services.streams.size).toBe(0);
+    b.close();
   });
 });

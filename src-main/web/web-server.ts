@@ -8,10 +8,11 @@ import { openDataFolder } from '../core/db/open-data-folder';
 import { serveMediaFile } from '../core/media/media-library';
 import { JsonKeyValueStore } from '../core/storage/key-value-store';
 import { StorageNotices } from '../core/storage/storage-notices';
-import { createAppRouter } from '../ipc/app-router';
+import { createAppRouter, createAppStreamRouter } from '../ipc/app-router';
 import { originPolicy } from '../ipc/router';
 import { lazySandboxHost } from '../ipc/sandbox-host';
 import { createServices, type EmitEvent } from '../ipc/services';
+import type { Subscriber } from '../ipc/stream-hub';
 import { startSandbox, type SandboxOptions } from '../sandbox/server';
 import { browserDesktopActions } from './browser-desktop-actions';
 import type { BridgeRequest, BridgeMessage } from '../../src-shared/ipc/bridge-protocol';
@@ -70,9 +71,10 @@ export async function startWebServer(opts: WebServerOptions) {
 
   // Fixed once the port is known (after listen); the sender policy reads it at call time.
   let origin = '';
-  const dispatch = createAppRouter(services, (sender) =>
-    originPolicy([origin, origin.replace('127.0.0.1', 'localhost')])(sender),
-  );
+  const senderPolicy = (sender: { url: string; isMainFrame: boolean }) =>
+    originPolicy([origin, origin.replace('127.0.0.1', 'localhost')])(sender);
+  const dispatch = createAppRouter(services, senderPolicy);
+  const streams = createAppStreamRouter(services, senderPolicy);
 
   const server = createServer((req, res) => {
     handleHttp(req, res).catch((err) => {
@@ -128,6 +130,13 @@ export async function startWebServer(opts: WebServerOptions) {
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       const sender = { url: req.headers.origin ?? '', isMainFrame: true };
+      const reply = (msg: BridgeMessage) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+      };
+      // This socket is one subscriber: a stream's events go to the socket that started it only.
+      const subscriber: Subscriber = {
+        send: (streamId, event, last) => reply({ type: 'stream', streamId, event, last }),
+      };
       ws.on('message', (raw) => {
         let msg: BridgeRequest;
         try {
@@ -135,15 +144,22 @@ export async function startWebServer(opts: WebServerOptions) {
         } catch {
           return;
         }
-        if (msg.type !== 'invoke') return;
-        void dispatch(msg.route, msg.input, sender).then((result) =>
-          ws.send(JSON.stringify({ type: 'result', id: msg.id, result } satisfies BridgeMessage)),
-        );
+        if (msg.type === 'invoke') {
+          void dispatch(msg.route, msg.input, sender).then((result) =>
+            reply({ type: 'result', id: msg.id, result }),
+          );
+        } else if (msg.type === 'subscribe') {
+          void streams
+            .subscribe(String(msg.stream), msg.streamId, msg.input, sender, subscriber)
+            .then((result) => reply({ type: 'result', id: msg.id, result }));
+        } else if (msg.type === 'unsubscribe') {
+          streams.unsubscribe(subscriber, msg.streamId);
+        }
       });
       ws.on('close', () => {
         sockets.delete(ws);
-        // Like a closed Electron window: nobody reads these streams any more.
-        if (sockets.size === 0) services.chat.abortAll();
+        // Like a closed Electron window: nobody reads this socket's streams any more.
+        streams.drop(subscriber);
       });
     });
   });
@@ -162,7 +178,7 @@ export async function startWebServer(opts: WebServerOptions) {
     token,
     services,
     async close() {
-      services.chat.abortAll();
+      services.streams.closeAll();
       services.video.dispose();
       for (const ws of sockets) ws.terminate();
       wss.close();

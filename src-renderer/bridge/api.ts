@@ -1,5 +1,14 @@
 import type { AppError } from '../../src-shared/result';
-import type { EventMap, EventName, GatehouseApi, RouteName, Routes } from '../../src-shared/ipc/contract';
+import type {
+  EventMap,
+  EventName,
+  GatehouseApi,
+  RouteName,
+  Routes,
+  StreamName,
+  Streams,
+} from '../../src-shared/ipc/contract';
+import type { StreamEventOf } from '../../src-shared/ipc/define-stream';
 import type { InputOf, OutputOf } from '../../src-shared/ipc/define-route';
 import { createWsBridge } from './ws-bridge';
 
@@ -50,6 +59,33 @@ export async function call<K extends RouteName>(
 
 export function onEvent<K extends EventName>(event: K, listener: (payload: EventMap[K]) => void): () => void {
   return getApi().on(event, listener);
+}
+
+/**
+ * Starts a stream under a new id made here; its events reach `onEvent` only. Resolves with the
+ * id once main has started it, and rejects with a RouteError when main refused.
+ */
+export async function openStream<K extends StreamName>(
+  name: K,
+  input: InputOf<Streams[K]>,
+  onEvent: (event: StreamEventOf<Streams[K]>) => void,
+  streamId: string = newStreamId(),
+): Promise<{ streamId: string; output: OutputOf<Streams[K]> }> {
+  const result = await getApi().subscribe(name, streamId, input, onEvent);
+  if (!result.ok) throw new RouteError(result.error);
+  return { streamId, output: result.data };
+}
+
+/** Stops listening; main aborts the work behind the stream. */
+export function closeStream(streamId: string): void {
+  getApi().unsubscribe(streamId);
+}
+
+/** A fresh id for a stream or a new conversation: made by the window, checked by main. */
+export function newStreamId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export function asAppError(err: unknown): AppError {

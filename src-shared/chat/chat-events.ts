@@ -20,10 +20,16 @@ export const startChatSchema = z.object({
 });
 export type StartChatInput = z.input<typeof startChatSchema>;
 
+/** What one reply stream carries to the window that asked for it. */
+export type ChatStreamEvent =
+  | { type: 'delta'; text: string }
+  /** The reply is saved (whole, or partial when stopped). */
+  | { type: 'done'; message: StoredMessage }
+  /** The reply failed; what arrived before the failure is saved with the error. */
+  | { type: 'error'; message: StoredMessage; error: AppError };
+
+/** Broadcast to every window: lists refresh, an open conversation reloads. */
 export interface ChatEvents {
-  /** The conversation (with the user's message) is saved; the reply is on its way. */
-  'chat.started': { requestId: string; conversationId: string };
-  'chat.delta': { requestId: string; text: string };
-  'chat.done': { requestId: string; conversationId: string; message: StoredMessage };
-  'chat.error': { requestId: string; conversationId: string; message: StoredMessage; error: AppError };
+  /** A conversation was saved: the user's message before a reply, or the reply after it. */
+  'chat.conversations.changed': { conversationId: string };
 }

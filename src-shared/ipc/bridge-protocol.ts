@@ -1,7 +1,14 @@
 import type { Result } from '../result';
 
 /** Browser mode's wire format between the page and the Node process (types only). */
-export type BridgeRequest = { type: 'invoke'; id: number; route: string; input: unknown };
+export type BridgeRequest =
+  | { type: 'invoke'; id: number; route: string; input: unknown }
+  /** Subscribes this socket to `streamId` and starts the stream; answered with a `result`. */
+  | { type: 'subscribe'; id: number; stream: string; streamId: string; input: unknown }
+  | { type: 'unsubscribe'; streamId: string };
 
 export type BridgeMessage =
-  { type: 'result'; id: number; result: Result<unknown> } | { type: 'event'; name: string; payload: unknown };
+  | { type: 'result'; id: number; result: Result<unknown> }
+  | { type: 'event'; name: string; payload: unknown }
+  /** One event of one stream, sent to the subscribing socket only; `last` ends the stream. */
+  | { type: 'stream'; streamId: string; event: unknown; last: boolean };

@@ -1,6 +1,8 @@
 import type { ChatEvents } from '../chat/chat-events';
 import type { LogEntry, StorageNotice } from '../log/log-entry';
 import type { Invoke } from './define-route';
+import type { Subscribe } from './define-stream';
+import { chatStreams } from './routes/chat-streams';
 import { appRoutes } from './routes/app-routes';
 import { chatRoutes } from './routes/chat-routes';
 import { judgeRoutes } from './routes/judge-routes';
@@ -28,7 +30,17 @@ export const routes = {
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;
 
-/** Main -> window events. */
+/**
+ * Stream routes: the window makes the id, subscribes and starts in one call; the events go to
+ * that frame only, and unsubscribing stops the work.
+ */
+export const streams = {
+  ...chatStreams,
+};
+export type Streams = typeof streams;
+export type StreamName = keyof Streams & string;
+
+/** Main -> every window: broadcasts that are not part of any one stream. */
 export interface EventMap extends ChatEvents, VideoEvents, MediaEvents {
   'log.changed': LogEntry;
   'app.notice': StorageNotice;
@@ -39,4 +51,7 @@ export type EventName = keyof EventMap & string;
 export interface GatehouseApi {
   invoke: Invoke<Routes>;
   on<K extends EventName>(event: K, listener: (payload: EventMap[K]) => void): () => void;
+  subscribe: Subscribe<Streams>;
+  /** Stops listening to a stream; main aborts the work behind it. */
+  unsubscribe(streamId: string): void;
 }

@@ -2,6 +2,36 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { testServices } from '../../ipc/services.test-helper';
 import { conversationRepository } from '../db/conversation-repository';
 import { StorageNotices } from '../storage/storage-notices';
+import type { ChatStreamEvent, StartChatInput } from '../../../src-shared/chat/chat-events';
+import { StreamHub } from '../../ipc/stream-hub';
+import { recordingSubscriber } from '../../ipc/stream-hub.test-helper';
+
+type Done = Extract<ChatStreamEvent, { type: 'done' }>;
+type Failed = Extract<ChatStreamEvent, { type: 'error' }>;
+
+/** Starts a reply the way the stream router does: through a hub, to one recording subscriber. */
+async function startReply(
+  t: ReturnType<typeof testServices>,
+  input: StartChatInput,
+  streamId = 'reply-0001',
+) {
+  const hub = new StreamHub();
+  const rec = recordingSubscriber();
+  const sink = hub.subscribe(rec.subscriber, streamId);
+  const { conversationId } = await t.services.chat.start(input, sink);
+  const deltas = () =>
+    rec
+      .events(streamId)
+      .flatMap((e) => ((e as ChatStreamEvent).type === 'delta' ? [(e as { text: string }).text] : []));
+  return {
+    conversationId,
+    signal: sink.signal,
+    deltas,
+    ended: <E extends ChatStreamEvent>() => rec.ended<E>(streamId),
+    stop: () => hub.unsubscribe(rec.subscriber, streamId),
+    until: rec.until,
+  };
+}
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -13,50 +43,68 @@ describe('ChatService against the Sandbox', () => {
   it('saves the user message before streaming and the reply after, with stats', async () => {
     const t = testServices();
     cleanup = t.close;
-    const { requestId, conversationId } = await t.services.chat.start({
+    const reply = await startReply(t, {
       model: 'sandbox-chat-1',
       messages: [{ role: 'user', content: 'Hello 你好' }],
     });
+    const { conversationId } = reply;
     // The user's words are saved before any reply arrives: a fresh reader of the database sees them.
     const onDisk = () => conversationRepository({ db: t.database, notices: new StorageNotices() });
     expect(onDisk().get(conversationId)?.messages).toEqual([{ role: 'user', content: 'Hello 你好' }]);
-    const done = await t.waitFor('chat.done');
-    expect(done.requestId).toBe(requestId);
-    const deltas = t.events
-      .filter((e) => e.name === 'chat.delta')
-      .map((e) => (e.payload as { text: string }).text);
-    expect(deltas.join('')).toBe(done.message.content);
+    // The list hears of the new conversation as soon as it is saved.
+    expect(t.events).toContainEqual({ name: 'chat.conversations.changed', payload: { conversationId } });
+    const done = await reply.ended<Done>();
+    expect(done.type).toBe('done');
+    expect(reply.deltas().join('')).toBe(done.message.content);
     expect(done.message.stats?.usage?.completion_tokens).toBeGreaterThan(10);
     const saved = onDisk().get(conversationId)!;
     expect(saved.messages).toHaveLength(2);
     expect(saved.messages[1].content).toBe(done.message.content);
     expect(saved.title).toBe('Hello 你好');
     expect(t.services.chat.list()[0]).toMatchObject({ id: conversationId, messageCount: 2 });
+    expect(t.events.filter((e) => e.name === 'chat.conversations.changed')).toHaveLength(2);
   });
 
-  it('keeps the partial reply when stopped', async () => {
+  it('keeps the conversation id the window made for a new chat', async () => {
+    const t = testServices();
+    cleanup = t.close;
+    const reply = await startReply(t, {
+      conversationId: 'window-made-id',
+      model: 'sandbox-chat-1',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    expect(reply.conversationId).toBe('window-made-id');
+    await reply.ended();
+    expect(t.services.chat.get('window-made-id').messages).toHaveLength(2);
+  });
+
+  it('aborts the fetch when unsubscribed and saves the partial reply as stopped', async () => {
     const t = testServices({ sandbox: { tokenDelayMs: 5 } });
     cleanup = t.close;
-    const { requestId, conversationId } = await t.services.chat.start({
+    const reply = await startReply(t, {
       model: 'sandbox-chat-1',
       messages: [{ role: 'user', content: 'write 5000 tokens' }],
     });
-    while (!t.events.some((e) => e.name === 'chat.delta')) await new Promise((r) => setTimeout(r, 5));
-    expect(t.services.chat.abort(requestId)).toBe(true);
-    const done = await t.waitFor('chat.done');
-    expect(done.message.stopped).toBe(true);
-    expect(done.message.content.length).toBeGreaterThan(0);
-    expect(t.services.chat.get(conversationId).messages[1].stopped).toBe(true);
+    await reply.until(() => reply.deltas().length > 0);
+    expect(reply.stop()).toBe(true);
+    expect(reply.signal.aborted).toBe(true);
+    // The saved reply is marked stopped: the gateway request ended as aborted, not as finished.
+    await reply.until(() => t.services.chat.get(reply.conversationId).messages.length === 2);
+    const saved = t.services.chat.get(reply.conversationId).messages[1];
+    expect(saved.stopped).toBe(true);
+    expect(saved.content.length).toBeGreaterThan(0);
+    expect(saved.content.length).toBeLessThan(5000 * 4);
   });
 
   it('reports a failed stream with the error and the text that arrived', async () => {
     const t = testServices({ sandbox: { fault: 'cut-stream' } });
     cleanup = t.close;
-    await t.services.chat.start({
+    const reply = await startReply(t, {
       model: 'sandbox-chat-1',
       messages: [{ role: 'user', content: 'long reply' }],
     });
-    const failed = await t.waitFor('chat.error');
+    const failed = await reply.ended<Failed>();
+    expect(failed.type).toBe('error');
     expect(failed.error.code).toBe('network');
     expect(failed.message.content.length).toBeGreaterThan(0);
     expect(failed.message.error?.code).toBe('network');
@@ -66,10 +114,10 @@ describe('ChatService against the Sandbox', () => {
     const t = testServices();
     cleanup = t.close;
     await expect(
-      t.services.chat.start({ model: 'sandbox-chat-1', messages: [{ role: 'assistant', content: 'x' }] }),
+      startReply(t, { model: 'sandbox-chat-1', messages: [{ role: 'assistant', content: 'x' }] }),
     ).rejects.toThrow(/must end with a user message/);
     await expect(
-      t.services.chat.start({
+      startReply(t, {
         model: 'm',
         params: { temperature: 3 },
         messages: [{ role: 'user', content: 'x' }],
@@ -88,7 +136,7 @@ describe('ChatService against the Sandbox', () => {
     expect(p.host).toBe('https://g.example.com');
     t.services.profiles.activate(p.id);
     await expect(
-      t.services.chat.start({ model: 'x', messages: [{ role: 'user', content: 'x' }] }),
+      startReply(t, { model: 'x', messages: [{ role: 'user', content: 'x' }] }),
     ).rejects.toMatchObject({
       error: { code: 'no_key' },
     });
@@ -99,12 +147,12 @@ describe('a conversation deleted while its reply streams', () => {
   it('stays deleted', async () => {
     const t = testServices({ sandbox: { tokenDelayMs: 5 } });
     cleanup = t.close;
-    const { conversationId } = await t.services.chat.start({
+    const reply = await startReply(t, {
       model: 'sandbox-chat-1',
       messages: [{ role: 'user', content: 'long reply' }],
     });
-    t.services.chat.delete(conversationId);
-    await t.waitFor('chat.done');
+    t.services.chat.delete(reply.conversationId);
+    await reply.ended();
     expect(t.services.chat.list()).toEqual([]);
   });
 });

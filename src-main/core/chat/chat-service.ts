@@ -10,7 +10,13 @@ import {
   type StoredMessage,
   titleFrom,
 } from '../../../src-shared/chat/conversation';
-import { type ChatEvents, type StartChatInput, startChatSchema } from '../../../src-shared/chat/chat-events';
+import {
+  type ChatEvents,
+  type ChatStreamEvent,
+  type StartChatInput,
+  startChatSchema,
+} from '../../../src-shared/chat/chat-events';
+import type { StreamSink } from '../streams/stream-sink';
 
 export type Emit = <K extends keyof ChatEvents>(name: K, payload: ChatEvents[K]) => void;
 
@@ -18,8 +24,6 @@ export type Emit = <K extends keyof ChatEvents>(name: K, payload: ChatEvents[K])
 const DELTA_FLUSH_MS = 16;
 
 export class ChatService {
-  private running = new Map<string, AbortController>();
-
   constructor(
     private readonly deps: {
       client: GatewayClient;
@@ -55,9 +59,10 @@ export class ChatService {
 
   /**
    * Saves the history first, so the user's message survives whatever the stream does, then
-   * streams the reply; the reply (whole, partial or failed) is saved before the window hears.
+   * streams the reply to `sink`; the reply (whole, partial or failed) is saved before the window
+   * hears. The sink's signal stops the fetch: the subscriber unsubscribed or went away.
    */
-  async start(raw: StartChatInput): Promise<{ requestId: string; conversationId: string }> {
+  async start(raw: StartChatInput, sink: StreamSink<ChatStreamEvent>): Promise<{ conversationId: string }> {
     const input = startChatSchema.parse(raw);
     const existing = input.conversationId ? this.deps.conversations.get(input.conversationId) : undefined;
     const profileId = this.deps.profiles.activeId();
@@ -75,10 +80,9 @@ export class ChatService {
       messages: input.messages,
     };
     this.deps.conversations.put(conversation);
+    // The new conversation is in every list from the moment it is saved, not when the reply ends.
+    this.deps.emit('chat.conversations.changed', { conversationId: conversation.id });
 
-    const requestId = randomUUID();
-    const controller = new AbortController();
-    this.running.set(requestId, controller);
     const wire: ChatMessage[] = [
       ...(input.system.trim() ? [{ role: 'system' as const, content: input.system }] : []),
       ...input.messages.map((m) => ({ role: m.role, content: m.content })),
@@ -88,11 +92,10 @@ export class ChatService {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
       timer = undefined;
-      if (pending) this.deps.emit('chat.delta', { requestId, text: pending });
+      if (pending) sink.emit({ type: 'delta', text: pending });
       pending = '';
     };
 
-    this.deps.emit('chat.started', { requestId, conversationId: conversation.id });
     void streamChat(
       this.deps.client,
       target,
@@ -101,11 +104,10 @@ export class ChatService {
         pending += text;
         timer ??= setTimeout(flush, DELTA_FLUSH_MS);
       },
-      { signal: controller.signal },
+      { signal: sink.signal },
     ).then((outcome) => {
       if (timer) clearTimeout(timer);
       flush();
-      this.running.delete(requestId);
       const stopped = outcome.error?.code === 'aborted';
       const message: StoredMessage = {
         role: 'assistant',
@@ -129,27 +131,14 @@ export class ChatService {
           updatedAt: this.now(),
         });
       }
-      if (outcome.error && !stopped) {
-        this.deps.emit('chat.error', {
-          requestId,
-          conversationId: conversation.id,
-          message,
-          error: outcome.error.toAppError(),
-        });
-      } else {
-        this.deps.emit('chat.done', { requestId, conversationId: conversation.id, message });
-      }
+      // A stopped stream's subscriber is gone, so the sink drops this; the broadcast still tells it.
+      sink.end(
+        outcome.error && !stopped
+          ? { type: 'error', message, error: outcome.error.toAppError() }
+          : { type: 'done', message },
+      );
+      if (latest) this.deps.emit('chat.conversations.changed', { conversationId: conversation.id });
     });
-    return { requestId, conversationId: conversation.id };
-  }
-
-  abort(requestId: string): boolean {
-    const c = this.running.get(requestId);
-    c?.abort();
-    return c !== undefined;
-  }
-
-  abortAll(): void {
-    for (const c of this.running.values()) c.abort();
+    return { conversationId: conversation.id };
   }
 }

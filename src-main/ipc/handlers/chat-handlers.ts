@@ -1,11 +1,11 @@
 import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { StreamHandlers } from '../stream-router';
 import type { chatRoutes } from '../../../src-shared/ipc/routes/chat-routes';
+import type { chatStreams } from '../../../src-shared/ipc/routes/chat-streams';
 import type { AppServices } from '../services';
 
 export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
   return {
-    'chat.stream.start': (input) => s.chat.start(input),
-    'chat.stream.abort': ({ requestId }) => s.chat.abort(requestId),
     'chat.conversations.list': () => s.chat.list(),
     'chat.conversations.get': ({ id }) => s.chat.get(id),
     'chat.conversations.rename': ({ id, title }) => s.chat.rename(id, title),
@@ -13,5 +13,11 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
       s.chat.delete(id);
       return null;
     },
+  };
+}
+
+export function chatStreamHandlers(s: AppServices): StreamHandlers<typeof chatStreams> {
+  return {
+    'chat.reply': (input, sink) => s.chat.start(input, sink),
   };
 }

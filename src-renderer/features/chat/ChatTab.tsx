@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ChatParamsPanel } from './ChatParamsPanel';
-import { useChat } from './chat-store';
+import { openLive, useChat } from './chat-store';
 import { Composer } from './Composer';
 import { ConversationList } from './ConversationList';
 import { MessageList } from './MessageList';
@@ -11,8 +11,9 @@ export function ChatTab() {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'n') {
         e.preventDefault();
         useChat.getState().newChat();
-      } else if (e.key === 'Escape' && useChat.getState().live) {
-        void useChat.getState().stop();
+      } else if (e.key === 'Escape' && openLive(useChat.getState())) {
+        // Stops the open conversation's reply only; others go on streaming.
+        useChat.getState().stop();
       }
     };
     window.addEventListener('keydown', onKey);

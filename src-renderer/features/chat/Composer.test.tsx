@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeBridge } from '../../test/fake-bridge';
-import { onDelta, onFinished, useChat } from './chat-store';
+import { useChat } from './chat-store';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 
@@ -10,7 +10,7 @@ beforeEach(() => {
     messages: [],
     draft: '',
     model: 'sandbox-chat-1',
-    live: undefined,
+    live: {},
     error: undefined,
     conversationId: undefined,
   });
@@ -19,8 +19,7 @@ beforeEach(() => {
 describe('Composer', () => {
   it('sends with Enter, shows Stop in the same place, and streams deltas into the reply', async () => {
     const bridge = installFakeBridge({
-      'chat.stream.start': () => ({ requestId: 'r1', conversationId: 'c1' }),
-      'chat.stream.abort': () => true,
+      'chat.reply': (input) => ({ conversationId: (input as { conversationId: string }).conversationId }),
     });
     render(
       <>
@@ -31,24 +30,27 @@ describe('Composer', () => {
     const box = screen.getByLabelText('Message');
     fireEvent.change(box, { target: { value: 'Hi there' } });
     fireEvent.keyDown(box, { key: 'Enter' });
-    await screen.findByRole('button', { name: 'Stop' });
+    const stop = await screen.findByRole('button', { name: 'Stop' });
     expect(bridge.calls[0]).toMatchObject({
-      route: 'chat.stream.start',
+      route: 'chat.reply',
       input: { model: 'sandbox-chat-1', messages: [{ role: 'user', content: 'Hi there' }] },
     });
-    onDelta('r1', 'Hello ');
-    onDelta('r1', '**world**');
+    const id = bridge.streamId();
+    await waitFor(() => expect((stop as HTMLButtonElement).disabled).toBe(false));
+    bridge.streamEvent(id, { type: 'delta', text: 'Hello ' });
+    bridge.streamEvent(id, { type: 'delta', text: '**world**' });
     await waitFor(() => expect(screen.getByText('world').tagName).toBe('STRONG'));
-    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
-    await waitFor(() => expect(bridge.calls.some((c) => c.route === 'chat.stream.abort')).toBe(true));
-    onFinished('r1', { role: 'assistant', content: 'Hello **world**', stopped: true });
+    // Stopping is unsubscribing; the text shown so far stays as the stopped reply.
+    fireEvent.click(stop);
+    expect(bridge.unsubscribed).toEqual([id]);
     await screen.findByText('Stopped — the text so far is kept.');
+    expect(screen.getByText('world').tagName).toBe('STRONG');
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
   });
 
   it('puts the draft back and explains when the send is refused', async () => {
     installFakeBridge({
-      'chat.stream.start': () => {
+      'chat.reply': () => {
         throw { code: 'no_key', message: 'no key' };
       },
     });
@@ -63,7 +65,7 @@ describe('Composer', () => {
   });
 
   it('shows a failed reply with its error and the text that arrived', async () => {
-    installFakeBridge({ 'chat.stream.start': () => ({ requestId: 'r2', conversationId: 'c1' }) });
+    const bridge = installFakeBridge({ 'chat.reply': () => ({ conversationId: 'c1' }) });
     render(
       <>
         <MessageList />
@@ -73,13 +75,15 @@ describe('Composer', () => {
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Go' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByRole('button', { name: 'Stop' });
-    onFinished('r2', {
-      role: 'assistant',
-      content: 'Partial answer',
-      error: { code: 'network', message: 'cut' },
-    });
+    const error = { code: 'network', message: 'cut' };
+    bridge.streamEvent(
+      bridge.streamId(),
+      { type: 'error', message: { role: 'assistant', content: 'Partial answer', error }, error },
+      true,
+    );
     await screen.findByText('Partial answer');
     expect(screen.getByRole('alert').textContent).toContain('connection was cut');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
   });
 });
 
@@ -100,7 +104,7 @@ describe('Composer without a model', () => {
 describe('regenerate', () => {
   it('sends the history up to the last user message again', async () => {
     const bridge = installFakeBridge({
-      'chat.stream.start': () => ({ requestId: 'r3', conversationId: 'c9' }),
+      'chat.reply': () => ({ conversationId: 'c9' }),
     });
     useChat.setState({
       conversationId: 'c9',

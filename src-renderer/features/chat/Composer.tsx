@@ -1,10 +1,12 @@
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
-import { useChat } from './chat-store';
+import { openLive, useChat } from './chat-store';
 
 export function Composer() {
-  const { draft, setDraft, send, stop, live, starting, error, clearError } = useChat();
-  const busy = live !== undefined || starting;
+  const { draft, setDraft, send, stop, error, clearError } = useChat();
+  // Only the open conversation's reply matters here; one streaming elsewhere does not block sending.
+  const live = useChat(openLive);
+  const busy = live !== undefined;
   return (
     <div className="composer">
       {error ? <ErrorNotice error={error} onDismiss={clearError} /> : null}
@@ -27,8 +29,8 @@ export function Composer() {
           <button
             type="button"
             className="primary danger"
-            onClick={() => void stop()}
-            disabled={!live || live.stopping}
+            onClick={stop}
+            disabled={!live.accepted}
             title={t('keys.stop')}
           >
             {t('chat.stop')}

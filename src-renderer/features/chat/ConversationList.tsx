@@ -7,6 +7,7 @@ import { modKey, t } from '../../i18n/i18n';
 import { useChat } from './chat-store';
 
 function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
+  const replying = useChat((s) => s.live[c.id] !== undefined);
   const rename = useRouteMutation('chat.conversations.rename', ['chat.conversations.list']);
   const remove = useRouteMutation('chat.conversations.delete', ['chat.conversations.list']);
   const open = useChat((s) => s.open);
@@ -17,6 +18,15 @@ function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
         name={c.title}
         active={active}
         onOpen={() => void call('chat.conversations.get', { id: c.id }).then(open)}
+        // Part of the button's name, so a screen reader hears which conversations are replying.
+        detail={
+          replying ? (
+            <>
+              {' '}
+              <span className="conv-live">{t('chat.replying')}</span>
+            </>
+          ) : undefined
+        }
         onRename={(title) => rename.mutateAsync({ id: c.id, title })}
         onDelete={() => remove.mutateAsync({ id: c.id }).then(() => forget(c.id))}
         labels={{

@@ -1,10 +1,13 @@
 import { t } from '../../i18n/i18n';
-import { useChat } from './chat-store';
+import { openLive, useChat } from './chat-store';
 import { Markdown } from './Markdown';
 
-/** The reply being streamed; subscribes to the live text alone so the history does not re-render. */
+/**
+ * The open conversation's reply being streamed; subscribes to its live text alone so the history
+ * does not re-render.
+ */
 export function LiveReplyView() {
-  const text = useChat((s) => s.live?.text ?? '');
+  const text = useChat((s) => openLive(s)?.text ?? '');
   return (
     <article className="message from-assistant live" aria-label={t('chat.assistant')} aria-busy="true">
       <div className="message-head">

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { t } from '../../i18n/i18n';
-import { useChat } from './chat-store';
+import { openLive, useChat } from './chat-store';
 import { LiveReplyView } from './LiveReplyView';
 import { MessageItem } from './MessageItem';
 
 export function MessageList() {
   const messages = useChat((s) => s.messages);
-  const live = useChat((s) => s.live !== undefined);
-  const liveText = useChat((s) => s.live?.text.length ?? 0);
+  const live = useChat((s) => openLive(s) !== undefined);
+  const liveText = useChat((s) => openLive(s)?.text.length ?? 0);
   const regenerate = useChat((s) => s.regenerate);
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);

@@ -1,26 +1,29 @@
 import { create } from 'zustand';
+import type { ChatStreamEvent } from '../../../src-shared/chat/chat-events';
 import type { ChatParamsInput, Conversation, StoredMessage } from '../../../src-shared/chat/conversation';
 import type { AppError } from '../../../src-shared/result';
-import { asAppError, call } from '../../bridge/api';
+import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
+import { dropPendingText, queueDelta, takePendingText } from './pending-deltas';
 
 export interface LiveReply {
-  requestId: string;
+  streamId: string;
   conversationId: string;
   text: string;
   startedAt: number;
-  stopping: boolean;
+  /** False until main has started the stream; Stop waits for it. */
+  accepted: boolean;
 }
 
 interface ChatState {
+  /** The open conversation; a new chat gets its id (made here) when its first message is sent. */
   conversationId?: string;
   messages: StoredMessage[];
   model: string;
   system: string;
   params: ChatParamsInput;
   draft: string;
-  live?: LiveReply;
-  /** Between pressing Send and main's answer: a second send must not start a second stream. */
-  starting: boolean;
+  /** Replies streaming now, by conversation: several at once, open or not. */
+  live: Record<string, LiveReply>;
   error?: AppError;
   setDraft: (draft: string) => void;
   setModel: (model: string) => void;
@@ -31,68 +34,95 @@ interface ChatState {
   open: (conversation: Conversation) => void;
   send: () => Promise<void>;
   regenerate: () => Promise<void>;
-  stop: () => Promise<void>;
+  stop: () => void;
   forgetConversation: (id: string) => void;
+  /** Main saved this conversation; an open one with no reply streaming is reloaded. */
+  conversationSaved: (id: string) => Promise<void>;
 }
 
-// Deltas are gathered here and applied once per animation frame, so a fast stream causes one
-// render per frame, not one per token.
-let pendingText = '';
-let frame: number | undefined;
+/** The open conversation's live reply, if one is streaming. */
+export const openLive = (s: Pick<ChatState, 'conversationId' | 'live'>): LiveReply | undefined =>
+  s.conversationId ? s.live[s.conversationId] : undefined;
 
-function flushPending(): void {
-  frame = undefined;
-  if (!pendingText) return;
-  const text = pendingText;
-  pendingText = '';
-  useChat.setState((s) => (s.live ? { live: { ...s.live, text: s.live.text + text } } : {}));
+function withoutLive(live: Record<string, LiveReply>, conversationId: string, streamId: string) {
+  if (live[conversationId]?.streamId !== streamId) return live;
+  const next = { ...live };
+  delete next[conversationId];
+  return next;
+}
+
+/** The reply is final (done, stopped or failed); it joins the history if its conversation is open. */
+function finish(conversationId: string, streamId: string, message: StoredMessage): void {
+  dropPendingText(streamId);
+  useChat.setState((s) => {
+    if (s.live[conversationId]?.streamId !== streamId) return {};
+    return {
+      live: withoutLive(s.live, conversationId, streamId),
+      ...(s.conversationId === conversationId ? { messages: [...s.messages, message] } : {}),
+    };
+  });
+}
+
+function onStreamEvent(conversationId: string, streamId: string, event: ChatStreamEvent): void {
+  if (event.type === 'delta') queueDelta(streamId, conversationId, event.text);
+  // Main saved the reply before it said so; a conversation opened later reads it from there.
+  else finish(conversationId, streamId, event.message);
 }
 
 async function startStream(messages: StoredMessage[], restoreDraft: string): Promise<void> {
   const s = useChat.getState();
-  useChat.setState({ messages, error: undefined, starting: true });
+  const conversationId = s.conversationId ?? newStreamId();
+  const streamId = newStreamId();
+  const live: LiveReply = { streamId, conversationId, text: '', startedAt: Date.now(), accepted: false };
+  useChat.setState({
+    conversationId,
+    messages,
+    error: undefined,
+    live: { ...s.live, [conversationId]: live },
+  });
   try {
-    const started = await call('chat.stream.start', {
-      conversationId: s.conversationId,
-      model: s.model,
-      system: s.system,
-      params: s.params,
-      messages,
-    });
-    useChat.setState({
-      conversationId: started.conversationId,
-      live: { ...started, text: '', startedAt: Date.now(), stopping: false },
-      starting: false,
-    });
+    await openStream(
+      'chat.reply',
+      { conversationId, model: s.model, system: s.system, params: s.params, messages },
+      (event) => onStreamEvent(conversationId, streamId, event),
+      streamId,
+    );
+    useChat.setState((now) =>
+      now.live[conversationId]?.streamId === streamId
+        ? { live: { ...now.live, [conversationId]: { ...now.live[conversationId], accepted: true } } }
+        : {},
+    );
   } catch (err) {
-    // Nothing was sent: put the user's words back where they were.
-    useChat.setState({
-      starting: false,
-      messages: s.messages,
-      draft: restoreDraft || useChat.getState().draft,
-      error: asAppError(err),
-    });
+    useChat.setState((now) => ({
+      live: withoutLive(now.live, conversationId, streamId),
+      // Nothing was sent: put the user's words back where they were, if that chat is still open.
+      ...(now.conversationId === conversationId
+        ? {
+            conversationId: s.conversationId,
+            messages: s.messages,
+            draft: restoreDraft || now.draft,
+            error: asAppError(err),
+          }
+        : {}),
+    }));
   }
 }
 
 export const useChat = create<ChatState>((set, get) => ({
   messages: [],
-  starting: false,
   model: '',
   system: '',
   params: {},
   draft: '',
+  live: {},
   setDraft: (draft) => set({ draft }),
   setModel: (model) => set({ model }),
   setSystem: (system) => set({ system }),
   setParams: (params) => set({ params }),
   clearError: () => set({ error: undefined }),
-  newChat: () => {
-    if (get().live || get().starting) return;
-    set({ conversationId: undefined, messages: [], error: undefined });
-  },
-  open: (c) => {
-    if (get().live || get().starting) return;
+  // Opening or starting another chat never waits for a reply: it goes on in the background.
+  newChat: () => set({ conversationId: undefined, messages: [], error: undefined }),
+  open: (c) =>
     set({
       conversationId: c.id,
       messages: c.messages,
@@ -100,12 +130,11 @@ export const useChat = create<ChatState>((set, get) => ({
       system: c.system,
       params: c.params,
       error: undefined,
-    });
-  },
+    }),
   send: async () => {
-    const { draft, live, starting, messages, model } = get();
+    const { draft, messages, model } = get();
     const text = draft.trim();
-    if (!text || live || starting) return;
+    if (!text || openLive(get())) return;
     if (!model.trim()) {
       set({ error: { code: 'invalid_input', message: 'model: is required — pick or type a model first' } });
       return;
@@ -114,35 +143,34 @@ export const useChat = create<ChatState>((set, get) => ({
     await startStream([...messages, { role: 'user', content: text }], draft);
   },
   regenerate: async () => {
-    const { live, starting, messages } = get();
-    if (live || starting) return;
+    const { messages } = get();
+    if (openLive(get())) return;
     const lastUser = messages.map((m) => m.role).lastIndexOf('user');
     if (lastUser === -1) return;
     await startStream(messages.slice(0, lastUser + 1), '');
   },
-  stop: async () => {
-    const live = get().live;
-    if (!live || live.stopping) return;
-    set({ live: { ...live, stopping: true } });
-    await call('chat.stream.abort', { requestId: live.requestId }).catch(() => undefined);
+  stop: () => {
+    const live = openLive(get());
+    if (!live?.accepted) return;
+    // Unsubscribing is stopping: main aborts the fetch and saves the partial reply, which the
+    // reload after its save brings in (with its statistics); until then the text shown is kept.
+    closeStream(live.streamId);
+    const text = live.text + takePendingText(live.streamId);
+    finish(live.conversationId, live.streamId, { role: 'assistant', content: text, stopped: true });
   },
   forgetConversation: (id) => {
-    if (get().conversationId === id && !get().live) set({ conversationId: undefined, messages: [] });
+    const live = get().live[id];
+    if (live) {
+      closeStream(live.streamId);
+      dropPendingText(live.streamId);
+      set((s) => ({ live: withoutLive(s.live, id, live.streamId) }));
+    }
+    if (get().conversationId === id) set({ conversationId: undefined, messages: [] });
+  },
+  conversationSaved: async (id) => {
+    const idle = () => get().conversationId === id && !get().live[id];
+    if (!idle()) return;
+    const c = await call('chat.conversations.get', { id }).catch(() => undefined);
+    if (c && idle()) set({ messages: c.messages });
   },
 }));
-
-export function onDelta(requestId: string, text: string): void {
-  if (useChat.getState().live?.requestId !== requestId) return;
-  pendingText += text;
-  frame ??= requestAnimationFrame(flushPending);
-}
-
-/** The reply is final (done, stopped or failed); main has already saved it. */
-export function onFinished(requestId: string, message: StoredMessage): void {
-  const s = useChat.getState();
-  if (s.live?.requestId !== requestId) return;
-  if (frame !== undefined) cancelAnimationFrame(frame);
-  frame = undefined;
-  pendingText = '';
-  useChat.setState({ live: undefined, messages: [...s.messages, message] });
-}

@@ -26,6 +26,7 @@ export const chat = {
   'chat.stopped': 'Stopped — the text so far is kept.',
   'chat.failedKept': 'The reply failed; what arrived before the failure is kept.',
   'chat.waiting': 'Waiting for the first token…',
+  'chat.replying': '— replying…',
   'chat.ttft': 'first token {ms} ms',
   'chat.tps': '{tps} tok/s',
   'chat.usage': '{prompt} in · {completion} out tokens',

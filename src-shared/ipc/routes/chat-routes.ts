@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { route } from '../define-route';
-import { startChatSchema } from '../../chat/chat-events';
 import type { Conversation, ConversationSummary } from '../../chat/conversation';
 import { conversationIdSchema } from '../../chat/conversation';
 
 const byId = z.object({ id: conversationIdSchema });
 
 export const chatRoutes = {
-  'chat.stream.start': route<{ requestId: string; conversationId: string }>()(startChatSchema),
-  'chat.stream.abort': route<boolean>()(z.object({ requestId: z.string().min(1) })),
   'chat.conversations.list': route<ConversationSummary[]>()(z.object({})),
   'chat.conversations.get': route<Conversation>()(byId),
   'chat.conversations.rename': route<ConversationSummary>()(
