@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     version: app.getVersion(),
     dataDir: app.getPath('userData'),
     fetch: (input, init) => net.fetch(input, init),
-    cipher: safeStorageCipher(),
+    cipher: await safeStorageCipher(),
     settings: electronSettingsStore(notices),
     notices,
     sandbox,
