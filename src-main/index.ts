@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, net } from 'electron';
+import { APP_ENTRY_URL, APP_ORIGIN } from './core/app-protocol/app-origin';
 import { StorageNotices } from './core/storage/storage-notices';
 import { createAppRouter } from './ipc/app-router';
 import { originPolicy } from './ipc/router';
@@ -9,14 +9,16 @@ import { createServices } from './ipc/services';
 import { electronDesktopActions } from './platform/electron-desktop-actions';
 import { electronSettingsStore } from './platform/electron-settings-store';
 import { bindRouter, sendEvent } from './platform/ipc-bridge';
-import { handleMediaProtocol, mediaUrl, registerMediaScheme } from './platform/media-protocol';
+import { handleAppProtocol } from './platform/app-protocol';
+import { handleMediaProtocol, mediaUrl } from './platform/media-protocol';
+import { registerPrivilegedSchemes } from './platform/privileged-schemes';
 import { safeStorageCipher } from './platform/safe-storage-cipher';
 import { hardenSession } from './platform/window-security';
 import { splitInAppSandboxArgs } from './sandbox/cli-args';
 import { startSandbox } from './sandbox/server';
 
 // Composition root: the one place that wires Electron to the Electron-free core (design §2).
-registerMediaScheme();
+registerPrivilegedSchemes();
 // Lets tests (and users with several setups) run the app on a data folder of their choosing.
 if (process.env.GATEHOUSE_DATA_DIR) app.setPath('userData', process.env.GATEHOUSE_DATA_DIR);
 let mainWindow: BrowserWindow | undefined;
@@ -33,7 +35,11 @@ async function main(): Promise<void> {
     mainWindow.focus();
   });
   await app.whenReady();
-  hardenSession();
+  // The window's own origin: the dev server in `npm run dev`, the app scheme otherwise. A
+  // packaged app never loads a URL from its environment.
+  const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+  const appOrigins = [devUrl ? new URL(devUrl).origin : APP_ORIGIN];
+  hardenSession(appOrigins);
   const notices = new StorageNotices();
   // `--sandbox-fault cut-stream` and friends, as in browser mode; mainly for end-to-end tests.
   const sandboxArgs = splitInAppSandboxArgs(process.argv.slice(1)).sandbox;
@@ -53,11 +59,9 @@ async function main(): Promise<void> {
     mediaUrl,
   });
   handleMediaProtocol(services.media);
-
-  const devUrl = process.env.ELECTRON_RENDERER_URL;
-  const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
-  const allowed = devUrl ? [new URL(devUrl).origin] : [pathToFileURL(rendererIndex).href];
-  bindRouter(createAppRouter(services, originPolicy(allowed)));
+  // Never file:// : the built window comes from the app scheme, which has an origin of its own.
+  handleAppProtocol(join(import.meta.dirname, '../renderer'));
+  bindRouter(createAppRouter(services, originPolicy(appOrigins)));
 
   const createWindow = () => {
     mainWindow = new BrowserWindow({
@@ -88,8 +92,7 @@ async function main(): Promise<void> {
       services.chat.abortAll();
       mainWindow = undefined;
     });
-    if (devUrl) void mainWindow.loadURL(devUrl);
-    else void mainWindow.loadFile(rendererIndex);
+    void mainWindow.loadURL(devUrl ?? APP_ENTRY_URL);
   };
   createWindow();
 
