@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, net } from 'electron';
 import { APP_ENTRY_URL, APP_ORIGIN } from './core/app-protocol/app-origin';
+import { testExportDir, testSwitchesEnabled } from './core/security/test-switches';
 import { StorageNotices } from './core/storage/storage-notices';
 import { createAppRouter } from './ipc/app-router';
 import { originPolicy } from './ipc/router';
@@ -19,8 +20,10 @@ import { startSandbox } from './sandbox/server';
 
 // Composition root: the one place that wires Electron to the Electron-free core (design §2).
 registerPrivilegedSchemes();
-// Lets tests (and users with several setups) run the app on a data folder of their choosing.
+// Lets users with several setups (and the tests) run the app on a data folder of their choosing.
 if (process.env.GATEHOUSE_DATA_DIR) app.setPath('userData', process.env.GATEHOUSE_DATA_DIR);
+// The test launcher's switches; the shipped app ignores them.
+const testSwitches = testSwitchesEnabled(app.isPackaged, process.env);
 let mainWindow: BrowserWindow | undefined;
 
 async function main(): Promise<void> {
@@ -41,10 +44,10 @@ async function main(): Promise<void> {
   const appOrigins = [devUrl ? new URL(devUrl).origin : APP_ORIGIN];
   hardenSession(appOrigins);
   const notices = new StorageNotices();
-  // `--sandbox-fault cut-stream` and friends, as in browser mode; mainly for end-to-end tests.
-  const sandboxArgs = splitInAppSandboxArgs(process.argv.slice(1)).sandbox;
-  if (sandboxArgs.kind === 'error') console.error(`Sandbox flag ignored: ${sandboxArgs.message}`);
-  const sandbox = lazySandboxHost(() => startSandbox(sandboxArgs.kind === 'run' ? sandboxArgs.options : {}));
+  // `--sandbox-fault cut-stream` and friends, as in browser mode, for the end-to-end tests only.
+  const sandboxArgs = testSwitches ? splitInAppSandboxArgs(process.argv.slice(1)).sandbox : undefined;
+  if (sandboxArgs?.kind === 'error') console.error(`Sandbox flag ignored: ${sandboxArgs.message}`);
+  const sandbox = lazySandboxHost(() => startSandbox(sandboxArgs?.kind === 'run' ? sandboxArgs.options : {}));
   const services = createServices({
     mode: 'electron',
     version: app.getVersion(),
@@ -55,7 +58,7 @@ async function main(): Promise<void> {
     notices,
     sandbox,
     emit: (name, payload) => sendEvent(mainWindow?.webContents, name, payload),
-    desktop: electronDesktopActions(() => mainWindow),
+    desktop: electronDesktopActions(() => mainWindow, testExportDir(app.isPackaged, process.env)),
     mediaUrl,
   });
   handleMediaProtocol(services.media);
