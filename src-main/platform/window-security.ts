@@ -3,7 +3,7 @@ import { isSafeExternalUrl } from '../core/security/external-links';
 import { isPermissionGranted } from '../core/security/permission-policy';
 
 /**
- * Design §4: the window may not navigate or open windows, and gets no permission beyond what
+ * The window may not navigate or open windows, and gets no permission beyond what
  * isPermissionGranted allows the app's own top frame (`appOrigins`); the only way out is an
  * https: link the user clicked, which opens in the system browser.
  */
