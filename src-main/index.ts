@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { DatabaseSync } from 'node:sqlite';
 import { app, BrowserWindow, dialog, net } from 'electron';
+import { APP_ENTRY_URL, APP_ORIGIN } from './core/app-protocol/app-origin';
 import { DatabaseTooNewError } from './core/db/migrations';
 import { openDataFolder } from './core/db/open-data-folder';
 import { DataFolderLockedError } from './core/db/open-database';
+import { testExportDir, testSwitchesEnabled } from './core/security/test-switches';
 import { StorageNotices } from './core/storage/storage-notices';
 import { createAppRouter, createAppStreamRouter } from './ipc/app-router';
 import { originPolicy } from './ipc/router';
@@ -13,16 +14,20 @@ import { createServices } from './ipc/services';
 import { electronDesktopActions } from './platform/electron-desktop-actions';
 import { electronSettingsStore } from './platform/electron-settings-store';
 import { bindRouter, bindStreams, sendEvent } from './platform/ipc-bridge';
-import { handleMediaProtocol, mediaUrl, registerMediaScheme } from './platform/media-protocol';
+import { handleAppProtocol } from './platform/app-protocol';
+import { handleMediaProtocol, mediaUrl } from './platform/media-protocol';
+import { registerPrivilegedSchemes } from './platform/privileged-schemes';
 import { safeStorageCipher } from './platform/safe-storage-cipher';
 import { hardenSession } from './platform/window-security';
 import { splitInAppSandboxArgs } from './sandbox/cli-args';
 import { startSandbox } from './sandbox/server';
 
 // Composition root: the one place that wires Electron to the Electron-free core (design §2).
-registerMediaScheme();
-// Lets tests (and users with several setups) run the app on a data folder of their choosing.
+registerPrivilegedSchemes();
+// Lets users with several setups (and the tests) run the app on a data folder of their choosing.
 if (process.env.GATEHOUSE_DATA_DIR) app.setPath('userData', process.env.GATEHOUSE_DATA_DIR);
+// The test launcher's switches; the shipped app ignores them.
+const testSwitches = testSwitchesEnabled(app.isPackaged, process.env);
 let mainWindow: BrowserWindow | undefined;
 
 async function main(): Promise<void> {
@@ -37,7 +42,11 @@ async function main(): Promise<void> {
     mainWindow.focus();
   });
   await app.whenReady();
-  hardenSession();
+  // The window's own origin: the dev server in `npm run dev`, the app scheme otherwise. A
+  // packaged app never loads a URL from its environment.
+  const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+  const appOrigins = [devUrl ? new URL(devUrl).origin : APP_ORIGIN];
+  hardenSession(appOrigins);
   const notices = new StorageNotices();
   let database: DatabaseSync;
   try {
@@ -49,32 +58,30 @@ async function main(): Promise<void> {
     app.quit();
     return;
   }
-  // `--sandbox-fault cut-stream` and friends, as in browser mode; mainly for end-to-end tests.
-  const sandboxArgs = splitInAppSandboxArgs(process.argv.slice(1)).sandbox;
-  if (sandboxArgs.kind === 'error') console.error(`Sandbox flag ignored: ${sandboxArgs.message}`);
-  const sandbox = lazySandboxHost(() => startSandbox(sandboxArgs.kind === 'run' ? sandboxArgs.options : {}));
+  // `--sandbox-fault cut-stream` and friends, as in browser mode, for the end-to-end tests only.
+  const sandboxArgs = testSwitches ? splitInAppSandboxArgs(process.argv.slice(1)).sandbox : undefined;
+  if (sandboxArgs?.kind === 'error') console.error(`Sandbox flag ignored: ${sandboxArgs.message}`);
+  const sandbox = lazySandboxHost(() => startSandbox(sandboxArgs?.kind === 'run' ? sandboxArgs.options : {}));
   const services = createServices({
     mode: 'electron',
     version: app.getVersion(),
     dataDir: app.getPath('userData'),
     database,
     fetch: (input, init) => net.fetch(input, init),
-    cipher: safeStorageCipher(),
+    cipher: await safeStorageCipher(),
     settings: electronSettingsStore(notices),
     notices,
     sandbox,
     emit: (name, payload) => sendEvent(mainWindow?.webContents, name, payload),
-    desktop: electronDesktopActions(() => mainWindow),
+    desktop: electronDesktopActions(() => mainWindow, testExportDir(app.isPackaged, process.env)),
     mediaUrl,
   });
   handleMediaProtocol(services.media);
-
-  const devUrl = process.env.ELECTRON_RENDERER_URL;
-  const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
-  const allowed = devUrl ? [new URL(devUrl).origin] : [pathToFileURL(rendererIndex).href];
-  bindRouter(createAppRouter(services, originPolicy(allowed)));
+  // Never file:// : the built window comes from the app scheme, which has an origin of its own.
+  handleAppProtocol(join(import.meta.dirname, '../renderer'));
+  bindRouter(createAppRouter(services, originPolicy(appOrigins)));
   // Stream subscribers are dropped (and their work aborted) when their page goes away.
-  bindStreams(createAppStreamRouter(services, originPolicy(allowed)));
+  bindStreams(createAppStreamRouter(services, originPolicy(appOrigins)));
 
   const createWindow = () => {
     mainWindow = new BrowserWindow({
@@ -100,8 +107,7 @@ async function main(): Promise<void> {
     mainWindow.on('closed', () => {
       mainWindow = undefined;
     });
-    if (devUrl) void mainWindow.loadURL(devUrl);
-    else void mainWindow.loadFile(rendererIndex);
+    void mainWindow.loadURL(devUrl ?? APP_ENTRY_URL);
   };
   createWindow();
 

@@ -25,9 +25,9 @@ const dispatch = createRouter(
       throw new TypeError('boom');
     },
   },
-  originPolicy(['file:///opt/gatehouse/out/renderer/index.html', 'http://127.0.0.1:5780']),
+  originPolicy(['gatehouse-app://app', 'http://127.0.0.1:5780']),
 );
-const app = { url: 'file:///opt/gatehouse/out/renderer/index.html', isMainFrame: true };
+const app = { url: 'gatehouse-app://app/index.html', isMainFrame: true };
 
 describe('router', () => {
   it('validates input and resolves to ok data', async () => {
@@ -56,10 +56,28 @@ describe('router', () => {
     expect(
       await dispatch('echo.upper', { text: 'x' }, { url: 'not a url', isMainFrame: true }),
     ).toMatchObject({ ok: false });
-    // Another local page is not the app, even on file:.
+    // No local page is the app: file: has no origin to match, even the built renderer's own file.
+    for (const url of [
+      'file:///tmp/evil.html',
+      'file:///opt/gatehouse/out/renderer/index.html',
+      'gatehouse-app://other/index.html',
+      'gatehouse-media://media/x.png',
+      'gatehouse-app:index.html',
+      'data:text/html,<script>1</script>',
+      'about:blank',
+    ]) {
+      expect(await dispatch('echo.upper', { text: 'x' }, { url, isMainFrame: true }), url).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden_sender' },
+      });
+    }
     expect(
-      await dispatch('echo.upper', { text: 'x' }, { url: 'file:///tmp/evil.html', isMainFrame: true }),
-    ).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+      await dispatch(
+        'echo.upper',
+        { text: 'x' },
+        { url: 'gatehouse-app://app/?tab=chat#x', isMainFrame: true },
+      ),
+    ).toMatchObject({ ok: true });
     expect(
       await dispatch('echo.upper', { text: 'x' }, { url: 'http://127.0.0.1:5780/?t=1', isMainFrame: true }),
     ).toMatchObject({ ok: true });

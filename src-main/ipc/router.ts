@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { originOf } from '../core/app-protocol/app-origin';
 import { GatewayError } from '../core/gateway/gateway-error';
 import { type AppError, AppFailure, fail, ok, type Result } from '../../src-shared/result';
 import type { AnyRoutes, Handlers } from '../../src-shared/ipc/define-route';
@@ -64,22 +64,14 @@ export function createRouter<T extends AnyRoutes>(
 export type Dispatch = ReturnType<typeof createRouter>;
 
 /**
- * Only the app's own top frame may call. An http(s) entry allows that origin; a file: entry
- * allows exactly that file (the built window), not any local page.
+ * Only the app's own top frame may call: its origin must be one of `allowed` (the app scheme's
+ * origin in the built app, the dev server's or browser mode's http origin otherwise). A URL
+ * without an origin of its own (file:, data:, about:) never matches.
  */
 export function originPolicy(allowed: string[]): SenderPolicy {
   return (sender) => {
     if (!sender.isMainFrame) return false;
-    try {
-      const url = new URL(sender.url);
-      // Compared as paths, so Node's and Chromium's URL escaping cannot disagree.
-      if (url.protocol === 'file:') {
-        const path = fileURLToPath(url);
-        return allowed.some((a) => a.startsWith('file:') && fileURLToPath(a) === path);
-      }
-      return allowed.includes(url.origin);
-    } catch {
-      return false;
-    }
+    const origin = originOf(sender.url);
+    return origin !== undefined && allowed.includes(origin);
   };
 }

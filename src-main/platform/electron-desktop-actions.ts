@@ -4,11 +4,16 @@ import { type BrowserWindow, dialog, Notification } from 'electron';
 import type { DesktopActions } from '../core/media/desktop-actions';
 import { isFocused } from './window-security';
 
-export function electronDesktopActions(getWindow: () => BrowserWindow | undefined): DesktopActions {
-  // End-to-end tests cannot click a native dialog: with GATEHOUSE_EXPORT_DIR set, files go there.
-  const exportDir = process.env.GATEHOUSE_EXPORT_DIR;
+/**
+ * `testExportDir`: end-to-end tests cannot click a native dialog, so the test launcher may name
+ * a folder that "save as" writes to without asking. The shipped app never passes one.
+ */
+export function electronDesktopActions(
+  getWindow: () => BrowserWindow | undefined,
+  testExportDir?: string,
+): DesktopActions {
   const ask = async (suggestedName: string) => {
-    if (exportDir) return join(exportDir, basename(suggestedName));
+    if (testExportDir) return join(testExportDir, basename(suggestedName));
     const win = getWindow();
     const options = { defaultPath: suggestedName };
     const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);

@@ -1,18 +1,14 @@
-import { protocol } from 'electron';
+import { type CustomScheme, protocol } from 'electron';
 import { serveMediaFile } from '../core/media/media-library';
 import type { MediaLibrary } from '../core/media/media-library';
 
 export const MEDIA_SCHEME = 'gatehouse-media';
 
-/** Must run before the app is ready: lets <video> stream and seek from the custom scheme. */
-export function registerMediaScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    {
-      scheme: MEDIA_SCHEME,
-      privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true },
-    },
-  ]);
-}
+/** Lets <video> stream and seek from the custom scheme (registered in privileged-schemes.ts). */
+export const MEDIA_SCHEME_PRIVILEGES: CustomScheme = {
+  scheme: MEDIA_SCHEME,
+  privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true },
+};
 
 /** Serves the media library, with range requests, never through file:// (design §4). */
 export function handleMediaProtocol(media: MediaLibrary): void {

@@ -1,14 +1,31 @@
 import { app, type BrowserWindow, session, shell, type WebContents } from 'electron';
 import { isSafeExternalUrl } from '../core/security/external-links';
+import { isPermissionGranted } from '../core/security/permission-policy';
 
 /**
- * Design §4: the window may not navigate, open windows, or get permissions; the only way out is
- * an https: link the user clicked, which opens in the system browser.
+ * The window may not navigate or open windows, and gets no permission beyond what
+ * isPermissionGranted allows the app's own top frame (`appOrigins`); the only way out is an
+ * https: link the user clicked, which opens in the system browser.
  */
-export function hardenSession(): void {
-  // The window needs no permission at all: desktop notifications are shown by main.
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+export function hardenSession(appOrigins: readonly string[]): void {
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(
+      isPermissionGranted(
+        { permission, requestingUrl: details.requestingUrl, isMainFrame: details.isMainFrame },
+        appOrigins,
+      ),
+    ),
+  );
+  session.defaultSession.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) =>
+    isPermissionGranted(
+      {
+        permission,
+        requestingUrl: details.requestingUrl ?? requestingOrigin,
+        isMainFrame: details.isMainFrame,
+      },
+      appOrigins,
+    ),
+  );
   app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 }
 

@@ -21,14 +21,15 @@ describe('ProfileService', () => {
     });
   });
 
-  it('forgets the key when the profile is pointed at another host, keeps it for other edits', () => {
+  it('forgets the key when the profile is pointed at another host, keeps it for other edits', async () => {
     const { profiles, vault } = make();
     const p = profiles.save({ name: 'Prod', kind: 'gateway-overseas', host: 'https://g.example.com' });
-    vault.set(p.id, 'sk-prod-key-1234');
+    await vault.set(p.id, 'sk-prod-key-1234');
     profiles.save({ ...p, name: 'Production', host: 'https://g.example.com/v1/' });
-    expect(vault.reveal(p.id)).toBe('sk-prod-key-1234');
+    expect(await vault.reveal(p.id)).toBe('sk-prod-key-1234');
+    expect((await profiles.target(p.id)).apiKey).toBe('sk-prod-key-1234');
     profiles.save({ ...p, host: 'https://elsewhere.example.net' });
-    expect(vault.reveal(p.id)).toBeUndefined();
+    expect(await vault.reveal(p.id)).toBeUndefined();
   });
 
   it('calls a keyless local OpenAI-compatible server without a key, but a gateway profile needs one', async () => {

@@ -114,7 +114,7 @@ export class ProfileService {
   /** Where and how to call for a profile: host, judge segment and the key, for main only. */
   async target(id: string = this.activeId()): Promise<GatewayTarget> {
     const p = this.get(id);
-    const apiKey = this.vault.reveal(p.id);
+    const apiKey = await this.vault.reveal(p.id);
     if (p.kind === 'sandbox') {
       return {
         host: await this.sandbox.origin(),

@@ -6,17 +6,17 @@ import { KeyVault, type SecretCipher } from './key-vault';
 const cipher = (weak = false, available = true): SecretCipher => ({
   available: () => available,
   isWeak: () => weak,
-  encrypt: (p) => Buffer.from(p).reverse().toString('base64'),
-  decrypt: (c) => Buffer.from(c, 'base64').reverse().toString(),
+  encrypt: async (p) => Buffer.from(p).reverse().toString('base64'),
+  decrypt: async (c) => ({ plain: Buffer.from(c, 'base64').reverse().toString(), shouldReEncrypt: false }),
 });
 
 const KEY = 'sk-live-0123456789abcd';
 
 describe('KeyVault', () => {
-  it('stores only ciphertext and shows only a hint and the protection', () => {
+  it('stores only ciphertext and shows only a hint and the protection', async () => {
     const kv = new MemoryKeyValueStore();
     const vault = new KeyVault(cipher(), kv);
-    const status = vault.set('p1', KEY);
+    const status = await vault.set('p1', KEY);
     expect(status).toEqual({
       hasKey: true,
       hint: 'sk-…abcd',
@@ -26,52 +26,96 @@ describe('KeyVault', () => {
     });
     expect(JSON.stringify(kv.get('vault.p1'))).not.toContain('0123456789');
     expect(JSON.stringify(status)).not.toContain('0123456789');
-    expect(vault.reveal('p1')).toBe(KEY);
+    expect(await vault.reveal('p1')).toBe(KEY);
     // A new vault over the same store (an app restart) still has it.
-    expect(new KeyVault(cipher(), kv).reveal('p1')).toBe(KEY);
+    expect(await new KeyVault(cipher(), kv).reveal('p1')).toBe(KEY);
   });
 
-  it('keeps the key for the session only on a Linux basic_text backend unless weak storage is accepted', () => {
+  it('keeps the key for the session only on a Linux basic_text backend unless weak storage is accepted', async () => {
     const kv = new MemoryKeyValueStore();
     const vault = new KeyVault(cipher(true), kv);
-    expect(vault.set('p1', KEY).protection).toBe('session-only');
+    expect((await vault.set('p1', KEY)).protection).toBe('session-only');
     expect(kv.get('vault.p1')).toBeUndefined();
     expect(new KeyVault(cipher(true), kv).status('p1').hasKey).toBe(false);
-    expect(vault.set('p1', KEY, { acceptWeakStorage: true }).protection).toBe('basic-text');
-    expect(new KeyVault(cipher(true), kv).reveal('p1')).toBe(KEY);
+    expect((await vault.set('p1', KEY, { acceptWeakStorage: true })).protection).toBe('basic-text');
+    expect(await new KeyVault(cipher(true), kv).reveal('p1')).toBe(KEY);
   });
 
-  it('keeps keys in memory only without any cipher (browser mode)', () => {
+  it('keeps the key for the session only when the keychain cannot be used', async () => {
+    const kv = new MemoryKeyValueStore();
+    const vault = new KeyVault(cipher(false, false), kv);
+    expect(await vault.set('p1', KEY)).toMatchObject({ protection: 'session-only', canPersist: false });
+    expect(kv.get('vault.p1')).toBeUndefined();
+    expect(await vault.reveal('p1')).toBe(KEY);
+  });
+
+  it('keeps keys in memory only without any cipher (browser mode)', async () => {
     const kv = new MemoryKeyValueStore();
     const vault = new KeyVault(null, kv);
-    expect(vault.set('p1', KEY)).toMatchObject({ protection: 'memory-only', canPersist: false });
+    expect(await vault.set('p1', KEY)).toMatchObject({ protection: 'memory-only', canPersist: false });
     expect(kv.get('vault.p1')).toBeUndefined();
-    expect(vault.reveal('p1')).toBe(KEY);
+    expect(await vault.reveal('p1')).toBe(KEY);
   });
 
-  it('refuses keys that are not sk- keys, naming the rule', () => {
+  it('refuses keys that are not sk- keys, naming the rule', async () => {
     const vault = new KeyVault(cipher(), new MemoryKeyValueStore());
-    expect(() => vault.set('p1', 'hello')).toThrow(/key: must start with "sk-"/);
-    expect(() => vault.set('p1', 'sk-a b')).toThrow();
+    await expect(vault.set('p1', 'hello')).rejects.toThrow(/key: must start with "sk-"/);
+    await expect(vault.set('p1', 'sk-a b')).rejects.toThrow();
   });
 
-  it('forgets a key everywhere', () => {
+  it('forgets a key everywhere', async () => {
     const kv = new MemoryKeyValueStore();
     const vault = new KeyVault(cipher(), kv);
-    vault.set('p1', KEY);
+    await vault.set('p1', KEY);
     expect(vault.forget('p1').hasKey).toBe(false);
-    expect(vault.reveal('p1')).toBeUndefined();
+    expect(await vault.reveal('p1')).toBeUndefined();
   });
 
-  it('treats a key it cannot decrypt (another OS account) as absent', () => {
+  it('treats a key it cannot decrypt (another OS account) as absent', async () => {
     const kv = new MemoryKeyValueStore();
-    new KeyVault(cipher(), kv).set('p1', KEY);
+    await new KeyVault(cipher(), kv).set('p1', KEY);
     const broken: SecretCipher = {
       ...cipher(),
-      decrypt: () => {
+      decrypt: async () => {
         throw new Error('bad');
       },
     };
-    expect(new KeyVault(broken, kv).reveal('p1')).toBeUndefined();
+    expect(await new KeyVault(broken, kv).reveal('p1')).toBeUndefined();
+  });
+
+  it('keeps the old key when the keychain fails to encrypt a new one', async () => {
+    const kv = new MemoryKeyValueStore();
+    await new KeyVault(cipher(), kv).set('p1', KEY);
+    const failing: SecretCipher = {
+      ...cipher(),
+      encrypt: async () => {
+        throw new Error('keychain locked');
+      },
+    };
+    const vault = new KeyVault(failing, kv);
+    await expect(vault.set('p1', 'sk-other-9999')).rejects.toThrow('keychain locked');
+    expect(await vault.reveal('p1')).toBe(KEY);
+  });
+
+  it('replaces the stored ciphertext when the OS asks for re-encryption after a key rotation', async () => {
+    const kv = new MemoryKeyValueStore();
+    await new KeyVault(cipher(), kv).set('p1', KEY);
+    const before = kv.get('vault.p1') as { cipherText: string };
+    // The rotated cipher marks ciphertext with a prefix; the old form still decrypts.
+    const rotated: SecretCipher = {
+      ...cipher(),
+      encrypt: async (p) => 'v2:' + (await cipher().encrypt(p)),
+      decrypt: async (c) =>
+        c.startsWith('v2:')
+          ? { plain: (await cipher().decrypt(c.slice(3))).plain, shouldReEncrypt: false }
+          : { plain: (await cipher().decrypt(c)).plain, shouldReEncrypt: true },
+    };
+    const vault = new KeyVault(rotated, kv);
+    expect(await vault.reveal('p1')).toBe(KEY);
+    const after = kv.get('vault.p1') as { cipherText: string; hint: string; protection: string };
+    expect(after.cipherText).not.toBe(before.cipherText);
+    expect(after.cipherText.startsWith('v2:')).toBe(true);
+    expect(after).toMatchObject({ hint: 'sk-…abcd', protection: 'os-keychain' });
+    expect(await vault.reveal('p1')).toBe(KEY);
   });
 });

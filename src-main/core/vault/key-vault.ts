@@ -3,13 +3,19 @@ import { invalidInput } from '../../../src-shared/result';
 import type { KeyValueStore } from '../storage/key-value-store';
 import type { KeyProtection, KeyStatus } from '../../../src-shared/profiles/profile-view';
 
+/**
+ * The OS-backed cipher (Electron safeStorage in the app). Encrypting and decrypting are
+ * asynchronous because the OS keychain may be asked; whether it can be used at all is settled
+ * once when the cipher is created, so a key's status can be read without waiting.
+ */
 export interface SecretCipher {
   /** True when encryption can be used at all. */
   available(): boolean;
   /** True when the only backend is Electron's hard-coded-password fallback (Linux, no keyring). */
   isWeak(): boolean;
-  encrypt(plain: string): string;
-  decrypt(cipherText: string): string;
+  encrypt(plain: string): Promise<string>;
+  /** `shouldReEncrypt`: the OS rotated its key, so the stored ciphertext should be replaced. */
+  decrypt(cipherText: string): Promise<{ plain: string; shouldReEncrypt: boolean }>;
 }
 
 interface StoredKey {
@@ -46,20 +52,22 @@ export class KeyVault {
     return { ...base, hasKey: false };
   }
 
-  set(profileId: string, key: string, opts: { acceptWeakStorage?: boolean } = {}): KeyStatus {
+  async set(profileId: string, key: string, opts: { acceptWeakStorage?: boolean } = {}): Promise<KeyStatus> {
     const trimmed = key.trim();
     if (!KEY_SHAPE.test(trimmed))
       throw invalidInput('key', 'must start with "sk-" followed by at least 4 characters, no spaces');
-    this.forget(profileId);
     const protection = this.protectionFor(opts.acceptWeakStorage === true);
     if (protection === 'os-keychain' || protection === 'basic-text') {
+      // Encrypt before forgetting the old key, so a failing keychain leaves the old one in place.
       const record: StoredKey = {
-        cipherText: this.cipher!.encrypt(trimmed),
+        cipherText: await this.cipher!.encrypt(trimmed),
         protection,
         hint: keyHint(trimmed),
       };
+      this.forget(profileId);
       this.kv.set(`vault.${profileId}`, record);
     } else {
+      this.forget(profileId);
       this.session.set(profileId, { key: trimmed, protection });
     }
     return this.status(profileId);
@@ -72,16 +80,32 @@ export class KeyVault {
   }
 
   /** For main's gateway calls only. */
-  reveal(profileId: string): string | undefined {
+  async reveal(profileId: string): Promise<string | undefined> {
     const s = this.session.get(profileId);
     if (s) return s.key;
     const stored = this.stored(profileId);
     if (!stored || !this.cipher?.available()) return undefined;
+    let plain: string;
+    let shouldReEncrypt: boolean;
     try {
-      return this.cipher.decrypt(stored.cipherText);
+      ({ plain, shouldReEncrypt } = await this.cipher.decrypt(stored.cipherText));
     } catch {
       // Encrypted under another OS account or keyring: unusable, so treat it as absent.
       return undefined;
+    }
+    if (shouldReEncrypt) await this.reEncrypt(profileId, stored, plain);
+    return plain;
+  }
+
+  /** Best effort: the old ciphertext still decrypts, so a failure here only delays the rotation. */
+  private async reEncrypt(profileId: string, stored: StoredKey, plain: string): Promise<void> {
+    try {
+      const cipherText = await this.cipher!.encrypt(plain);
+      // The key may have been replaced or forgotten while the keychain was working.
+      if (this.stored(profileId)?.cipherText === stored.cipherText)
+        this.kv.set(`vault.${profileId}`, { ...stored, cipherText });
+    } catch {
+      // Keep the old ciphertext.
     }
   }
 
