@@ -6,6 +6,7 @@ import { DatabaseTooNewError } from './core/db/migrations';
 import { openDataFolder } from './core/db/open-data-folder';
 import { DataFolderLockedError } from './core/db/open-database';
 import { testExportDir, testSwitchesEnabled } from './core/security/test-switches';
+import { MIN_SIZE } from './core/window/window-bounds';
 import { StorageNotices } from './core/storage/storage-notices';
 import { createAppRouter, createAppStreamRouter } from './ipc/app-router';
 import { originPolicy } from './ipc/router';
@@ -18,11 +19,12 @@ import { handleAppProtocol } from './platform/app-protocol';
 import { handleMediaProtocol, mediaUrl } from './platform/media-protocol';
 import { registerPrivilegedSchemes } from './platform/privileged-schemes';
 import { safeStorageCipher } from './platform/safe-storage-cipher';
+import { rememberWindowState, restoredWindowBounds } from './platform/window-state';
 import { hardenSession } from './platform/window-security';
 import { splitInAppSandboxArgs } from './sandbox/cli-args';
 import { startSandbox } from './sandbox/server';
 
-// Composition root: the one place that wires Electron to the Electron-free core (design §2).
+// Composition root: the one place that wires Electron to the Electron-free core (docs/architecture.md).
 registerPrivilegedSchemes();
 // Lets users with several setups (and the tests) run the app on a data folder of their choosing.
 if (process.env.GATEHOUSE_DATA_DIR) app.setPath('userData', process.env.GATEHOUSE_DATA_DIR);
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
   const sandboxArgs = testSwitches ? splitInAppSandboxArgs(process.argv.slice(1)).sandbox : undefined;
   if (sandboxArgs?.kind === 'error') console.error(`Sandbox flag ignored: ${sandboxArgs.message}`);
   const sandbox = lazySandboxHost(() => startSandbox(sandboxArgs?.kind === 'run' ? sandboxArgs.options : {}));
+  const settings = electronSettingsStore(notices);
   const services = createServices({
     mode: 'electron',
     version: app.getVersion(),
@@ -69,7 +72,7 @@ async function main(): Promise<void> {
     database,
     fetch: (input, init) => net.fetch(input, init),
     cipher: await safeStorageCipher(),
-    settings: electronSettingsStore(notices),
+    settings,
     notices,
     sandbox,
     emit: (name, payload) => sendEvent(mainWindow?.webContents, name, payload),
@@ -84,11 +87,11 @@ async function main(): Promise<void> {
   bindStreams(createAppStreamRouter(services, originPolicy(appOrigins)));
 
   const createWindow = () => {
+    const restored = restoredWindowBounds(settings);
     mainWindow = new BrowserWindow({
-      width: 1280,
-      height: 820,
-      minWidth: 860,
-      minHeight: 560,
+      ...restored.bounds,
+      minWidth: MIN_SIZE.width,
+      minHeight: MIN_SIZE.height,
       title: 'Gatehouse',
       show: false,
       webPreferences: {
@@ -103,6 +106,8 @@ async function main(): Promise<void> {
         disableBlinkFeatures: 'Auxclick',
       },
     });
+    if (restored.maximized) mainWindow.maximize();
+    rememberWindowState(mainWindow, settings);
     mainWindow.once('ready-to-show', () => mainWindow?.show());
     mainWindow.on('closed', () => {
       mainWindow = undefined;
