@@ -10,7 +10,7 @@ export const MEDIA_SCHEME_PRIVILEGES: CustomScheme = {
   privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true },
 };
 
-/** Serves the media library, with range requests, never through file:// (design §4). */
+/** Serves the media library, with range requests, never through file:// (docs/architecture.md, "Security in one place"). */
 export function handleMediaProtocol(media: MediaLibrary): void {
   protocol.handle(MEDIA_SCHEME, (request) => {
     const url = new URL(request.url);

@@ -5,7 +5,7 @@ import { writeFileAtomic } from '../core/storage/atomic-file';
 
 /**
  * Browser mode has no native save dialog: "save as" writes into one export folder and says
- * where, and notifications are printed. Development mode only (design §7).
+ * where, and notifications are printed. Development mode only.
  */
 export function browserDesktopActions(exportDir: string): DesktopActions {
   const target = (name: string) => {

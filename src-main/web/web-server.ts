@@ -38,7 +38,7 @@ const STATIC_TYPES: Record<string, string> = {
 };
 
 /**
- * Browser mode (design §7): the real main-side router, services, stores and Sandbox in one
+ * Browser mode (docs/architecture.md, "Processes"): the real main-side router, services, stores and Sandbox in one
  * Node process, with the window's API carried over a WebSocket. Loopback only; a random token
  * per launch guards the page, the socket and the media; the Origin header is checked.
  */

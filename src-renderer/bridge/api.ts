@@ -20,7 +20,7 @@ declare global {
 
 let api: GatehouseApi | undefined;
 
-/** The preload's object in Electron; in browser mode, the WebSocket bridge (design §7). */
+/** The preload's object in Electron; in browser mode, the WebSocket bridge. */
 export function getApi(): GatehouseApi {
   if (api) return api;
   if (window.gatehouse) {

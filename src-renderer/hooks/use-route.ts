@@ -4,7 +4,7 @@ import type { EventMap, EventName, RouteName, Routes } from '../../src-shared/ip
 import type { InputOf, OutputOf } from '../../src-shared/ipc/define-route';
 import { call, onEvent, type RouteError } from '../bridge/api';
 
-/** A request/response route as a query keyed `[route, input]` (design §2). */
+/** A request/response route as a query keyed `[route, input]`. */
 export function useRoute<K extends RouteName>(
   route: K,
   input: InputOf<Routes[K]>,

@@ -1,7 +1,7 @@
 import type { Question } from './question-rules';
 
 /**
- * Reads a judgement response tolerantly (design §6): answers keyed by question name, score
+ * Reads a judgement response tolerantly: answers keyed by question name, score
  * probabilities keyed by level position strings, an optional `legend`, `noul` without
  * confidence, bodies wrapped as `{ code, data }` or `{ state, result }`. The scale base of
  * `score` is not in the spec, so it is detected, and both bases display the same way.
@@ -86,7 +86,7 @@ const own = (o: Rec, key: string): unknown => (Object.hasOwn(o, key) ? o[key] : 
 /**
  * Per-level values (probabilities or legend texts) by zero-based position. Keys are positions
  * "0".."n-1", or "1".."n" in some gateways; arrays are read by position. The key shape says
- * nothing about the score's base (design §6), so it is only used to look values up.
+ * nothing about the score's base, so it is only used to look values up.
  */
 function byPosition<T>(v: unknown, n: number, read: (x: unknown) => T | undefined): (T | undefined)[] {
   if (Array.isArray(v)) return Array.from({ length: n }, (_, i) => read(v[i]));

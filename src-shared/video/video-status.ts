@@ -1,5 +1,5 @@
 /**
- * Providers name task states differently (design §6). Everything is mapped, case-insensitively,
+ * Providers name task states differently. Everything is mapped, case-insensitively,
  * onto one internal set; a word nobody knows is kept raw and polling goes on.
  * Pure (no node or zod imports): the window uses `isTerminal` too.
  */

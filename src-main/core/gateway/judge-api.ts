@@ -10,7 +10,7 @@ export interface JudgeRequest {
 
 export interface JudgeReply {
   body: unknown;
-  /** Kept for display: the response shape is only partly specified (design §6). */
+  /** Kept for display: the response shape is only partly specified. */
   raw: string;
   latencyMs: number;
 }

@@ -1,7 +1,7 @@
 import { GatewayError } from '../gateway/gateway-error';
 
 /**
- * Small helpers the media endpoint parsers share: gateways send many shapes (design §6), so
+ * Small helpers the media endpoint parsers share: gateways send many shapes, so
  * fields are read tolerantly, and a reply that cannot be used keeps its start for display.
  */
 export const record = (v: unknown): Record<string, unknown> | undefined =>

@@ -71,7 +71,7 @@ export function notificationText(task: VideoTask): { title: string; body: string
 }
 
 /**
- * Video tasks (design §1): created once, saved at once, tracked by the poller until they end,
+ * Video tasks: created once, saved at once, tracked by the poller until they end,
  * and their result downloaded into the media folder before the gateway's link expires.
  */
 export class VideoService {
