@@ -92,7 +92,7 @@ export function App() {
         <div role="status" className="notice notice-warn">
           <span>
             {shownNotices[0].kind === 'imported'
-              ? t('app.importNotice', {
+              ? t(shownNotices[0].records === 1 ? 'app.importNoticeOne' : 'app.importNotice', {
                   records: shownNotices[0].records,
                   backupDir: shownNotices[0].backupDir,
                 })

@@ -71,7 +71,7 @@ export function EditableRow(p: EditableRowProps) {
   return (
     <li className={rowClass}>
       <button type="button" className="conv-open" aria-current={p.active} onClick={p.onOpen} title={p.title}>
-        {p.name}
+        <span className="conv-name">{p.name}</span>
         {p.detail}
       </button>
       <span className="conv-actions">

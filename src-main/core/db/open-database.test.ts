@@ -17,7 +17,8 @@ afterEach(() => {
 async function holdInAnotherProcess(dataDir: string): Promise<void> {
   const module = resolve('src-main/core/db/open-database.ts');
   const code = `import { openDatabase } from ${JSON.stringify(module)};
-    openDatabase(${JSON.stringify(dataDir)}, { add() {} });
+    // Kept in a global: a connection nobody references may be collected, and closing it frees the lock.
+    globalThis.held = openDatabase(${JSON.stringify(dataDir)}, { add() {} });
     console.log('holding');
     setInterval(() => {}, 1000);`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
@@ -30,8 +31,9 @@ async function holdInAnotherProcess(dataDir: string): Promise<void> {
       out += c.toString();
       if (out.includes('holding')) done();
     };
+    // Only stdout: an error's stack on stderr could quote the source that prints the word.
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
     child.once('exit', (code) => fail(new Error(`holder exited with ${code}: ${out}`)));
   });
 }

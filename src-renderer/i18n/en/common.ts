@@ -10,6 +10,8 @@ export const common = {
     'A saved file could not be read and was moved aside: {file} → {movedTo}. Everything else is intact.',
   'app.importNotice':
     'Your saved chats, question sets, runs, video tasks and media history ({records} records) now live in Gatehouse’s database. The original files are kept in {backupDir}.',
+  'app.importNoticeOne':
+    'Your saved record from the earlier version now lives in Gatehouse’s database. The original file is kept in {backupDir}.',
   'app.dismiss': 'Dismiss',
   'app.shortcuts':
     'Shortcuts: Enter send · Shift+Enter new line · Esc stop · Ctrl+N new chat · Ctrl+1…5 tabs · Ctrl+L log',
