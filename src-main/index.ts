@@ -127,8 +127,20 @@ async function main(): Promise<void> {
     services.video.dispose();
     void sandbox.close();
   });
-  // Last: closing checkpoints the write-ahead log into the file and releases the folder's lock.
-  app.on('will-quit', () => database.close());
+  // Last: replies stopped by quitting are saved, then closing checkpoints the write-ahead log
+  // into the file and releases the folder's lock. will-quit also comes at a system shutdown,
+  // where before-quit does not, so the streams are stopped here too.
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    services.streams.closeAll();
+    void services.chat.settle().finally(() => {
+      closed = true;
+      database.close();
+      app.quit();
+    });
+  });
 }
 
 void main();

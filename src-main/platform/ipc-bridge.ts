@@ -70,16 +70,22 @@ export function bindStreams(router: StreamRouter): void {
     return subscriber;
   };
 
-  ipcMain.handle(SUBSCRIBE_CHANNEL, (event, name: unknown, streamId: unknown, input: unknown) => {
+  ipcMain.handle(SUBSCRIBE_CHANNEL, async (event, name: unknown, streamId: unknown, input: unknown) => {
     const frame = event.senderFrame;
     if (!frame) return { ok: false, error: { code: 'forbidden_sender', message: 'The frame is gone.' } };
-    return router.subscribe(
+    const subscriber = subscriberFor(event.sender, frame);
+    const result = await router.subscribe(
       typeof name === 'string' ? name : '',
       streamId,
       input,
       senderInfo(event),
-      subscriberFor(event.sender, frame),
+      subscriber,
     );
+    // A frame that may not call never owns a stream: forget it rather than keep one per refusal.
+    if (!result.ok && result.error.code === 'forbidden_sender') {
+      byFrame.delete(`${event.sender.id}:${frame.processId}:${frame.routingId}`);
+    }
+    return result;
   });
   ipcMain.on(UNSUBSCRIBE_CHANNEL, (event, streamId: unknown) => {
     const frame = event.senderFrame;

@@ -187,6 +187,8 @@ export async function startWebServer(opts: WebServerOptions) {
       server.closeAllConnections();
       await closed;
       await sandbox.close();
+      // Aborted replies are still being saved; the database closes after them.
+      await services.chat.settle();
       database.close();
     },
   };

@@ -8,7 +8,7 @@ import type {
   StreamName,
   Streams,
 } from '../../src-shared/ipc/contract';
-import type { StreamEventOf } from '../../src-shared/ipc/define-stream';
+import type { StreamEventOf, StreamLost } from '../../src-shared/ipc/define-stream';
 import type { InputOf, OutputOf } from '../../src-shared/ipc/define-route';
 import { createWsBridge } from './ws-bridge';
 
@@ -68,7 +68,7 @@ export function onEvent<K extends EventName>(event: K, listener: (payload: Event
 export async function openStream<K extends StreamName>(
   name: K,
   input: InputOf<Streams[K]>,
-  onEvent: (event: StreamEventOf<Streams[K]>) => void,
+  onEvent: (event: StreamEventOf<Streams[K]> | StreamLost) => void,
   streamId: string = newStreamId(),
 ): Promise<{ streamId: string; output: OutputOf<Streams[K]> }> {
   const result = await getApi().subscribe(name, streamId, input, onEvent);

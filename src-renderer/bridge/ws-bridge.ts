@@ -1,6 +1,7 @@
 import type { GatehouseApi } from '../../src-shared/ipc/contract';
 import type { BridgeMessage, BridgeRequest } from '../../src-shared/ipc/bridge-protocol';
 import type { Result } from '../../src-shared/result';
+import type { StreamLost } from '../../src-shared/ipc/define-stream';
 
 /**
  * Browser mode's stand-in for the preload: the same API object, carried over a WebSocket to the
@@ -34,10 +35,12 @@ export function createWsBridge(url: string): GatehouseApi {
     }
   });
   ws.addEventListener('close', () => {
-    for (const resolve of pending.values()) {
-      resolve({ ok: false, error: { code: 'network', message: 'The browser-mode server has stopped.' } });
-    }
+    const error = { code: 'network' as const, message: 'The browser-mode server has stopped.' };
+    for (const resolve of pending.values()) resolve({ ok: false, error });
     pending.clear();
+    // No event of these streams can arrive any more: end each, so no reply waits forever.
+    for (const listener of streamListeners.values()) listener({ type: 'lost', error } satisfies StreamLost);
+    streamListeners.clear();
   });
 
   /** Sends a request that main answers with a `result`; always settles, even if the socket is gone. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Result } from '../result';
+import type { AppError, Result } from '../result';
 import type { InputOf, OutputOf } from './define-route';
 
 /**
@@ -32,6 +32,15 @@ export const streamIdSchema = z
   .regex(/^[A-Za-z0-9-]{8,64}$/, 'must be a plain id of 8 to 64 letters, digits or dashes');
 
 /**
+ * The last event of any stream whose transport went away before main ended it (browser mode's
+ * server stopped): the window keeps what arrived and shows why the rest never will.
+ */
+export interface StreamLost {
+  type: 'lost';
+  error: AppError;
+}
+
+/**
  * What the window sees: registers `onEvent` under `streamId`, then asks main to subscribe this
  * frame and start. Resolves with main's answer; a refused start removes the listener again.
  */
@@ -39,5 +48,5 @@ export type Subscribe<T extends AnyStreams> = <K extends keyof T & string>(
   name: K,
   streamId: string,
   input: InputOf<T[K]>,
-  onEvent: (event: StreamEventOf<T[K]>) => void,
+  onEvent: (event: StreamEventOf<T[K]> | StreamLost) => void,
 ) => Promise<Result<OutputOf<T[K]>>>;

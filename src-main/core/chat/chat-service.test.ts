@@ -4,6 +4,7 @@ import { conversationRepository } from '../db/conversation-repository';
 import { StorageNotices } from '../storage/storage-notices';
 import type { ChatStreamEvent, StartChatInput } from '../../../src-shared/chat/chat-events';
 import { StreamHub } from '../../ipc/stream-hub';
+import { ChatService } from './chat-service';
 import { recordingSubscriber } from '../../ipc/stream-hub.test-helper';
 
 type Done = Extract<ChatStreamEvent, { type: 'done' }>;
@@ -154,5 +155,71 @@ describe('a conversation deleted while its reply streams', () => {
     t.services.chat.delete(reply.conversationId);
     await reply.ended();
     expect(t.services.chat.list()).toEqual([]);
+  });
+});
+
+describe('replies that cannot or must not be saved', () => {
+  it('ends the stream with a storage error, keeping the text, when the save fails', async () => {
+    const t = testServices();
+    cleanup = t.close;
+    const repo = conversationRepository({ db: t.database, notices: new StorageNotices() });
+    let puts = 0;
+    const failing = {
+      ...repo,
+      // The first put (the user's message) works; the reply's fails, as a full disk would.
+      put: (c: Parameters<typeof repo.put>[0]) => {
+        if (++puts > 1) throw new Error('database or disk is full');
+        return repo.put(c);
+      },
+    };
+    const chat = new ChatService({
+      client: t.services.client,
+      profiles: t.services.profiles,
+      conversations: failing,
+      emit: () => undefined,
+    });
+    const hub = new StreamHub();
+    const rec = recordingSubscriber();
+    await chat.start(
+      { model: 'sandbox-chat-1', messages: [{ role: 'user', content: 'hi' }] },
+      hub.subscribe(rec.subscriber, 'reply-save-fails'),
+    );
+    const ended = await rec.ended<Failed>('reply-save-fails');
+    expect(ended.type).toBe('error');
+    expect(ended.error).toMatchObject({ code: 'storage', message: expect.stringMatching(/disk is full/) });
+    expect(ended.message.content.length).toBeGreaterThan(20);
+  });
+
+  it('keeps only the newest reply when a conversation is asked again before the first ends', async () => {
+    const t = testServices({ sandbox: { tokenDelayMs: 5 } });
+    cleanup = t.close;
+    const messages = [{ role: 'user' as const, content: 'a question' }];
+    const first = await startReply(t, { model: 'sandbox-chat-1', messages }, 'reply-first');
+    // Stop, then Regenerate at once: the same history is sent again under a new stream.
+    first.stop();
+    const second = await startReply(
+      t,
+      { conversationId: first.conversationId, model: 'sandbox-chat-1', messages },
+      'reply-second',
+    );
+    await first.until(() => first.signal.aborted);
+    await second.ended<Done>();
+    await t.services.chat.settle();
+    const saved = t.services.chat.get(first.conversationId).messages;
+    expect(saved.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(saved[1].stopped).toBeUndefined();
+  });
+
+  it('lets quitting wait until every reply under way is saved', async () => {
+    const t = testServices({ sandbox: { tokenDelayMs: 5 } });
+    cleanup = t.close;
+    const reply = await startReply(t, {
+      model: 'sandbox-chat-1',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    reply.stop();
+    await t.services.chat.settle();
+    const saved = t.services.chat.get(reply.conversationId).messages;
+    expect(saved.at(-1)).toMatchObject({ role: 'assistant', stopped: true });
   });
 });

@@ -24,6 +24,11 @@ export type Emit = <K extends keyof ChatEvents>(name: K, payload: ChatEvents[K])
 const DELTA_FLUSH_MS = 16;
 
 export class ChatService {
+  /** The newest reply asked for in each conversation; an older one that ends later is not saved. */
+  private readonly newest = new Map<string, symbol>();
+  /** Replies still streaming or being saved, so quitting can wait for them. */
+  private readonly inFlight = new Set<Promise<void>>();
+
   constructor(
     private readonly deps: {
       client: GatewayClient;
@@ -96,7 +101,9 @@ export class ChatService {
       pending = '';
     };
 
-    void streamChat(
+    const request = Symbol(conversation.id);
+    this.newest.set(conversation.id, request);
+    const finished = streamChat(
       this.deps.client,
       target,
       { model: input.model, messages: wire, ...input.params },
@@ -108,6 +115,8 @@ export class ChatService {
     ).then((outcome) => {
       if (timer) clearTimeout(timer);
       flush();
+      const superseded = this.newest.get(conversation.id) !== request;
+      if (!superseded) this.newest.delete(conversation.id);
       const stopped = outcome.error?.code === 'aborted';
       const message: StoredMessage = {
         role: 'assistant',
@@ -122,14 +131,17 @@ export class ChatService {
         },
         ...(stopped ? { stopped: true } : outcome.error ? { error: outcome.error.toAppError() } : {}),
       };
-      // Deleted while the reply streamed: the user's delete wins, nothing is written back.
-      const latest = this.deps.conversations.get(conversation.id);
-      if (latest) {
-        this.deps.conversations.put({
-          ...latest,
-          messages: [...latest.messages, message],
-          updatedAt: this.now(),
-        });
+      let saved: boolean;
+      try {
+        saved = this.saveReply(conversation.id, message, superseded);
+      } catch (err) {
+        // The reply still reaches the window, with why it is not kept; the stream always ends.
+        const error = {
+          code: 'storage' as const,
+          message: `The reply could not be saved: ${err instanceof Error ? err.message : String(err)}`,
+        };
+        sink.end({ type: 'error', message: { ...message, error }, error });
+        return;
       }
       // A stopped stream's subscriber is gone, so the sink drops this; the broadcast still tells it.
       sink.end(
@@ -137,8 +149,35 @@ export class ChatService {
           ? { type: 'error', message, error: outcome.error.toAppError() }
           : { type: 'done', message },
       );
-      if (latest) this.deps.emit('chat.conversations.changed', { conversationId: conversation.id });
+      if (saved) this.deps.emit('chat.conversations.changed', { conversationId: conversation.id });
     });
+    this.inFlight.add(finished);
+    void finished.finally(() => this.inFlight.delete(finished));
     return { conversationId: conversation.id };
+  }
+
+  /**
+   * Appends the reply to the conversation as it is saved now. Not when the conversation was
+   * deleted meanwhile (the user's delete wins), nor when a newer request for it started since
+   * (Stop then Regenerate: the newer history is the one the user wants).
+   */
+  private saveReply(conversationId: string, message: StoredMessage, superseded: boolean): boolean {
+    if (superseded) return false;
+    const latest = this.deps.conversations.get(conversationId);
+    if (!latest) return false;
+    this.deps.conversations.put({
+      ...latest,
+      messages: [...latest.messages, message],
+      updatedAt: this.now(),
+    });
+    return true;
+  }
+
+  /** Resolves once every reply under way has ended and been saved (or `timeoutMs` passed). */
+  async settle(timeoutMs = 3000): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((done) => (timer = setTimeout(done, timeoutMs)));
+    await Promise.race([Promise.allSettled([...this.inFlight]), timeout]);
+    clearTimeout(timer);
   }
 }

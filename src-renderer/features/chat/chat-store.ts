@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { ChatStreamEvent } from '../../../src-shared/chat/chat-events';
+import type { StreamLost } from '../../../src-shared/ipc/define-stream';
 import type { ChatParamsInput, Conversation, StoredMessage } from '../../../src-shared/chat/conversation';
 import type { AppError } from '../../../src-shared/result';
 import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
@@ -63,8 +64,14 @@ function finish(conversationId: string, streamId: string, message: StoredMessage
   });
 }
 
-function onStreamEvent(conversationId: string, streamId: string, event: ChatStreamEvent): void {
+function onStreamEvent(conversationId: string, streamId: string, event: ChatStreamEvent | StreamLost): void {
   if (event.type === 'delta') queueDelta(streamId, conversationId, event.text);
+  else if (event.type === 'lost') {
+    // Nobody will send the rest: keep what arrived, marked with why it stopped there.
+    const live = useChat.getState().live[conversationId];
+    const text = (live?.streamId === streamId ? live.text : '') + takePendingText(streamId);
+    finish(conversationId, streamId, { role: 'assistant', content: text, error: event.error });
+  }
   // Main saved the reply before it said so; a conversation opened later reads it from there.
   else finish(conversationId, streamId, event.message);
 }

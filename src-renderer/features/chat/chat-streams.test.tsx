@@ -174,3 +174,23 @@ describe('replies in several conversations', () => {
     expect(useChat.getState().live.a.text).toBe('one two');
   });
 });
+
+describe('a stream whose transport went away', () => {
+  it('keeps the text that arrived, says why the rest will not, and frees the composer', async () => {
+    const { bridge } = renderChat();
+    await openConversation('Alpha');
+    await send('More A');
+    bridge.streamEvent(bridge.streamId(0), { type: 'delta', text: 'Half of a reply' });
+    await within(pane()).findByText('Half of a reply');
+    bridge.streamEvent(
+      bridge.streamId(0),
+      { type: 'lost', error: { code: 'network', message: 'The browser-mode server has stopped.' } },
+      true,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
+    const replies = within(pane()).getAllByRole('article', { name: 'Assistant' });
+    expect(replies.at(-1)!.textContent).toMatch(/Half of a reply/);
+    expect(within(replies.at(-1)!).getByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Alpha' })).toBeTruthy();
+  });
+});
