@@ -29,6 +29,28 @@ export function toAppError(err: unknown): AppError {
 }
 
 /**
+ * The checks every call and every stream start passes first: who is calling, and whether the
+ * name is in its table. Returns the refusal, or undefined when the call may go on.
+ */
+export function refuseCall(
+  policy: SenderPolicy,
+  sender: SenderInfo,
+  table: object,
+  name: string,
+  kind: 'route' | 'stream',
+): Result<never> | undefined {
+  if (!policy(sender)) {
+    return fail({
+      code: 'forbidden_sender',
+      message: `Calls from ${sender.url || 'an unknown frame'} are not accepted.`,
+    });
+  }
+  if (!Object.hasOwn(table, name))
+    return fail({ code: 'unknown_route', message: `No ${kind} named ${name}.` });
+  return undefined;
+}
+
+/**
  * Checks who is calling, validates the input, runs the handler, and always resolves to a
  * Result: a thrown error never crosses IPC.
  */
@@ -42,14 +64,8 @@ export function createRouter<T extends AnyRoutes>(
     rawInput: unknown,
     sender: SenderInfo,
   ): Promise<Result<unknown>> {
-    if (!senderPolicy(sender)) {
-      return fail({
-        code: 'forbidden_sender',
-        message: `Calls from ${sender.url || 'an unknown frame'} are not accepted.`,
-      });
-    }
-    if (!Object.hasOwn(routes, name))
-      return fail({ code: 'unknown_route', message: `No route named ${name}.` });
+    const refused = refuseCall(senderPolicy, sender, routes, name, 'route');
+    if (refused) return refused;
     const parsed = routes[name].input.safeParse(rawInput ?? {});
     if (!parsed.success) return fail(zodIssues(parsed.error));
     try {

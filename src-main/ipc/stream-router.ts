@@ -2,7 +2,7 @@ import { fail, ok, type Result } from '../../src-shared/result';
 import type { OutputOf, ParsedInputOf } from '../../src-shared/ipc/define-route';
 import { type AnyStreams, type StreamEventOf, streamIdSchema } from '../../src-shared/ipc/define-stream';
 import type { StreamSink } from '../core/streams/stream-sink';
-import { type SenderInfo, type SenderPolicy, toAppError, zodIssues } from './router';
+import { refuseCall, type SenderInfo, type SenderPolicy, toAppError, zodIssues } from './router';
 import type { StreamHub, Subscriber } from './stream-hub';
 
 /** One handler per stream route; it starts the work and resolves with the route's output. */
@@ -31,14 +31,8 @@ export function createStreamRouter<T extends AnyStreams>(
     sender: SenderInfo,
     subscriber: Subscriber,
   ): Promise<Result<unknown>> {
-    if (!senderPolicy(sender)) {
-      return fail({
-        code: 'forbidden_sender',
-        message: `Calls from ${sender.url || 'an unknown frame'} are not accepted.`,
-      });
-    }
-    if (!Object.hasOwn(streams, name))
-      return fail({ code: 'unknown_route', message: `No stream named ${name}.` });
+    const refused = refuseCall(senderPolicy, sender, streams, name, 'stream');
+    if (refused) return refused;
     const id = streamIdSchema.safeParse(streamId);
     if (!id.success) return fail(zodIssues(id.error));
     const parsed = streams[name].input.safeParse(rawInput ?? {});
