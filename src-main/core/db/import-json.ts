@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { conversationSchema } from '../../../src-shared/chat/conversation';
 import { judgeRunSchema } from '../../../src-shared/judge/judge-run';
@@ -41,10 +42,11 @@ interface Candidate {
 /**
  * Brings the JSON files of an earlier version into the database: all records in one
  * transaction, then the folders are moved (never deleted) to `backup-<time>/`, and the user is
- * told once. A file that fails its schema, or cannot go in (a run whose set is missing), is
- * reported and stays in the backup; the others still arrive. Runs whenever one of the folders
- * exists, so a crash between the commit and the move only repeats the move: a record already in
- * the database is kept as it is there.
+ * told once. A file that fails its schema, or cannot go in (a run whose set is missing, an id
+ * another file already took), is reported and stays in the backup; the others still arrive.
+ * Runs whenever one of the folders exists, so a crash between the commit and the move only
+ * repeats the move: a record already in the database is kept as it is there, silently when the
+ * file holds the same record, and reported when it differs.
  */
 export function importLegacyJson(
   ctx: DbContext,
@@ -72,24 +74,46 @@ export function importLegacyJson(
   }
 
   let imported = 0;
+  // Which file each id came from in this run, per table: two files with one id (a user's copy
+  // of a file) must not lose one of them without a word.
+  const insertedFrom = new Map<string, string>();
   transaction(ctx.db, () => {
     for (const c of candidates) {
-      const exists = ctx.db.prepare(`SELECT 1 FROM ${c.kind.table} WHERE id = ?`).get(c.record.id);
-      if (exists) continue;
+      const { id } = c.record;
+      const repo = repos[c.kind.repo] as { get(id: string): unknown; put(r: unknown): unknown };
+      const key = `${c.kind.table}/${id}`;
+      const first = insertedFrom.get(key);
+      if (first !== undefined) {
+        failed.push({
+          file: c.file,
+          reason: `another file has the same id ${id}: ${relative(dataDir, first)} was imported, this one was not`,
+        });
+        continue;
+      }
+      if (ctx.db.prepare(`SELECT 1 FROM ${c.kind.table} WHERE id = ?`).get(id)) {
+        // Unreadable rows are set aside by get(); the file then takes the free place.
+        const stored = repo.get(id);
+        if (stored !== undefined && sameRecord(stored, c.record)) continue;
+        if (stored !== undefined) {
+          failed.push({
+            file: c.file,
+            reason: `a record with id ${id} is already in the database and differs from this file; the database's copy was kept`,
+          });
+          continue;
+        }
+      }
       const setId =
         c.kind.folder === 'judge-runs' ? (c.record as unknown as { setId: string }).setId : undefined;
       if (setId !== undefined && !ctx.db.prepare('SELECT 1 FROM question_sets WHERE id = ?').get(setId)) {
         failed.push({ file: c.file, reason: `its question set ${setId} is missing` });
         continue;
       }
-      // One savepoint per record: a record the database refuses is reported, the rest go in.
-      ctx.db.exec('SAVEPOINT import_record');
+      // A nested transaction per record: a record the database refuses is reported, the rest go in.
       try {
-        (repos[c.kind.repo].put as (r: unknown) => unknown)(c.record);
-        ctx.db.exec('RELEASE import_record');
+        transaction(ctx.db, () => repo.put(c.record));
+        insertedFrom.set(key, c.file);
         imported++;
       } catch (err) {
-        ctx.db.exec('ROLLBACK TO import_record; RELEASE import_record');
         failed.push({ file: c.file, reason: err instanceof Error ? err.message : String(err) });
       }
     }
@@ -106,4 +130,9 @@ export function importLegacyJson(
   }
   if (files > 0) ctx.notices.add({ kind: 'imported', records: imported, backupDir, at });
   return { imported, failed, backupDir };
+}
+
+/** Equal as stored: key order and absent-versus-undefined do not count. */
+function sameRecord(a: unknown, b: unknown): boolean {
+  return isDeepStrictEqual(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
 }
