@@ -96,7 +96,13 @@ export function App() {
                   records: shownNotices[0].records,
                   backupDir: shownNotices[0].backupDir,
                 })
-              : t('app.storageNotice', { file: shownNotices[0].file, movedTo: shownNotices[0].movedTo })}
+              : shownNotices[0].kind === 'not-moved'
+                ? t('app.folderNotMoved', {
+                    folder: shownNotices[0].folder,
+                    backupDir: shownNotices[0].backupDir,
+                    reason: shownNotices[0].reason,
+                  })
+                : t('app.storageNotice', { file: shownNotices[0].file, movedTo: shownNotices[0].movedTo })}
           </span>
           <button type="button" className="ghost" onClick={() => setDismissed((d) => d + 1)}>
             {t('app.dismiss')}

@@ -7,13 +7,21 @@ describe('errorText', () => {
       'The key was refused — check it in Settings.',
     );
     expect(errorText({ code: 'payment_required', message: 'x' }).text).toMatch(/balance is too low/);
-    expect(errorText({ code: 'not_found', message: 'x' }).text).toMatch(/No such model or endpoint/);
+    expect(errorText({ code: 'not_found', message: 'x', status: 404 }).text).toMatch(
+      /No such model or endpoint/,
+    );
     expect(errorText({ code: 'rate_limited', message: 'x', retryAfterMs: 2500 }).text).toBe(
       'Rate limited — retry in 3 s.',
     );
     expect(errorText({ code: 'server_error', message: 'x', status: 503 }).text).toMatch(/HTTP 503/);
     expect(errorText({ code: 'timeout', message: 'x' }).text).toMatch(/did not answer in time/);
     expect(errorText({ code: 'network', message: 'x' }).text).toMatch(/could not be reached/);
+  });
+
+  it("shows main's own words when a record is gone, not the gateway's 404 text", () => {
+    const message =
+      'The question set was deleted while this run was in progress, so the run could not be kept.';
+    expect(errorText({ code: 'not_found', message }).text).toBe(message);
   });
 
   it("puts the gateway's own message in a 400, and beside other errors", () => {

@@ -22,9 +22,11 @@ export interface LogEntry {
 
 /**
  * What main tells the user about their data once: a stored record or file that failed to read
- * and was set aside (`set-aside`), or the one-time import of the files an earlier version wrote
- * (`imported`, with the folder that keeps the originals).
+ * and was set aside (`set-aside`), the one-time import of the files an earlier version wrote
+ * (`imported`, with the folder that keeps the originals), or one of those folders that could not
+ * be moved to that backup (`not-moved`; it stays, and the move is tried again at the next start).
  */
 export type StorageNotice =
   | { kind: 'set-aside'; file: string; movedTo: string; reason: string; at: number }
-  | { kind: 'imported'; records: number; backupDir: string; at: number };
+  | { kind: 'imported'; records: number; backupDir: string; at: number }
+  | { kind: 'not-moved'; folder: string; backupDir: string; reason: string; at: number };

@@ -1,150 +1,20 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testServices } from '../../ipc/services.test-helper';
 import { StorageNotices } from '../storage/storage-notices';
+import {
+  conversation,
+  image,
+  legacyFolder,
+  question,
+  run,
+  set,
+  speech,
+  videoTask,
+  write,
+} from './legacy-folder.test-helper';
 import { openDataFolder } from './open-data-folder';
-
-/** Records exactly as the version before the database wrote them: `<folder>/<id>.json`, 2-space JSON. */
-const conversation = {
-  id: 'c0ffee00-1111-4222-8333-444455556666',
-  title: 'Hello 你好',
-  createdAt: 1_700_000_000_000,
-  updatedAt: 1_700_000_005_000,
-  profileId: 'sandbox',
-  model: 'sandbox-chat-1',
-  system: 'Be brief.',
-  params: { temperature: 0.7, max_tokens: 256 },
-  messages: [
-    { role: 'user', content: 'Hello 你好' },
-    {
-      role: 'assistant',
-      content: 'Hi! A short reply about lighthouses.',
-      stats: {
-        firstTokenMs: 12,
-        totalMs: 340,
-        tokensPerSecond: 41.2,
-        usage: { prompt_tokens: 9, completion_tokens: 14, total_tokens: 23 },
-        model: 'sandbox-chat-1',
-        finishReason: 'stop',
-      },
-    },
-    { role: 'user', content: 'And again?' },
-    { role: 'assistant', content: 'Part', stopped: true, stats: { totalMs: 20 } },
-  ],
-};
-const question = {
-  name: 'tone',
-  type: 'choice',
-  instructions: 'Tone?',
-  options: [
-    { name: 'calm', description: 'calm words' },
-    { name: 'angry', description: 'shouting' },
-  ],
-  levels: [],
-};
-const set = {
-  id: '5e7a0000-aaaa-4bbb-8ccc-ddddeeeeffff',
-  name: 'Reviews',
-  createdAt: 1_700_000_100_000,
-  updatedAt: 1_700_000_200_000,
-  revisions: [
-    { revision: 1, savedAt: 1_700_000_100_000, questions: [question] },
-    { revision: 2, savedAt: 1_700_000_200_000, questions: [question, { ...question, name: 'mood' }] },
-  ],
-};
-const run = {
-  id: 'run00000-1111-4222-8333-444455556666',
-  setId: set.id,
-  setRevision: 1,
-  createdAt: 1_700_000_150_000,
-  state: { mode: 'text', text: 'The service was fine.' },
-  modelAsked: 'judge-1',
-  modelAnswered: 'judge-1-0601',
-  answers: [{ name: 'tone', value: 'calm' }],
-  usage: { inputTokens: 120, outputTokens: 8 },
-  costYuan: 0.00012,
-  latencyMs: 250,
-  raw: '{"choices":[]}',
-};
-const orphanRun = { ...run, id: 'orphan-run', setId: 'gone-set' };
-const form = {
-  model: 'vidmodel-2',
-  prompt: 'A lighthouse at dusk',
-  images: [],
-  ratio: '16:9',
-  duration: 10,
-  resolution: '720p',
-  generateAudio: true,
-};
-const videoTask = {
-  id: 'a1b2c3d4e5f6a7b8c9d0',
-  taskId: 'task-123',
-  profileId: 'sandbox',
-  form,
-  request: { model: 'vidmodel-2', content: [{ type: 'text', text: 'A lighthouse at dusk' }] },
-  createdAt: 1_700_000_300_000,
-  updatedAt: 1_700_000_360_000,
-  state: 'succeeded',
-  rawStatus: 'succeeded',
-  progress: 100,
-  remoteUrl: 'http://127.0.0.1:1/v.mp4',
-  localFile: 'videos/a1b2c3d4e5f6a7b8c9d0.mp4',
-  lastBody: '{"status":"succeeded"}',
-  lastCheckedAt: 1_700_000_360_000,
-  pollAttempt: 4,
-  seenAt: 1_700_000_360_000,
-  finishedAt: 1_700_000_360_000,
-};
-const image = {
-  id: 'img-1700000400000-abcd1234',
-  kind: 'image',
-  createdAt: 1_700_000_400_000,
-  profileId: 'sandbox',
-  model: 'sandbox-image-1',
-  prompt: 'An earlier picture',
-  params: { size: '256x256', n: 2, responseFormat: 'url' },
-  files: [{ rel: 'images/img-1700000400000-abcd1234/0.png', width: 2, height: 2 }, { error: 'expired link' }],
-};
-const speech = {
-  id: 'tts-1700000500000-abcd1234',
-  kind: 'speech',
-  createdAt: 1_700_000_500_000,
-  profileId: 'sandbox',
-  model: 'sandbox-tts-1',
-  text: 'Hello there',
-  params: { voice: 'alloy', format: 'wav', speed: 1 },
-  rel: 'speech/tts-1700000500000-abcd1234.wav',
-  container: 'wav',
-  wrappedPcm: true,
-  unplayable: false,
-  bytes: 4,
-};
-
-function write(dataDir: string, rel: string, value: unknown): void {
-  const file = join(dataDir, rel);
-  mkdirSync(join(file, '..'), { recursive: true });
-  writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
-}
-
-/** A data folder as the earlier version left it, media files included. */
-function legacyFolder(): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-legacy-'));
-  write(dataDir, `conversations/${conversation.id}.json`, conversation);
-  write(dataDir, 'conversations/broken.json', '{ "id": "broken", "title": ');
-  write(dataDir, 'conversations/old.corrupt-1690000000000.json', 'set aside long ago');
-  write(dataDir, `judge-sets/${set.id}.json`, set);
-  write(dataDir, `judge-runs/${run.id}.json`, run);
-  write(dataDir, `judge-runs/${orphanRun.id}.json`, orphanRun);
-  write(dataDir, `video-tasks/${videoTask.id}.json`, videoTask);
-  write(dataDir, `media-history/${image.id}.json`, image);
-  write(dataDir, `media-history/${speech.id}.json`, speech);
-  write(dataDir, `media/${image.files[0].rel}`, 'png-bytes');
-  write(dataDir, `media/${speech.rel}`, 'RIFF');
-  write(dataDir, `media/${videoTask.localFile}`, 'mp4-bytes');
-  return dataDir;
-}
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -227,15 +97,70 @@ describe('importing the JSON files of an earlier version', () => {
     db.close();
   });
 
-  it('keeps the record already in the database when an old file comes back with the same id', () => {
+  it('keeps the record already in the database when a different old file comes back with its id, and says so', () => {
     const dataDir = legacyFolder();
     openDataFolder(dataDir, new StorageNotices(), () => 1).close();
+    const file = join(dataDir, 'conversations', `${conversation.id}.json`);
     write(dataDir, `conversations/${conversation.id}.json`, { ...conversation, title: 'Stale copy' });
     const notices = new StorageNotices();
     const db = openDataFolder(dataDir, notices, () => 2);
     expect(db.prepare('SELECT title FROM conversations').get()).toEqual({ title: 'Hello 你好' });
-    expect(notices.list()).toEqual([expect.objectContaining({ kind: 'imported', records: 0 })]);
+    expect(notices.list()).toEqual([
+      {
+        kind: 'set-aside',
+        file,
+        movedTo: join(dataDir, 'backup-2', 'conversations', `${conversation.id}.json`),
+        reason: `a record with id ${conversation.id} is already in the database and differs from this file; the database's copy was kept`,
+        at: 2,
+      },
+    ]);
     expect(existsSync(join(dataDir, 'backup-2', 'conversations', `${conversation.id}.json`))).toBe(true);
+    db.close();
+  });
+
+  it('says nothing when an old file comes back equal to the record in the database', () => {
+    const dataDir = legacyFolder();
+    openDataFolder(dataDir, new StorageNotices(), () => 1).close();
+    write(dataDir, `conversations/${conversation.id}.json`, conversation);
+    const notices = new StorageNotices();
+    const db = openDataFolder(dataDir, notices, () => 2);
+    expect(notices.list()).toEqual([]);
+    expect(db.prepare('SELECT count(*) AS n FROM conversations').get()).toEqual({ n: 1 });
+    expect(existsSync(join(dataDir, 'backup-2', 'conversations', `${conversation.id}.json`))).toBe(true);
+    db.close();
+  });
+
+  it('reports a second file with an id another file of the same run took, naming the one kept', () => {
+    const dataDir = legacyFolder();
+    write(dataDir, 'conversations/copy.json', { ...conversation, title: 'My copy' });
+    write(dataDir, 'media-history/copy.json', image); // even the very same record twice is reported
+    const notices = new StorageNotices();
+    const db = openDataFolder(dataDir, notices, () => 1);
+    expect(db.prepare('SELECT title FROM conversations').all()).toEqual([{ title: 'Hello 你好' }]);
+    expect(db.prepare('SELECT count(*) AS n FROM media_entries').get()).toEqual({ n: 2 });
+    const backup = join(dataDir, 'backup-1');
+    const setAside = notices.list().flatMap((n) => (n.kind === 'set-aside' ? [n] : []));
+    expect(setAside.filter((n) => n.reason.includes('same id'))).toEqual([
+      {
+        kind: 'set-aside',
+        file: join(dataDir, 'conversations', 'copy.json'),
+        movedTo: join(backup, 'conversations', 'copy.json'),
+        reason: `another file has the same id ${conversation.id}: ${join('conversations', `${conversation.id}.json`)} was imported, this one was not`,
+        at: 1,
+      },
+      // Files go in name order: here the copy came first and the other is the one left out.
+      {
+        kind: 'set-aside',
+        file: join(dataDir, 'media-history', `${image.id}.json`),
+        movedTo: join(backup, 'media-history', `${image.id}.json`),
+        reason: `another file has the same id ${image.id}: ${join('media-history', 'copy.json')} was imported, this one was not`,
+        at: 1,
+      },
+    ]);
+    expect(notices.list().filter((n) => n.kind === 'imported')).toEqual([
+      { kind: 'imported', records: 6, backupDir: backup, at: 1 },
+    ]);
+    expect(readFileSync(join(backup, 'conversations', 'copy.json'), 'utf8')).toMatch(/My copy/);
     db.close();
   });
 });

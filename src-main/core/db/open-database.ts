@@ -68,9 +68,11 @@ export function openMemoryDatabase(): DatabaseSync {
 function openFile(file: string, dataDir: string): DatabaseSync {
   // SQLite creates files with the process umask (often 0644); this one holds the user's prompts.
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
-  // A short wait only: the holder of the lock keeps it until it quits, so waiting longer is pointless.
-  const db = new DatabaseSync(file, { timeout: 250 });
+  const db = new DatabaseSync(file);
   try {
+    // A short wait only: the holder of the lock keeps it until it quits, so waiting longer is
+    // pointless. Set by PRAGMA, not the constructor's `timeout`, which Node 22.13 does not know.
+    db.exec('PRAGMA busy_timeout = 250');
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('BEGIN IMMEDIATE; COMMIT');

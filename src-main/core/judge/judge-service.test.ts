@@ -45,14 +45,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function make() {
+function make(fetchFn: typeof fetch = fetch) {
   const profiles = {
     target: async () => ({ host: server.origin, judgeSegment: 'partner', apiKey: 'sk-test' }),
   } as unknown as ProfileService;
   return createJudgeService({
     // A fresh set of repositories over the same database: what the app sees after a restart.
     repos: createRepositories({ db, notices: new StorageNotices() }),
-    client: new GatewayClient({ fetch, log: new RequestLog() }),
+    client: new GatewayClient({ fetch: fetchFn, log: new RequestLog() }),
     profiles,
     desktop: {
       saveTextAs: async (text, name) => {
@@ -205,6 +205,28 @@ describe('runs', () => {
     const { questions: used } = judge.getRunWithQuestions(run.id);
     expect(used).toHaveLength(3);
     expect(judge.listRuns(a.id)).toHaveLength(1);
+  });
+
+  it('says plainly that a run cannot be kept when its set was deleted while it ran', async () => {
+    const a = judge.saveSet(undefined, draft);
+    const before = server.state.balanceYuan;
+    // The user deletes the set while the gateway is answering.
+    const racing = make(async (...args) => {
+      const response = await fetch(...args);
+      judge.deleteSet(a.id);
+      return response;
+    });
+    const failure = await racing
+      .run({ setId: a.id, model: 'judge-latest', state: { mode: 'text', text: 'Calm cats' } })
+      .catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(AppFailure);
+    expect((failure as AppFailure).error).toEqual({
+      code: 'not_found',
+      message: expect.stringMatching(/^The question set was deleted while this run was in progress/),
+    });
+    // Billed all the same: the user must be told, not left to think nothing happened.
+    expect(server.state.balanceYuan).toBeLessThan(before!);
+    expect(db.prepare('SELECT count(*) AS n FROM judge_runs').get()).toEqual({ n: 0 });
   });
 
   it('refuses a bad state before sending anything', async () => {

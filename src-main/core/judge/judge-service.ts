@@ -228,6 +228,15 @@ export class JudgeService {
       latencyMs: reply.latencyMs,
       raw: reply.raw,
     };
+    // The set may have been deleted while the request was out; its runs go with it, so this one
+    // has nowhere to live. Checked right before the save, with no await in between.
+    if (!this.deps.sets.get(set.id)) {
+      throw new AppFailure({
+        code: 'not_found',
+        message:
+          'The question set was deleted while this run was in progress, so the run could not be kept. The gateway still billed it.',
+      });
+    }
     return { run: this.deps.runs.put(run), questions: revision.questions };
   }
 }

@@ -12,6 +12,8 @@ export const common = {
     'Your saved chats, question sets, runs, video tasks and media history ({records} records) now live in Gatehouse’s database. The original files are kept in {backupDir}.',
   'app.importNoticeOne':
     'Your saved record from the earlier version now lives in Gatehouse’s database. The original file is kept in {backupDir}.',
+  'app.folderNotMoved':
+    'A folder from the earlier version could not be moved to {backupDir}: {folder} ({reason}). Its readable records are in Gatehouse’s database; the move is tried again at the next start.',
   'app.dismiss': 'Dismiss',
   'app.shortcuts':
     'Shortcuts: Enter send · Shift+Enter new line · Esc stop · Ctrl+N new chat · Ctrl+1…5 tabs · Ctrl+L log',
