@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { errorEnvelope } from './error-envelope';
+
+describe('HTTP-200 error envelopes', () => {
+  it('reads the shapes gateways send', () => {
+    expect(
+      errorEnvelope({
+        error: { message: 'bad model', type: 'invalid_request_error', code: 'model_not_found' },
+      }),
+    ).toEqual({
+      message: 'bad model',
+      type: 'invalid_request_error',
+      code: 'model_not_found',
+    });
+    expect(errorEnvelope({ error: 'quota exhausted' })).toEqual({ message: 'quota exhausted' });
+    expect(errorEnvelope({ code: 40001, msg: '令牌额度已用尽', data: null })).toEqual({
+      message: '令牌额度已用尽',
+      code: '40001',
+    });
+    expect(errorEnvelope({ detail: { message: 'too long', error_type: 'tokens_exceeded' } })).toEqual({
+      message: 'too long',
+      type: 'tokens_exceeded',
+    });
+    expect(errorEnvelope({ base_resp: { status_code: 1004, status_msg: 'auth failed' } })).toEqual({
+      message: 'auth failed',
+      code: '1004',
+    });
+    expect(errorEnvelope({ success: false, message: 'no' })).toEqual({ message: 'no' });
+  });
+
+  it('leaves successful bodies alone, wrapped or not', () => {
+    expect(errorEnvelope({ id: 'chatcmpl-1', choices: [] })).toBeUndefined();
+    expect(errorEnvelope({ code: 0, msg: 'success', data: { task_id: 't' } })).toBeUndefined();
+    expect(errorEnvelope({ code: 200, data: {} })).toBeUndefined();
+    expect(errorEnvelope({ base_resp: { status_code: 0, status_msg: 'success' } })).toBeUndefined();
+    expect(errorEnvelope({ error: null, status: 'succeeded' })).toBeUndefined();
+    expect(errorEnvelope([1, 2])).toBeUndefined();
+    expect(errorEnvelope('text')).toBeUndefined();
+  });
+});
