@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayClient } from '../gateway/gateway-client';
 import { GatewayError } from '../gateway/gateway-error';
-import { createVideoTask, downloadVideo, getVideoTask } from '../gateway/video-api';
+import { createVideoTask, downloadPoster, downloadVideo, getVideoTask } from '../gateway/video-api';
+import { cancelTask } from './video-cancel';
 import type { DesktopActions } from '../media/desktop-actions';
 import type { MediaLibrary, MediaUrlFor } from '../media/media-library';
 import type { ProfileService } from '../profiles/profile-service';
@@ -123,9 +124,13 @@ export class VideoService {
     const slim = slimTask(task);
     const terminal = isTerminal(task.state);
     const downloading = this.downloading.has(task.id);
+    const posterUrl =
+      task.posterFile && this.deps.media.exists(task.posterFile)
+        ? this.deps.mediaUrl(task.posterFile)
+        : undefined;
     return this.hasFile(task)
-      ? { ...slim, terminal, downloading, videoUrl: this.deps.mediaUrl(task.localFile!) }
-      : { ...slim, terminal, downloading, localFile: undefined };
+      ? { ...slim, terminal, downloading, posterUrl, videoUrl: this.deps.mediaUrl(task.localFile!) }
+      : { ...slim, terminal, downloading, posterUrl, localFile: undefined };
   }
 
   list(): VideoTaskView[] {
@@ -204,6 +209,7 @@ export class VideoService {
     this.poller.forget(id);
     if (task.localFile) this.deps.media.remove(task.localFile);
     this.deps.media.remove(videoFile(id));
+    if (task.posterFile) this.deps.media.remove(task.posterFile);
     this.deps.tasks.delete(id);
     this.deps.emit('video.removed', { id });
   }
@@ -222,8 +228,29 @@ export class VideoService {
 
   checkNow(id: string): VideoTaskView {
     const task = this.get(id);
-    if (!isTerminal(task.state)) this.poller.checkNow(id);
-    return this.view(task);
+    if (task.stoppedCheckingAt) this.poller.resume(id);
+    else if (!isTerminal(task.state)) this.poller.checkNow(id);
+    return this.view(this.deps.tasks.get(id) ?? task);
+  }
+
+  /** Checks again a task that stopped after the total wait. */
+  resume(id: string): VideoTaskView {
+    this.get(id);
+    this.poller.resume(id);
+    return this.view(this.get(id));
+  }
+
+  /** Asks the gateway to cancel (see video-cancel.ts); a refusal is thrown with its words. */
+  async cancel(id: string): Promise<VideoTaskView> {
+    const task = this.get(id);
+    if (isTerminal(task.state)) return this.view(task);
+    const target = await this.deps.profiles.target(task.profileId);
+    const next = await cancelTask(this.deps.client, target, task, this.deps.tasks, this.now());
+    if (isTerminal(next.state)) this.poller.forget(id);
+    this.deps.tasks.put(next);
+    this.changed(next, task);
+    if (!isTerminal(next.state)) this.poller.checkNow(id);
+    return this.view(next);
   }
 
   /**
@@ -292,13 +319,33 @@ export class VideoService {
     }
     const next: VideoTask =
       failure === undefined
-        ? { ...latest, localFile: rel, downloadError: undefined, updatedAt: this.now() }
+        ? {
+            ...latest,
+            localFile: rel,
+            posterFile: await this.fetchPoster(latest),
+            downloadError: undefined,
+            updatedAt: this.now(),
+          }
         : {
             ...latest,
             downloadError: failure instanceof Error ? failure.message : String(failure),
             updatedAt: this.now(),
           };
     this.deps.tasks.put(next);
+  }
+
+  /** Upstream's last frame, kept beside the video as its poster (the window loads local files only). */
+  private async fetchPoster(task: VideoTask): Promise<string | undefined> {
+    if (!task.lastFrameUrl) return task.posterFile;
+    const rel = `videos/${task.id}-last-frame`;
+    try {
+      const target = await this.deps.profiles.target(task.profileId);
+      await downloadPoster(this.deps.client, target, task.lastFrameUrl, this.deps.media.resolve(rel));
+      return rel;
+    } catch {
+      // A poster is a nicety: the video plays without it.
+      return task.posterFile;
+    }
   }
 
   /** True when the gateway gave a different result address than the one that failed. */
