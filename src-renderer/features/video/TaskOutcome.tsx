@@ -10,10 +10,11 @@ const stamp = (ms: number) => new Date(ms).toLocaleString();
 /** Why a task failed or was cancelled: the gateway's words, the raw code, and what a safety code means. */
 export function TaskFailure({ task }: { task: VideoTaskView }) {
   if (task.state !== 'failed' && task.state !== 'cancelled') return null;
-  if (!task.error && !task.errorCode) return null;
+  if (!task.error && !task.errorCode)
+    return task.state === 'cancelled' ? <p className="muted small-note">{t('video.cancelledNote')}</p> : null;
   const safety = isSafetyCode(task.errorCode);
   return (
-    <div className="video-failure" role="group" aria-label={t('video.state.failed')}>
+    <div className="video-failure" role="group" aria-label={t(`video.state.${task.state}`)}>
       {safety ? (
         <p className="field-error video-safety">{t(`video.safety.${safetySide(task.errorCode!)}`)}</p>
       ) : null}

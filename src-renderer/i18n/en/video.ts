@@ -99,6 +99,7 @@ export const video = {
     'Ask the gateway to cancel this queued task? The spec does not list cancelling, so the gateway may refuse; its answer is shown here.',
   'video.cancelYes': 'Cancel task',
   'video.cancelKeep': 'Keep it',
+  'video.cancelledNote': 'Cancelled on the gateway: no video will be made for this task.',
   'video.cancelRefused': 'The gateway did not cancel the task: {message}',
   'video.stopped':
     'Stopped checking: the task did not finish within {hours} h of waiting (the provider expires tasks after 48 h). Resume to check again.',
