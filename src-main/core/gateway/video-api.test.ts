@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from './gateway-client';
 import { loopbackServer } from './loopback-server.test-helper';
 import { RequestLog } from './request-log';
-import { createVideoTask, downloadVideo, videoContainer, videoDownloadUrl } from './video-api';
+import { createVideoTask, downloadVideo, getVideoTask, videoContainer, videoDownloadUrl } from './video-api';
 
 let dir: string;
 const servers: { close(): Promise<void> }[] = [];
@@ -150,5 +150,40 @@ describe('videoContainer', () => {
     expect(videoContainer(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 0, 0, 0]))).toBe('webm');
     expect(videoContainer(Buffer.from('<html>expired</html>'))).toBeUndefined();
     expect(videoContainer(Buffer.from('{"error":1}'))).toBeUndefined();
+  });
+});
+
+describe('HTTP-200 error envelopes on video calls', () => {
+  const target = (host: string) => ({ host, judgeSegment: 'p', apiKey: 'k' });
+
+  it('a create answered {code: 1001, message} throws with the gateway’s words', async () => {
+    const s = await serving(200, JSON.stringify({ code: 1001, message: 'insufficient balance' }), {
+      'Content-Type': 'application/json',
+    });
+    await expect(
+      createVideoTask(client(), target(s.host), { model: 'm', content: [{ type: 'text', text: 'p' }] }),
+    ).rejects.toThrow('The gateway refused the request: insufficient balance (code 1001)');
+  });
+
+  it('a query envelope throws, but a failed task with an error object is a task', async () => {
+    const refused = await serving(200, JSON.stringify({ code: 500, msg: 'upstream busy', data: null }), {
+      'Content-Type': 'application/json',
+    });
+    await expect(getVideoTask(client(), target(refused.host), 't')).rejects.toThrow(/upstream busy/);
+    const failed = await serving(
+      200,
+      JSON.stringify({
+        id: 't',
+        status: 'failed',
+        error: { code: 'InvalidParameter.duration', message: 'bad' },
+      }),
+      { 'Content-Type': 'application/json' },
+    );
+    const out = await getVideoTask(client(), target(failed.host), 't');
+    expect(out.parsed).toMatchObject({
+      state: 'failed',
+      errorCode: 'InvalidParameter.duration',
+      error: 'bad',
+    });
   });
 });
