@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildVideoRequest, defaultVideoForm } from '../../../src-shared/video/video-request';
 import { GatewayClient } from './gateway-client';
 import { loopbackServer } from './loopback-server.test-helper';
 import { RequestLog } from './request-log';
@@ -161,7 +162,7 @@ describe('HTTP-200 error envelopes on video calls', () => {
       'Content-Type': 'application/json',
     });
     await expect(
-      createVideoTask(client(), target(s.host), { model: 'm', content: [{ type: 'text', text: 'p' }] }),
+      createVideoTask(client(), target(s.host), buildVideoRequest({ ...defaultVideoForm(), prompt: 'p' })),
     ).rejects.toThrow('The gateway refused the request: insufficient balance (code 1001)');
   });
 
