@@ -25,6 +25,10 @@ const WORDS: Record<string, VideoState> = {
   cancelled: 'cancelled',
   canceled: 'cancelled',
   expired: 'expired',
+  // Other video vendors' words (their case varies: `succeed`, `Fail`, `Queueing`).
+  queueing: 'queued',
+  succeed: 'succeeded',
+  fail: 'failed',
 };
 
 export function mapVideoStatus(word: string | undefined): VideoState {
@@ -47,20 +51,34 @@ export interface ParsedTaskBody {
   state: VideoState;
   progress?: number;
   videoUrl?: string;
+  /** Upstream's last frame of the video, shown as the player's poster. */
+  lastFrameUrl?: string;
   error?: string;
+  /** The vendor's failure code, e.g. `InputImageSensitiveContentDetected.PrivacyInformation`. */
+  errorCode?: string;
+  /** The gateway's own `updated_at` (ms), the start of the result link's lifetime. */
+  remoteUpdatedAt?: number;
 }
 
 type Obj = Record<string, unknown>;
 const asObj = (v: unknown): Obj | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
+/** Ids and codes arrive as strings or numbers; both are kept as strings. */
+const idStr = (v: unknown): string | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? String(v) : str(v);
+const hasStatus = (o: Obj) => o.status !== undefined || o.state !== undefined || o.task_status !== undefined;
 
-/** `{ code, data }` and `{ data: {...} }` wrappers carry the task inside `data`. */
+/** `{ code, data }`, `{ data: {...} }` and `{ output: {...} }` wrappers carry the task inside. */
 export function unwrapTaskBody(body: unknown): Obj {
   const o = asObj(body) ?? {};
+  if (hasStatus(o)) return o;
+  for (const key of ['data', 'output']) {
+    const inner = asObj(o[key]);
+    if (inner && (hasStatus(inner) || idStr(inner.task_id) !== undefined)) return inner;
+  }
   const data = asObj(o.data);
-  if (data && o.status === undefined && o.state === undefined && o.task_status === undefined) return data;
-  return o;
+  return data ?? o;
 }
 
 /** The result address, at any of the places providers have been seen to put it. */
@@ -74,21 +92,35 @@ export function findVideoUrl(body: unknown): string | undefined {
       str(content?.video_url) ??
       str(asObj(content?.video_url)?.url) ??
       str(o.video_url) ??
+      str(o.result_url) ??
       str(output) ??
       str(outputObj?.video_url) ??
       str(outputObj?.url) ??
       (Array.isArray(output) ? str(output[0]) : undefined) ??
       str(asObj(asObj(o.data)?.content)?.video_url) ??
+      str(asObj(o.data)?.result_url) ??
       str(asObj(o.metadata)?.url)
     );
   };
   return candidates(asObj(body)) ?? candidates(unwrapTaskBody(body));
 }
 
-function errorText(o: Obj): string | undefined {
+function lastFrameOf(o: Obj): string | undefined {
+  const content = asObj(o.content);
+  return str(content?.last_frame_url) ?? str(asObj(content?.last_frame_url)?.url) ?? str(o.last_frame_url);
+}
+
+function errorText(o: Obj, top: Obj): string | undefined {
   const err = o.error;
   const errObj = asObj(err);
-  return str(errObj?.message) ?? str(err) ?? str(o.fail_reason) ?? str(o.failure_reason) ?? str(o.message);
+  return (
+    str(errObj?.message) ??
+    str(err) ??
+    str(o.fail_reason) ??
+    str(o.failure_reason) ??
+    str(asObj(top.base_resp)?.status_msg) ??
+    str(o.message)
+  );
 }
 
 function progressOf(o: Obj): number | undefined {
@@ -100,17 +132,56 @@ function progressOf(o: Obj): number | undefined {
   return Math.max(0, Math.min(100, Math.round(pct)));
 }
 
+/** Upstream sends Unix seconds; a number that large is already milliseconds. */
+function timeOf(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return v < 1e12 ? v * 1000 : v;
+  if (typeof v === 'string' && v.trim()) {
+    const t = /^\d+$/.test(v.trim()) ? timeOf(Number(v)) : Date.parse(v);
+    return t !== undefined && Number.isFinite(t) ? t : undefined;
+  }
+  return undefined;
+}
+
 export function parseTaskBody(body: unknown): ParsedTaskBody {
+  const top = asObj(body) ?? {};
   const o = unwrapTaskBody(body);
   const status = str(o.status) ?? str(o.state) ?? str(o.task_status);
   const state = mapVideoStatus(status);
   const out: ParsedTaskBody = {
-    taskId: str(o.task_id) ?? str(o.id) ?? str(o.taskId),
+    taskId: idStr(o.task_id) ?? idStr(o.id) ?? idStr(o.taskId) ?? idStr(top.task_id) ?? idStr(top.id),
     status,
     state,
     progress: progressOf(o),
     videoUrl: findVideoUrl(body),
+    lastFrameUrl: lastFrameOf(o),
+    remoteUpdatedAt: timeOf(o.updated_at),
   };
-  if (state === 'failed' || state === 'cancelled' || state === 'expired') out.error = errorText(o);
+  if (state === 'failed' || state === 'cancelled' || state === 'expired') {
+    out.error = errorText(o, top);
+    out.errorCode = idStr(asObj(o.error)?.code) ?? idStr(o.error_code) ?? idStr(o.fail_code);
+  }
   return out;
+}
+
+/** Codes of a provider's content-safety refusal (`…SensitiveContentDetected…`, `…Risk…`). */
+export function isSafetyCode(code: string | undefined): boolean {
+  return code !== undefined && /sensitive|risk/i.test(code);
+}
+
+/** Which side the safety check refused, from the code's prefix (`InputImage…`, `OutputVideo…`). */
+export function safetySide(code: string): 'input' | 'output' | 'either' {
+  if (/^input/i.test(code)) return 'input';
+  if (/^output/i.test(code)) return 'output';
+  return 'either';
+}
+
+/** Result links live 24 h after the task finished (upstream's rule). */
+export const RESULT_URL_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export function resultUrlValidUntil(task: {
+  remoteUpdatedAt?: number;
+  finishedAt?: number;
+}): number | undefined {
+  const from = task.remoteUpdatedAt ?? task.finishedAt;
+  return from === undefined ? undefined : from + RESULT_URL_LIFETIME_MS;
 }

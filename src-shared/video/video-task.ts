@@ -68,6 +68,14 @@ export const videoTaskSchema = z.object({
   rawStatus: z.string().optional(),
   progress: z.number().optional(),
   error: z.string().optional(),
+  /** The vendor's failure code, shown raw (and explained when it is a content-safety refusal). */
+  errorCode: z.string().optional(),
+  /** Upstream's last frame, the player's poster. */
+  lastFrameUrl: z.string().optional(),
+  /** Media-library path of the downloaded last frame. */
+  posterFile: z.string().optional(),
+  /** The gateway's own `updated_at` (ms): the result link lives 24 h from then. */
+  remoteUpdatedAt: z.number().optional(),
   /** Where the gateway said the video is (may expire). */
   remoteUrl: z.string().optional(),
   /** Media-library path of the downloaded video. */
@@ -84,6 +92,10 @@ export const videoTaskSchema = z.object({
   /** The last failed status check (network, 429...), while polling goes on. */
   pollError: z.string().optional(),
   finishedAt: z.number().optional(),
+  /** Polling gave up after the total wait (see `maxTotalWaitMs`); the user can resume it. */
+  stoppedCheckingAt: z.number().optional(),
+  /** Start of the total wait: creation, or the user's last resume. */
+  waitFrom: z.number().optional(),
 });
 export type VideoTask = z.infer<typeof videoTaskSchema>;
 
@@ -93,6 +105,8 @@ export type VideoTask = z.infer<typeof videoTaskSchema>;
  */
 export interface VideoTaskView extends VideoTask {
   videoUrl?: string;
+  /** The downloaded last frame, the player's poster. */
+  posterUrl?: string;
   /** A download of the result is running now (else a missing file needs "Retry download"). */
   downloading: boolean;
   /** Ended (succeeded, failed, cancelled, expired): no more checks. */

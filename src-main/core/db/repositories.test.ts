@@ -180,3 +180,39 @@ describe('record tables', () => {
     expect(repos.conversations.summaries()).toEqual([]);
   });
 });
+
+describe('video task rows written before the real-gateway fields', () => {
+  it('an old row still reads, its new fields absent', () => {
+    const db = openMemoryDatabase();
+    const repos = createRepositories({ db, notices: new StorageNotices() });
+    // A row exactly as an earlier version saved it: no errorCode, lastFrameUrl, stoppedCheckingAt...
+    const old = {
+      id: 'old1',
+      taskId: 'task-1',
+      profileId: 'p',
+      form: {
+        model: 'm',
+        prompt: 'a kite',
+        images: [],
+        ratio: '16:9',
+        duration: 10,
+        resolution: '720p',
+        generateAudio: true,
+      },
+      request: { model: 'm', content: [{ type: 'text', text: 'a kite' }] },
+      createdAt: 1,
+      updatedAt: 2,
+      state: 'failed',
+      error: 'boom',
+      finishedAt: 2,
+    };
+    db.prepare(
+      'INSERT INTO video_tasks (id, task_id, state, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run('old1', 'task-1', 'failed', 1, 2, JSON.stringify(old));
+    const task = repos.videoTasks.get('old1');
+    expect(task).toMatchObject({ id: 'old1', state: 'failed', error: 'boom' });
+    expect(task?.errorCode).toBeUndefined();
+    expect(task?.stoppedCheckingAt).toBeUndefined();
+    db.close();
+  });
+});

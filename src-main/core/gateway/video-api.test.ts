@@ -2,10 +2,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildVideoRequest, defaultVideoForm } from '../../../src-shared/video/video-request';
 import { GatewayClient } from './gateway-client';
 import { loopbackServer } from './loopback-server.test-helper';
 import { RequestLog } from './request-log';
-import { createVideoTask, downloadVideo, videoDownloadUrl } from './video-api';
+import { createVideoTask, downloadVideo, getVideoTask, videoContainer, videoDownloadUrl } from './video-api';
 
 let dir: string;
 const servers: { close(): Promise<void> }[] = [];
@@ -42,10 +43,25 @@ describe('downloadVideo', () => {
     expect(leftovers()).toEqual(['v.mp4']);
   });
 
-  it.each([['application/octet-stream'], ['']])('accepts Content-Type %j', async (type) => {
-    const s = await serving(200, 'abc', type ? { 'Content-Type': type } : {});
-    await downloadVideo(client(), { host: s.host, judgeSegment: 'p' }, `${s.host}/v`, dest());
-    expect(readFileSync(dest(), 'utf8')).toBe('abc');
+  // An MP4's first box: size, then `ftyp` at offset 4.
+  const mp4Head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(20, 1)]);
+  it.each([['application/octet-stream'], ['binary/octet-stream'], ['application/mp4'], ['']])(
+    'accepts Content-Type %j when the bytes are a video',
+    async (type) => {
+      const s = await serving(200, mp4Head, type ? { 'Content-Type': type } : {});
+      await downloadVideo(client(), { host: s.host, judgeSegment: 'p' }, `${s.host}/v`, dest());
+      expect(readFileSync(dest()).equals(mp4Head)).toBe(true);
+    },
+  );
+
+  it('refuses a generic binary whose bytes are no video container, with the reason', async () => {
+    const s = await serving(200, 'abc', { 'Content-Type': 'binary/octet-stream' });
+    await expect(
+      downloadVideo(client(), { host: s.host, judgeSegment: 'p' }, `${s.host}/v`, dest()),
+    ).rejects.toThrow(
+      /binary\/octet-stream, but the file is not an MP4, WebM or MOV video \(it starts with 61 62 63\)/,
+    );
+    expect(leftovers()).toEqual([]);
   });
 
   it('refuses a reply that is not a video (an HTML error page), writing nothing', async () => {
@@ -121,5 +137,54 @@ describe('createVideoTask', () => {
     );
     expect(out.taskId).toBeUndefined();
     expect(out.raw).toBe('{"status":"accepted"}');
+  });
+});
+
+describe('videoContainer', () => {
+  it('knows MP4, MOV and WebM by their first bytes, and nothing else', () => {
+    const box = (type: string, brand = '') =>
+      Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from(type + brand)]);
+    expect(videoContainer(box('ftyp', 'isom'))).toBe('mp4');
+    expect(videoContainer(box('ftyp', 'qt  '))).toBe('mov');
+    expect(videoContainer(box('moov'))).toBe('mov');
+    expect(videoContainer(box('mdat'))).toBe('mov');
+    expect(videoContainer(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 0, 0, 0]))).toBe('webm');
+    expect(videoContainer(Buffer.from('<html>expired</html>'))).toBeUndefined();
+    expect(videoContainer(Buffer.from('{"error":1}'))).toBeUndefined();
+  });
+});
+
+describe('HTTP-200 error envelopes on video calls', () => {
+  const target = (host: string) => ({ host, judgeSegment: 'p', apiKey: 'k' });
+
+  it('a create answered {code: 1001, message} throws with the gateway’s words', async () => {
+    const s = await serving(200, JSON.stringify({ code: 1001, message: 'insufficient balance' }), {
+      'Content-Type': 'application/json',
+    });
+    await expect(
+      createVideoTask(client(), target(s.host), buildVideoRequest({ ...defaultVideoForm(), prompt: 'p' })),
+    ).rejects.toThrow('The gateway refused the request: insufficient balance (code 1001)');
+  });
+
+  it('a query envelope throws, but a failed task with an error object is a task', async () => {
+    const refused = await serving(200, JSON.stringify({ code: 500, msg: 'upstream busy', data: null }), {
+      'Content-Type': 'application/json',
+    });
+    await expect(getVideoTask(client(), target(refused.host), 't')).rejects.toThrow(/upstream busy/);
+    const failed = await serving(
+      200,
+      JSON.stringify({
+        id: 't',
+        status: 'failed',
+        error: { code: 'InvalidParameter.duration', message: 'bad' },
+      }),
+      { 'Content-Type': 'application/json' },
+    );
+    const out = await getVideoTask(client(), target(failed.host), 't');
+    expect(out.parsed).toMatchObject({
+      state: 'failed',
+      errorCode: 'InvalidParameter.duration',
+      error: 'bad',
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open as open_, rename, rm } from 'node:fs/promises';
+import { mkdir, open as open_, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CallOptions, GatewayClient } from './gateway-client';
+import { errorEnvelope } from './error-envelope';
 import { GatewayError } from './gateway-error';
 import { apiUrl, type GatewayTarget } from './gateway-urls';
 import type { VideoRequestBody } from '../../../src-shared/video/video-request';
@@ -30,7 +31,25 @@ export async function createVideoTask(
     opts,
   );
   const parsed = parseTaskBody(body);
+  refuseEnvelope(body, raw, parsed, !parsed.taskId);
   return { body, raw, parsed, taskId: parsed.taskId };
+}
+
+/**
+ * Resellers answer a refusal with HTTP 200 and `{code: 1001, message}`. A task body that says
+ * `status: failed` with an `error` object is a task that failed, not a refused call, so the
+ * envelope counts only when the body is not a task (no id on create, no status on a query).
+ */
+function refuseEnvelope(body: unknown, raw: string, parsed: ParsedTaskBody, notATask: boolean): void {
+  const env = notATask ? errorEnvelope(body) : undefined;
+  if (!env) return;
+  const code = env.code ? ` (code ${env.code})` : '';
+  throw new GatewayError(
+    'bad_request',
+    `The gateway refused the request: ${env.message}${code}`,
+    200,
+    env.message || raw.slice(0, 300),
+  );
 }
 
 /** GET {base_url}/video/generations/{task_id}; idempotent, so the client may retry it. */
@@ -45,7 +64,54 @@ export async function getVideoTask(
     { method: 'GET', url: apiUrl(target, `video/generations/${encodeURIComponent(taskId)}`) },
     opts,
   );
-  return { body, raw, parsed: parseTaskBody(body) };
+  const parsed = parseTaskBody(body);
+  refuseEnvelope(body, raw, parsed, !parsed.status);
+  return { body, raw, parsed };
+}
+
+/**
+ * DELETE {base_url}/video/generations/{task_id}: upstream cancels a queued task this way. The
+ * spec does not list it, so a gateway may refuse (a GatewayError with its words). An empty or
+ * non-JSON 2xx body is a yes; a 200 error envelope is a no.
+ */
+export async function cancelVideoTask(
+  client: GatewayClient,
+  target: GatewayTarget,
+  taskId: string,
+): Promise<{ raw: string; parsed: ParsedTaskBody }> {
+  const { bytes } = await client.bytes(
+    target,
+    { method: 'DELETE', url: apiUrl(target, `video/generations/${encodeURIComponent(taskId)}`) },
+    { retries: 0 },
+  );
+  const raw = new TextDecoder().decode(bytes);
+  let body: unknown;
+  try {
+    body = raw.trim() ? JSON.parse(raw) : {};
+  } catch {
+    body = {};
+  }
+  const parsed = parseTaskBody(body);
+  refuseEnvelope(body, raw, parsed, !parsed.status);
+  return { raw, parsed };
+}
+
+/** Upstream's last-frame image, small: fetched whole, without the API key, images only. */
+export async function downloadPoster(
+  client: GatewayClient,
+  target: GatewayTarget,
+  url: string,
+  destPath: string,
+): Promise<void> {
+  const { bytes, contentType } = await client.bytes(
+    { ...target, apiKey: undefined },
+    { method: 'GET', url: videoDownloadUrl(url, target), accept: 'image/*' },
+    { retries: 0, timeoutMs: 30_000 },
+  );
+  if (!baseType(contentType).startsWith('image/') || bytes.byteLength > 20 * 1024 * 1024)
+    throw new GatewayError('bad_response', 'The last frame is not an image.');
+  await mkdir(dirname(destPath), { recursive: true, mode: 0o700 });
+  await writeFile(destPath, bytes, { mode: 0o600 });
 }
 
 /** The most a downloaded video may weigh; anything bigger is refused rather than filling the disk. */
@@ -79,11 +145,38 @@ export function videoDownloadUrl(url: string, target: GatewayTarget): string {
   return parsed.toString();
 }
 
+const baseType = (contentType: string | null) => (contentType ?? '').split(';')[0].trim().toLowerCase();
+
+/** Types vendors serve videos as without saying which video: their first bytes decide. */
+const GENERIC_TYPES = ['', 'application/octet-stream', 'binary/octet-stream', 'application/mp4'];
+
 /** A video, a generic binary, or a server that does not say; HTML or JSON means an error page, not a video. */
 function acceptableType(contentType: string | null): boolean {
-  if (!contentType) return true;
-  const type = contentType.split(';')[0].trim().toLowerCase();
-  return type === '' || type.startsWith('video/') || type === 'application/octet-stream';
+  const type = baseType(contentType);
+  return type.startsWith('video/') || GENERIC_TYPES.includes(type);
+}
+
+/** Bytes needed to recognise a container. */
+const SNIFF_BYTES = 12;
+const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+
+/** MP4 and MOV (`ftyp` box, or a bare `moov`/`mdat`/`wide`/`free` atom first) or WebM (EBML magic). */
+export function videoContainer(head: Uint8Array): 'mp4' | 'mov' | 'webm' | undefined {
+  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3)
+    return 'webm';
+  if (head.length < 8) return undefined;
+  const box = ascii(head, 4, 8);
+  if (box === 'ftyp') return ascii(head, 8, 10) === 'qt' ? 'mov' : 'mp4';
+  if (['moov', 'mdat', 'wide', 'free'].includes(box)) return 'mov';
+  return undefined;
+}
+
+function notAVideo(contentType: string | null, head: Uint8Array): GatewayError {
+  const hex = Buffer.from(head.subarray(0, 8)).toString('hex').replace(/(..)/g, '$1 ').trim();
+  return new GatewayError(
+    'bad_response',
+    `The video address answered with ${baseType(contentType) || 'no content type'}, but the file is not an MP4, WebM or MOV video (it starts with ${hex || 'nothing'}); it was not saved.`,
+  );
 }
 
 /**
@@ -133,12 +226,24 @@ export async function downloadVideo(
   const tmp = `${destPath}.part-${randomBytes(4).toString('hex')}`;
   const file = await open_(tmp, 'w', 0o600);
   let written = 0;
+  // A generic type says nothing: the file's first bytes must be a video container.
+  let head: Uint8Array | undefined = baseType(contentType).startsWith('video/')
+    ? undefined
+    : new Uint8Array(0);
   try {
     for await (const chunk of open.chunks(60_000)) {
       written += chunk.byteLength;
       if (written > maxBytes) throw tooBig();
+      if (head) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length >= SNIFF_BYTES) {
+          if (!videoContainer(head)) throw notAVideo(contentType, head);
+          head = undefined;
+        }
+      }
       await file.write(chunk);
     }
+    if (head && !videoContainer(head)) throw notAVideo(contentType, head);
     await file.sync();
     await file.close();
     await rename(tmp, destPath);

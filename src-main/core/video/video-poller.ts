@@ -39,6 +39,8 @@ export interface BackoffOptions {
    * create, some gateways answer 404 until the task reaches their read side.
    */
   unseenExpiryMs: number;
+  /** Checks stop this long after creation (or a resume): upstream expires a task after 48 h. */
+  maxTotalWaitMs: number;
 }
 
 export const DEFAULT_BACKOFF: BackoffOptions = {
@@ -48,6 +50,7 @@ export const DEFAULT_BACKOFF: BackoffOptions = {
   jitter: 0.2,
   rateLimitMinMs: 15_000,
   unseenExpiryMs: 10 * 60_000,
+  maxTotalWaitMs: 48 * 60 * 60_000,
 };
 
 /** A saved next check further away than this is not trusted (a clock that jumped), and is brought in. */
@@ -110,6 +113,9 @@ export function applyStatus(
   if (p.state === 'succeeded') next.progress = 100;
   if (p.videoUrl) next.remoteUrl = p.videoUrl;
   if (p.error) next.error = p.error;
+  if (p.errorCode) next.errorCode = p.errorCode;
+  if (p.lastFrameUrl) next.lastFrameUrl = p.lastFrameUrl;
+  if (p.remoteUpdatedAt) next.remoteUpdatedAt = p.remoteUpdatedAt;
   if (isTerminal(p.state)) next.finishedAt ??= now;
   return next;
 }
@@ -148,7 +154,7 @@ export class VideoPoller {
     if (this.disposed) return;
     const now = this.clock.now();
     for (const task of this.deps.tasks.list()) {
-      if (isTerminal(task.state) || this.isTracking(task.id)) continue;
+      if (isTerminal(task.state) || task.stoppedCheckingAt || this.isTracking(task.id)) continue;
       this.attempts.set(task.id, task.pollAttempt ?? 0);
       const first = now + backoffDelay(0, this.backoff, this.clock.random);
       const at = Math.min(Math.max(task.nextCheckAt ?? 0, first), now + MAX_RESUME_WAIT_MS);
@@ -166,6 +172,17 @@ export class VideoPoller {
   /** Checks at once (the user asked), then goes on with the schedule. */
   checkNow(id: string): void {
     if (this.disposed || this.inFlight.has(id)) return;
+    this.schedule(id, 0);
+  }
+
+  /** Starts checking a task that stopped after the total wait; the wait starts again from now. */
+  resume(id: string): void {
+    const task = this.deps.tasks.get(id);
+    if (this.disposed || !task || isTerminal(task.state)) return;
+    const next = { ...task, stoppedCheckingAt: undefined, waitFrom: this.clock.now(), pollAttempt: 0 };
+    this.deps.tasks.put(next);
+    this.deps.onChange?.(next, task);
+    this.attempts.set(id, 0);
     this.schedule(id, 0);
   }
 
@@ -206,7 +223,15 @@ export class VideoPoller {
     // The check already running reschedules when it ends; a second one would double the load.
     if (this.disposed || this.inFlight.has(id)) return;
     const task = this.deps.tasks.get(id);
-    if (!task || isTerminal(task.state)) return;
+    if (!task || isTerminal(task.state) || task.stoppedCheckingAt) return;
+    if (this.clock.now() - (task.waitFrom ?? task.createdAt) >= this.backoff.maxTotalWaitMs) {
+      // Past the total wait: stop here (kept across restarts) until the user resumes.
+      const stopped = { ...task, stoppedCheckingAt: this.clock.now(), nextCheckAt: undefined };
+      this.deps.tasks.put(stopped);
+      this.attempts.delete(id);
+      this.deps.onChange?.(stopped, task);
+      return;
+    }
     const attempt = (this.attempts.get(id) ?? task.pollAttempt ?? 0) + 1;
     this.attempts.set(id, attempt);
     this.inFlight.add(id);

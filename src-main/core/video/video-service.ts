@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayClient } from '../gateway/gateway-client';
 import { GatewayError } from '../gateway/gateway-error';
-import { createVideoTask, downloadVideo, getVideoTask } from '../gateway/video-api';
+import { createVideoTask, getVideoTask } from '../gateway/video-api';
+import { cancelTask } from './video-cancel';
+import { runDownload, videoFile } from './video-download';
 import type { DesktopActions } from '../media/desktop-actions';
 import type { MediaLibrary, MediaUrlFor } from '../media/media-library';
 import type { ProfileService } from '../profiles/profile-service';
@@ -32,24 +34,10 @@ export interface VideoServiceDeps {
   maxVideoBytes?: number;
 }
 
-const videoFile = (id: string) => `videos/${id}.mp4`;
-const DEFAULT_DOWNLOAD_DELAYS = [2000, 8000];
-
 export const NO_TASK_ID_MESSAGE =
   'The gateway accepted the request but its reply carries no task id, so the task cannot be tracked. See the raw reply.';
 export const CREATE_MAY_EXIST_MESSAGE =
   'The gateway did not confirm the video request in time. The task may already exist on the gateway: check the task list and the gateway console before creating it again.';
-
-/** Errors worth another try of the same download; anything else will not change by waiting. */
-function retryableDownload(err: unknown): boolean {
-  return (
-    err instanceof GatewayError &&
-    (err.code === 'network' ||
-      err.code === 'timeout' ||
-      err.code === 'rate_limited' ||
-      (err.status ?? 0) >= 500)
-  );
-}
 
 /** One sentence for a desktop notification (main-side, English). */
 export function notificationText(task: VideoTask): { title: string; body: string } {
@@ -123,9 +111,13 @@ export class VideoService {
     const slim = slimTask(task);
     const terminal = isTerminal(task.state);
     const downloading = this.downloading.has(task.id);
+    const posterUrl =
+      task.posterFile && this.deps.media.exists(task.posterFile)
+        ? this.deps.mediaUrl(task.posterFile)
+        : undefined;
     return this.hasFile(task)
-      ? { ...slim, terminal, downloading, videoUrl: this.deps.mediaUrl(task.localFile!) }
-      : { ...slim, terminal, downloading, localFile: undefined };
+      ? { ...slim, terminal, downloading, posterUrl, videoUrl: this.deps.mediaUrl(task.localFile!) }
+      : { ...slim, terminal, downloading, posterUrl, localFile: undefined };
   }
 
   list(): VideoTaskView[] {
@@ -204,6 +196,7 @@ export class VideoService {
     this.poller.forget(id);
     if (task.localFile) this.deps.media.remove(task.localFile);
     this.deps.media.remove(videoFile(id));
+    if (task.posterFile) this.deps.media.remove(task.posterFile);
     this.deps.tasks.delete(id);
     this.deps.emit('video.removed', { id });
   }
@@ -222,8 +215,29 @@ export class VideoService {
 
   checkNow(id: string): VideoTaskView {
     const task = this.get(id);
-    if (!isTerminal(task.state)) this.poller.checkNow(id);
-    return this.view(task);
+    if (task.stoppedCheckingAt) this.poller.resume(id);
+    else if (!isTerminal(task.state)) this.poller.checkNow(id);
+    return this.view(this.deps.tasks.get(id) ?? task);
+  }
+
+  /** Checks again a task that stopped after the total wait. */
+  resume(id: string): VideoTaskView {
+    this.get(id);
+    this.poller.resume(id);
+    return this.view(this.get(id));
+  }
+
+  /** Asks the gateway to cancel (see video-cancel.ts); a refusal is thrown with its words. */
+  async cancel(id: string): Promise<VideoTaskView> {
+    const task = this.get(id);
+    if (isTerminal(task.state)) return this.view(task);
+    const target = await this.deps.profiles.target(task.profileId);
+    const next = await cancelTask(this.deps.client, target, task, this.deps.tasks, this.now());
+    if (isTerminal(next.state)) this.poller.forget(id);
+    this.deps.tasks.put(next);
+    this.changed(next, task);
+    if (!isTerminal(next.state)) this.poller.checkNow(id);
+    return this.view(next);
   }
 
   /**
@@ -240,10 +254,12 @@ export class VideoService {
     }
     let running = this.downloading.get(id);
     if (!running) {
-      running = this.runDownload(id).finally(() => {
-        this.downloading.delete(id);
-        this.emitLatest(id); // after the delete, so the window sees the download end
-      });
+      running = runDownload({ ...this.deps, clock: this.clock, disposed: () => this.disposed }, id).finally(
+        () => {
+          this.downloading.delete(id);
+          this.emitLatest(id); // after the delete, so the window sees the download end
+        },
+      );
       this.downloading.set(id, running);
       this.emitLatest(id); // the window shows "Downloading…" only while this runs
     }
@@ -255,71 +271,6 @@ export class VideoService {
   private emitLatest(id: string): void {
     const latest = this.deps.tasks.get(id);
     if (latest) this.deps.emit('video.updated', this.view(latest));
-  }
-
-  private async runDownload(id: string): Promise<void> {
-    const delays = this.deps.downloadRetryDelaysMs ?? DEFAULT_DOWNLOAD_DELAYS;
-    const rel = videoFile(id);
-    let refreshed = false;
-    let failure: unknown;
-    for (let attempt = 0; ; attempt++) {
-      const task = this.deps.tasks.get(id);
-      if (!task?.remoteUrl || this.disposed) return;
-      try {
-        const target = await this.deps.profiles.target(task.profileId);
-        await downloadVideo(this.deps.client, target, task.remoteUrl, this.deps.media.resolve(rel), {
-          retries: 0,
-          maxBytes: this.deps.maxVideoBytes,
-        });
-        failure = undefined;
-        break;
-      } catch (err) {
-        failure = err;
-        if (err instanceof GatewayError && (err.status === 403 || err.status === 404) && !refreshed) {
-          // Signed links expire: ask the gateway once for the task again, for a fresh address.
-          refreshed = true;
-          if (await this.refreshRemoteUrl(id)) continue;
-        }
-        if (!retryableDownload(err) || attempt >= delays.length) break;
-        await new Promise<void>((r) => this.clock.setTimeout(r, delays[attempt]));
-      }
-    }
-    const latest = this.deps.tasks.get(id);
-    if (!latest) {
-      // Removed while downloading: the file must not outlive its task.
-      this.deps.media.remove(rel);
-      return;
-    }
-    const next: VideoTask =
-      failure === undefined
-        ? { ...latest, localFile: rel, downloadError: undefined, updatedAt: this.now() }
-        : {
-            ...latest,
-            downloadError: failure instanceof Error ? failure.message : String(failure),
-            updatedAt: this.now(),
-          };
-    this.deps.tasks.put(next);
-  }
-
-  /** True when the gateway gave a different result address than the one that failed. */
-  private async refreshRemoteUrl(id: string): Promise<boolean> {
-    const task = this.deps.tasks.get(id);
-    if (!task) return false;
-    try {
-      const target = await this.deps.profiles.target(task.profileId);
-      const reply = await getVideoTask(this.deps.client, target, task.taskId, { retries: 0 });
-      const latest = this.deps.tasks.get(id);
-      if (!latest || !reply.parsed.videoUrl || reply.parsed.videoUrl === latest.remoteUrl) return false;
-      this.deps.tasks.put({
-        ...latest,
-        remoteUrl: reply.parsed.videoUrl,
-        lastBody: reply.raw,
-        seenAt: this.now(),
-      });
-      return true;
-    } catch {
-      return false;
-    }
   }
 
   private now(): number {

@@ -13,6 +13,8 @@ export function videoHandlers(s: AppServices): Handlers<typeof videoRoutes> {
     'video.tasks.saveAs': ({ id }) => s.video.saveAs(id),
     'video.tasks.download': ({ id }) => s.video.download(id),
     'video.tasks.checkNow': ({ id }) => s.video.checkNow(id),
+    'video.tasks.cancel': ({ id }) => s.video.cancel(id),
+    'video.tasks.resume': ({ id }) => s.video.resume(id),
     'video.tasks.form': ({ id }) => s.video.form(id),
   };
 }

@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError, call } from '../../bridge/api';
 import { useRouteMutation } from '../../hooks/use-route';
 import { type MessageKey, t } from '../../i18n/i18n';
+import { CancelTask, LinkLifetime, StoppedChecking, TaskFailure } from './TaskOutcome';
 import { useVideo } from './video-store';
 
 export function formatDuration(ms: number): string {
@@ -44,6 +45,7 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
   const f = task.form;
   const error = remove.error ?? saveAs.error ?? download.error ?? checkNow.error;
   const downloading = task.downloading || download.isPending;
+  const checking = !task.terminal && !task.stoppedCheckingAt;
 
   /** The list carries placeholders for picked images: the full form comes from main. */
   const doRerun = async () => {
@@ -73,7 +75,7 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
           {task.terminal && task.finishedAt
             ? t('video.took', { time: formatDuration(task.finishedAt - task.createdAt) })
             : t('video.elapsed', { time: formatDuration(now - task.createdAt) })}
-          {!task.terminal && task.nextCheckAt && task.nextCheckAt > now
+          {checking && task.nextCheckAt && task.nextCheckAt > now
             ? `${t('video.separator')}${t('video.nextCheck', { s: Math.ceil((task.nextCheckAt - now) / 1000) })}`
             : ''}
         </span>
@@ -93,7 +95,7 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
         {f.images.length ? `${t('video.separator')}${t('video.imageCount', { n: f.images.length })}` : ''}
       </p>
 
-      {!task.terminal && task.progress !== undefined ? (
+      {checking && task.progress !== undefined ? (
         <div className="video-progress row">
           <progress
             max={100}
@@ -106,23 +108,21 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
           <span className="small-note">{t('video.percent', { n: task.progress })}</span>
         </div>
       ) : null}
-      {!task.terminal && task.progress === undefined ? (
+      {checking && task.progress === undefined ? (
         <progress className="video-progress" aria-label={t('video.progress', { id: shortId })} />
       ) : null}
       {task.pollError && !task.terminal ? (
         <p className="muted small-note">{t('video.pollError', { message: task.pollError })}</p>
       ) : null}
-      {task.state === 'failed' || task.state === 'cancelled' ? (
-        task.error ? (
-          <p className="field-error">{task.error}</p>
-        ) : null
-      ) : null}
+      <TaskFailure task={task} />
+      <StoppedChecking task={task} />
       {task.state === 'expired' ? <p className="field-error">{t('video.expired')}</p> : null}
 
       {task.videoUrl ? (
         <video
           className="video-player"
           src={task.videoUrl}
+          poster={task.posterUrl}
           controls
           preload="metadata"
           aria-label={t('video.player', { id: shortId })}
@@ -136,7 +136,10 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
             {t('video.downloading')}
           </p>
         ) : task.downloadError ? (
-          <p className="field-error">{t('video.downloadFailed', { message: task.downloadError })}</p>
+          <>
+            <p className="field-error">{t('video.downloadFailed', { message: task.downloadError })}</p>
+            <LinkLifetime task={task} now={now} />
+          </>
         ) : (
           <p className="field-error">{t('video.notDownloaded')}</p>
         )
@@ -166,6 +169,7 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
           </button>
         </div>
       ) : null}
+      <CancelTask task={task} />
       {confirming ? (
         <div className="row video-confirm" role="group" aria-label={t('video.removeTask', { id: shortId })}>
           <span>{t('video.removeConfirm')}</span>
@@ -199,7 +203,7 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
               {t('video.retryDownload')}
             </button>
           ) : null}
-          {!task.terminal ? (
+          {checking ? (
             <button type="button" className="small" onClick={() => checkNow.mutate({ id: task.id })}>
               {t('video.checkNow')}
             </button>

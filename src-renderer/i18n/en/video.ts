@@ -82,4 +82,26 @@ export const video = {
   'video.rerunAsk': 'Replace your current draft with this task’s settings?',
   'video.rerunReplace': 'Replace draft',
   'video.rerunFailed': 'Could not read this task’s settings: {message}',
+  'video.errorCode': 'Code from the provider: {code}',
+  'video.safety.input':
+    'The provider’s content-safety check refused the input (the prompt or a reference image). Change it and try again.',
+  'video.safety.output':
+    'The provider’s content-safety check refused the output: the generated video was withheld. Try a different prompt.',
+  'video.safety.either':
+    'The provider’s content-safety check refused the input or output. Change the prompt or images and try again.',
+  'video.linkValidUntil':
+    'The gateway’s link to the result is likely valid until {time} (24 h after the task finished); retry before then.',
+  'video.linkExpiredSince':
+    'The gateway’s link to the result likely expired at {time} (links live 24 h after the task finished).',
+  'video.lastFrame': 'Last frame of task {id}',
+  'video.cancel': 'Cancel task',
+  'video.cancelAsk':
+    'Ask the gateway to cancel this queued task? The spec does not list cancelling, so the gateway may refuse; its answer is shown here.',
+  'video.cancelYes': 'Cancel task',
+  'video.cancelKeep': 'Keep it',
+  'video.cancelledNote': 'Cancelled on the gateway: no video will be made for this task.',
+  'video.cancelRefused': 'The gateway did not cancel the task: {message}',
+  'video.stopped':
+    'Stopped checking: the task did not finish within {hours} h of waiting (the provider expires tasks after 48 h). Resume to check again.',
+  'video.resume': 'Resume checking',
 };

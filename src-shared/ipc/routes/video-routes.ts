@@ -12,6 +12,10 @@ export const videoRoutes = {
   'video.tasks.saveAs': route<{ path: string | null }>()(byId),
   'video.tasks.download': route<VideoTaskView>()(byId),
   'video.tasks.checkNow': route<VideoTaskView>()(byId),
+  /** DELETE on the task path (not in the spec: the gateway may refuse). */
+  'video.tasks.cancel': route<VideoTaskView>()(byId),
+  /** Checks again a task whose polling stopped after the total wait. */
+  'video.tasks.resume': route<VideoTaskView>()(byId),
   /** The full form of a task, picked images included (events and lists carry placeholders). */
   'video.tasks.form': route<VideoForm>()(byId),
 };

@@ -1,0 +1,65 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildVideoRequest, defaultVideoForm } from '../../../src-shared/video/video-request';
+import type { VideoTaskView } from '../../../src-shared/video/video-task';
+import { LinkLifetime, TaskFailure } from './TaskOutcome';
+
+const HOUR = 3_600_000;
+function view(extra: Partial<VideoTaskView>): VideoTaskView {
+  const form = { ...defaultVideoForm(), prompt: 'p' };
+  return {
+    id: 'a',
+    taskId: 'cgt-a',
+    profileId: 'p',
+    form,
+    request: buildVideoRequest(form),
+    createdAt: 0,
+    updatedAt: 0,
+    state: 'failed',
+    downloading: false,
+    terminal: true,
+    ...extra,
+  };
+}
+
+describe('TaskFailure', () => {
+  it('explains a content-safety code in plain words and shows the raw code and message', () => {
+    render(
+      <TaskFailure
+        task={view({
+          errorCode: 'InputImageSensitiveContentDetected.PrivacyInformation',
+          error: 'real person',
+        })}
+      />,
+    );
+    expect(screen.getByText(/content-safety check refused the input/)).toBeTruthy();
+    expect(screen.getByText('real person')).toBeTruthy();
+    expect(
+      screen.getByText('Code from the provider: InputImageSensitiveContentDetected.PrivacyInformation'),
+    ).toBeTruthy();
+  });
+
+  it('shows another code raw, without a safety explanation', () => {
+    render(<TaskFailure task={view({ errorCode: 'InvalidParameter.duration', error: 'bad duration' })} />);
+    expect(screen.getByText('Code from the provider: InvalidParameter.duration')).toBeTruthy();
+    expect(screen.queryByText(/content-safety/)).toBeNull();
+  });
+});
+
+describe('LinkLifetime', () => {
+  it('says until when the result link is likely valid, 24 h after the gateway’s last update', () => {
+    const updated = Date.UTC(2026, 10, 23, 8, 0);
+    render(
+      <LinkLifetime task={view({ state: 'succeeded', remoteUpdatedAt: updated })} now={updated + HOUR} />,
+    );
+    const until = new Date(updated + 24 * HOUR).toLocaleString();
+    expect(
+      screen.getByText(new RegExp(`likely valid until ${until.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`)),
+    ).toBeTruthy();
+  });
+
+  it('says the link likely expired once the 24 h are past', () => {
+    render(<LinkLifetime task={view({ state: 'succeeded', finishedAt: 0 })} now={25 * HOUR} />);
+    expect(screen.getByText(/likely expired at/)).toBeTruthy();
+  });
+});
