@@ -256,9 +256,9 @@ async function* readChunks(
                 'network',
                 'The connection was cut before the reply finished.',
                 response.status,
-                String(err),
                 undefined,
-                { reason: 'cut' },
+                undefined,
+                { reason: 'cut', cause: String(err) },
               );
         ticket.fail(failure.message);
         throw failure;

@@ -46,6 +46,8 @@ describe('errors that read right', () => {
     );
     expect(err.message).toMatch(/^Could not find gateway\.invalid \(DNS\)/);
     expect(err.toAppError().details).toMatchObject({ host: 'gateway.invalid', reason: 'dns' });
+    // The system's words are not the gateway's: the window must not say "the gateway said".
+    expect(err.gatewayMessage).toBeUndefined();
   });
 
   it('says nothing answered at a closed port', async () => {

@@ -10,6 +10,8 @@ export interface GatewayErrorDetails {
   /** Network failures: the host (and port) tried, and why it failed. */
   host?: string;
   reason?: 'dns' | 'refused' | 'unreachable' | 'cut';
+  /** The system's words for a network failure (not the gateway's: it said nothing). */
+  cause?: string;
   [key: string]: unknown;
 }
 
@@ -231,9 +233,9 @@ export function networkError(cause: unknown, url?: string): GatewayError {
       'network',
       `Could not find ${where.hostname} (DNS). Check the address in Settings and your connection.`,
       undefined,
-      detail || undefined,
       undefined,
-      { host: where.hostname, reason: 'dns' },
+      undefined,
+      { host: where.hostname, reason: 'dns', cause: detail || undefined },
     );
   }
   if (where && code === 'ECONNREFUSED') {
@@ -241,17 +243,17 @@ export function networkError(cause: unknown, url?: string): GatewayError {
       'network',
       `Nothing answered at ${where.host} (connection refused). Is the gateway running at that address?`,
       undefined,
-      detail || undefined,
       undefined,
-      { host: where.host, reason: 'refused' },
+      undefined,
+      { host: where.host, reason: 'refused', cause: detail || undefined },
     );
   }
   return new GatewayError(
     'network',
     `The gateway could not be reached${detail ? ` (${detail})` : ''}. Check the address and your connection.`,
     undefined,
-    detail || undefined,
     undefined,
-    { host: where?.host, reason: 'unreachable' },
+    undefined,
+    { host: where?.host, reason: 'unreachable', cause: detail || undefined },
   );
 }
