@@ -49,4 +49,13 @@ test('a 413 from a System One-style judge names the limit, the amount over and t
   await expect(alert).toContainText(/Request id: wild-req-\d+/);
   await expect(alert).toContainText('(HTTP 413)');
   await expect(page.getByLabel('Set name')).toHaveValue('Long calls');
+
+  // The same id is in the request log entry, for a support ticket.
+  const id = /Request id: (wild-req-\d+)/.exec((await alert.textContent()) ?? '')?.[1];
+  await page.getByRole('button', { name: 'Request log' }).click();
+  await page
+    .getByRole('button', { name: /POST.*systemone/ })
+    .last()
+    .click();
+  await expect(page.getByText(`Gateway request id: ${id}`)).toBeVisible();
 });

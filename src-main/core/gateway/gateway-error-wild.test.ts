@@ -25,6 +25,21 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
+/** A login wall or proxy page that answers speech with HTTP 200 and HTML. */
+async function htmlSpeechGateway() {
+  return startWildGateway([
+    {
+      method: 'POST',
+      path: '/v1/audio/speech',
+      handle: (_req, res) => {
+        res
+          .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+          .end('<html><head><title>Sign in to continue</title></head><body>…</body></html>');
+      },
+    },
+  ]);
+}
+
 const client = () => new GatewayClient({ fetch, log: new RequestLog() });
 const target = () => ({ host: gw.origin, judgeSegment: 'partner', apiKey: 'sk-x' });
 const caught = (p: Promise<unknown>) =>
@@ -93,5 +108,22 @@ describe('errors that read right', () => {
     );
     expect(err.gatewayMessage).toBe('voice not available on this plan');
     expect(err.code).toBe('bad_request');
+  });
+
+  it('refuses a speech reply that is an HTML page, with its title', async () => {
+    const page = await htmlSpeechGateway();
+    try {
+      const err = await caught(
+        createSpeech(
+          client(),
+          { host: page.origin, judgeSegment: '' },
+          { model: 'tts-1', input: 'hi', voice: 'alloy' },
+        ),
+      );
+      expect(err.code).toBe('bad_response');
+      expect(err.message).toBe('The speech reply is text/html, not audio: Sign in to continue.');
+    } finally {
+      await page.close();
+    }
   });
 });

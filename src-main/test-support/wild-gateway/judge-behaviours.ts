@@ -99,12 +99,13 @@ export const judgeBehaviours: WildRoute[] = [
     // A reverse proxy in front of a dead upstream: an HTML page, not JSON.
     method: 'POST',
     path: '/html502/v1/systemone',
-    handle: (_req, res) =>
+    handle: (_req, res) => {
       res
         .writeHead(502, { 'Content-Type': 'text/html' })
         .end(
           '<!DOCTYPE html><html><head><title>502 Bad Gateway</title><style>body{font:14px sans-serif}</style></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>',
-        ),
+        );
+    },
   },
   { method: 'POST', path: /\/(?<vendor>[^/]+)\/v1\/systemone/, handle: judge },
   {
