@@ -4,15 +4,18 @@ import { t } from '../i18n/i18n';
 
 /** An error as help: what happened and what to do next, with the gateway's own words. */
 export function ErrorNotice({ error, onDismiss }: { error: AppError; onDismiss?: () => void }) {
-  const { text, gatewaySaid } = errorText(error);
+  const { text, gatewaySaid, requestId } = errorText(error);
+  // The status is said once: some catalog texts (HTTP 418…) already name it.
+  const showStatus = error.status !== undefined && !text.includes(`HTTP ${error.status}`);
   return (
     <div role="alert" className="notice notice-error">
       <div>
         <strong>{text}</strong>
-        {error.status ? (
-          <span className="muted"> {t('common.httpStatus', { status: error.status })}</span>
+        {showStatus ? (
+          <span className="muted"> {t('common.httpStatus', { status: error.status ?? '' })}</span>
         ) : null}
         {gatewaySaid ? <div className="muted">{gatewaySaid}</div> : null}
+        {requestId ? <div className="muted small-note">{requestId}</div> : null}
       </div>
       {onDismiss ? (
         <button type="button" className="ghost" onClick={onDismiss} aria-label={t('common.dismissError')}>

@@ -13,7 +13,10 @@ describe('errorText', () => {
     expect(errorText({ code: 'rate_limited', message: 'x', retryAfterMs: 2500 }).text).toBe(
       'Rate limited — retry in 3 s.',
     );
-    expect(errorText({ code: 'server_error', message: 'x', status: 503 }).text).toMatch(/HTTP 503/);
+    // The status is shown once beside the text (ErrorNotice), so the text does not repeat it.
+    expect(errorText({ code: 'server_error', message: 'x', status: 503 }).text).toBe(
+      'The gateway had an internal error. Try again shortly.',
+    );
     expect(errorText({ code: 'timeout', message: 'x' }).text).toMatch(/did not answer in time/);
     expect(errorText({ code: 'network', message: 'x' }).text).toMatch(/could not be reached/);
   });

@@ -1,8 +1,39 @@
 import type { AppError } from '../../src-shared/result';
 import { type MessageKey, t } from './i18n';
 
+const fmt = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('en') : String(v ?? ''));
+
+/** The judge's over-limit error: which limit, and by how much, from the run's estimate. */
+function tooLargeText(d: NonNullable<AppError['details']>): string {
+  const pair = d.limit === 'pair';
+  const params = { tokens: fmt(d.estimatedTokens), limit: fmt(d.limitTokens), over: fmt(d.overBy) };
+  if (typeof d.overBy === 'number' && d.overBy > 0) {
+    return pair
+      ? t('errors.too_large_pair', {
+          ...params,
+          question: typeof d.question === 'string' ? ` (“${d.question}”)` : '',
+        })
+      : t('errors.too_large_total', params);
+  }
+  return t('errors.too_large_counted', {
+    ...params,
+    what: t(pair ? 'errors.too_large_what_pair' : 'errors.too_large_what_total'),
+  });
+}
+
+/** Network failures say where, and whether the gateway was never reached or the reply was cut. */
+function networkText(d: AppError['details'], status: number | undefined): string {
+  const host = typeof d?.host === 'string' ? d.host : '';
+  if (d?.reason === 'dns' && host) return t('errors.network_dns', { host });
+  if (d?.reason === 'refused' && host) return t('errors.network_refused', { host });
+  if (d?.reason === 'unreachable') return t('errors.network_unreachable');
+  if (d?.reason === 'cut' || status !== undefined) return t('errors.network_cut');
+  // Errors saved before the reason was recorded: which of the two it was is unknown.
+  return t('errors.network');
+}
+
 /** The catalog's words for an error, with its next step; the gateway's own message is kept. */
-export function errorText(error: AppError): { text: string; gatewaySaid?: string } {
+export function errorText(error: AppError): { text: string; gatewaySaid?: string; requestId?: string } {
   const gatewayMessage = error.details?.gatewayMessage;
   let text: string;
   if (error.code === 'rate_limited') {
@@ -14,8 +45,14 @@ export function errorText(error: AppError): { text: string; gatewaySaid?: string
     // Not a gateway 404 (those carry the status) but main saying a record of the user's is gone:
     // its own words say which, and the catalog's "no such model or endpoint" would mislead.
     text = error.message;
+  } else if (error.code === 'too_large' && error.details?.limit) {
+    text = tooLargeText(error.details);
+  } else if (error.code === 'network') {
+    text = networkText(error.details, error.status);
   } else {
-    const key = `errors.${error.code}` as MessageKey;
+    // A 422 is a validation failure: the gateway's words say what to fix.
+    const code = error.code === 'bad_request' && error.status === 422 ? 'unprocessable' : error.code;
+    const key = `errors.${code}` as MessageKey;
     text = t(key, {
       gatewayMessage: gatewayMessage ?? error.message,
       status: error.status ?? '',
@@ -25,5 +62,10 @@ export function errorText(error: AppError): { text: string; gatewaySaid?: string
   }
   const gatewaySaid =
     gatewayMessage && error.code !== 'bad_request' ? t('errors.gatewaySaid', { gatewayMessage }) : undefined;
-  return { text, gatewaySaid };
+  const id = error.details?.requestId;
+  return {
+    text,
+    gatewaySaid,
+    requestId: typeof id === 'string' ? t('errors.requestId', { requestId: id }) : undefined,
+  };
 }

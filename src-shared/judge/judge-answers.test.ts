@@ -174,4 +174,22 @@ describe('judge response parsing', () => {
       { name: 'other', raw: '7' },
     ]);
   });
+
+  it('reads answers sent as a list of {name, …} like the keyed form, keeping unknown names aside', () => {
+    const listed = parseJudgeResponse(
+      {
+        answers: [
+          { name: 'tone', choice: 'angry', probabilities: { calm: 0.2, angry: 0.8 } },
+          { name: '__proto__', noul: 1 },
+          { noul: 0.5 },
+        ],
+      },
+      questions,
+    );
+    expect(listed.answers.find((a) => a.name === 'tone')).toMatchObject({ kind: 'choice', choice: 'angry' });
+    expect(listed.extraAnswers).toEqual([
+      { name: '__proto__', raw: '{"noul":1}' },
+      { name: '#2', raw: '{"noul":0.5}' },
+    ]);
+  });
 });

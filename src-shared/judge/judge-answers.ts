@@ -72,7 +72,7 @@ export function unwrapJudgeBody(body: unknown): Rec | undefined {
     }
     const o = rec(current);
     if (!o) return undefined;
-    if (rec(o.answers)) return o;
+    if (rec(o.answers) || Array.isArray(o.answers)) return o;
     const inner = o.data ?? o.result ?? o.output;
     if (inner === undefined) return o;
     current = inner;
@@ -176,9 +176,25 @@ function parseChoice(name: string, a: Rec, q: Question | undefined): JudgeAnswer
   return { name, kind: 'choice', choice, options, confidence: num(a.confidence) };
 }
 
+/** Answers sent as a list of `{ name, … }` are keyed by their name, as the object form is. */
+function answersByName(v: unknown): Rec {
+  if (!Array.isArray(v)) return rec(v) ?? {};
+  // No prototype: a question named `__proto__` stays an ordinary key.
+  const out = Object.create(null) as Rec;
+  v.forEach((item, i) => {
+    const a = rec(item);
+    const name = str(a?.name) ?? str(a?.question);
+    if (a && name !== undefined) {
+      const { name: _name, ...rest } = a;
+      out[name] = rest;
+    } else out[`#${i}`] = item;
+  });
+  return out;
+}
+
 export function parseJudgeResponse(body: unknown, questions: Question[]): ParsedJudgeResponse {
   const o = unwrapJudgeBody(body) ?? {};
-  const answersRec = rec(o.answers) ?? {};
+  const answersRec = answersByName(o.answers);
   const usage = rec(o.usage) ?? {};
   const byName = new Map(questions.map((q) => [q.name, q]));
   const answers: JudgeAnswer[] = questions.map((q) => {

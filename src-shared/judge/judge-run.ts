@@ -19,6 +19,8 @@ export const judgeRunSchema = z.object({
   costYuan: z.number().optional(),
   latencyMs: z.number(),
   raw: z.string(),
+  /** The gateway's request id header (runs saved before it was kept have none). */
+  requestId: z.string().optional(),
 });
 export type StoredJudgeRun = z.infer<typeof judgeRunSchema>;
 

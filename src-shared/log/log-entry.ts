@@ -16,6 +16,8 @@ export interface LogEntry {
   /** The start of the response body (text), for a look without keeping everything. */
   responseStart?: string;
   contentType?: string;
+  /** The gateway's request id header, when it sent one: what its support asks for. */
+  requestId?: string;
   error?: string;
   state: 'pending' | 'done' | 'failed';
 }

@@ -1,8 +1,9 @@
 import {
   GatewayError,
-  gatewayMessageFrom,
+  gatewayErrorFrom,
   networkError,
   parseRetryAfter,
+  requestIdFrom,
   statusError,
 } from './gateway-error';
 import { type GatewayTarget } from './gateway-urls';
@@ -32,6 +33,11 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Extra tries of a GET on network errors, 429 and 5xx (default 2). Callers with their own schedule pass 0. */
   retries?: number;
+  /**
+   * A result file (an image or video the gateway made) rather than an endpoint: its 404, 403 or
+   * 410 means the signed link expired, never "no such model".
+   */
+  resultFile?: boolean;
 }
 
 export interface OpenResponse {
@@ -119,12 +125,13 @@ export class GatewayClient {
         ? new GatewayError('timeout', 'The gateway did not answer in time. Try again, or check the address.')
         : opts.signal?.aborted
           ? abortedError()
-          : networkError(err);
+          : networkError(err, req.url);
       ticket.fail(failure.message);
       throw failure;
     }
     clearTimeout(timer);
-    ticket.headers(response.status, response.headers.get('content-type'));
+    const requestId = requestIdFrom(response.headers);
+    ticket.headers(response.status, response.headers.get('content-type'), requestId);
 
     const chunks = (idleTimeoutMs?: number) =>
       readChunks(
@@ -145,11 +152,23 @@ export class GatewayClient {
         // The error status says enough on its own when the body cannot be read.
       }
       detach();
-      const failure = statusError(
-        response.status,
-        gatewayMessageFrom(text),
-        parseRetryAfter(response.headers.get('retry-after'), this.now()),
-      );
+      const said = gatewayErrorFrom(text);
+      const failure =
+        opts.resultFile && [403, 404, 410].includes(response.status)
+          ? new GatewayError(
+              'link_expired',
+              'The result link is no longer valid (it may have expired); generate the result again.',
+              response.status,
+              said.message,
+              undefined,
+              { requestId },
+            )
+          : statusError(
+              response.status,
+              said.message,
+              parseRetryAfter(response.headers.get('retry-after'), this.now()),
+              { requestId, errorType: said.type },
+            );
       ticket.fail(failure.message);
       throw failure;
     }
@@ -168,17 +187,19 @@ export class GatewayClient {
     target: GatewayTarget,
     req: GatewayRequest,
     opts: CallOptions = {},
-  ): Promise<{ body: unknown; raw: string }> {
-    const { bytes } = await this.bytes(target, req, opts);
+  ): Promise<{ body: unknown; raw: string; requestId?: string }> {
+    const { bytes, requestId } = await this.bytes(target, req, opts);
     const raw = new TextDecoder().decode(bytes);
     try {
-      return { body: JSON.parse(raw), raw };
+      return { body: JSON.parse(raw), raw, requestId };
     } catch {
       throw new GatewayError(
         'bad_response',
         'The gateway sent a reply that is not valid JSON.',
         200,
         raw.slice(0, 300) || undefined,
+        undefined,
+        { requestId },
       );
     }
   }
@@ -187,11 +208,15 @@ export class GatewayClient {
     target: GatewayTarget,
     req: GatewayRequest,
     opts: CallOptions = {},
-  ): Promise<{ bytes: Uint8Array; contentType: string | null }> {
+  ): Promise<{ bytes: Uint8Array; contentType: string | null; requestId?: string }> {
     const open = await this.open(target, req, opts);
     const parts: Uint8Array[] = [];
     for await (const c of open.chunks()) parts.push(c);
-    return { bytes: Buffer.concat(parts), contentType: open.response.headers.get('content-type') };
+    return {
+      bytes: Buffer.concat(parts),
+      contentType: open.response.headers.get('content-type'),
+      requestId: open.ticket.entry.requestId,
+    };
   }
 }
 
@@ -226,11 +251,14 @@ async function* readChunks(
           ? new GatewayError('timeout', 'The gateway stopped sending data.')
           : callerAborted()
             ? abortedError()
-            : new GatewayError(
+            : // A response had begun, so the gateway was reached: never "could not be reached".
+              new GatewayError(
                 'network',
                 'The connection was cut before the reply finished.',
                 response.status,
-                String(err),
+                undefined,
+                undefined,
+                { reason: 'cut', cause: String(err) },
               );
         ticket.fail(failure.message);
         throw failure;

@@ -1,4 +1,19 @@
 import type { AppError, ErrorCode } from '../../../src-shared/result';
+import { errorEnvelope, type ErrorEnvelope } from './error-envelope';
+
+/** What the window needs beyond code and words: which host, which phase, which request. */
+export interface GatewayErrorDetails {
+  /** The gateway's request id (from an `x-…-request-id` / `request-id` header), for support. */
+  requestId?: string;
+  /** The vendor's error type, e.g. System One's `tokens_exceeded`. */
+  errorType?: string;
+  /** Network failures: the host (and port) tried, and why it failed. */
+  host?: string;
+  reason?: 'dns' | 'refused' | 'unreachable' | 'cut';
+  /** The system's words for a network failure (not the gateway's: it said nothing). */
+  cause?: string;
+  [key: string]: unknown;
+}
 
 /** One typed failure for every way a gateway call can go wrong. */
 export class GatewayError extends Error {
@@ -8,18 +23,28 @@ export class GatewayError extends Error {
     public readonly status?: number,
     public readonly gatewayMessage?: string,
     public readonly retryAfterMs?: number,
+    public readonly extra: GatewayErrorDetails = {},
   ) {
     super(message);
     this.name = 'GatewayError';
   }
 
+  get requestId(): string | undefined {
+    return this.extra.requestId;
+  }
+
   toAppError(): AppError {
+    const details = Object.fromEntries(
+      Object.entries({ gatewayMessage: this.gatewayMessage, ...this.extra }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    );
     return {
       code: this.code,
       message: this.message,
       status: this.status,
       retryAfterMs: this.retryAfterMs,
-      details: this.gatewayMessage ? { gatewayMessage: this.gatewayMessage } : undefined,
+      details: Object.keys(details).length > 0 ? details : undefined,
     };
   }
 }
@@ -28,25 +53,49 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'bad_request',
   401: 'unauthorized',
   402: 'payment_required',
+  403: 'forbidden',
   404: 'not_found',
+  413: 'too_large',
+  422: 'bad_request',
   429: 'rate_limited',
+  529: 'overloaded',
 };
 
-/** English explanations; the window translates by code, this text is the log's and the fallback. */
+/** Vendor error types that say more than the status they came with (or with a 200). */
+const TYPE_CODES: Record<string, ErrorCode> = {
+  authentication_error: 'unauthorized',
+  tokens_exceeded: 'too_large',
+  timeout: 'timeout',
+};
+
+/**
+ * English explanations; the window translates by code, this text is the log's and the fallback.
+ * Stored texts (a video's download error) keep the 5xx status; the window's catalog text does
+ * not, since the window shows the status once beside it.
+ */
 export function explainStatus(status: number, gatewayMessage?: string, retryAfterMs?: number): string {
+  const said = gatewayMessage ? `: ${gatewayMessage}` : '.';
   switch (status) {
     case 400:
-      return `The gateway rejected the request${gatewayMessage ? `: ${gatewayMessage}` : '.'}`;
+      return `The gateway rejected the request${said}`;
     case 401:
       return 'The key was refused — check it in Settings.';
     case 402:
       return 'The account balance is too low for this request.';
+    case 403:
+      return 'The gateway refused access: the key is missing or may not use this endpoint. Check the key in Settings.';
     case 404:
       return 'No such model or endpoint on this gateway.';
+    case 413:
+      return 'The request is too large for the gateway; shorten it and retry.';
+    case 422:
+      return `The gateway could not accept the request as written${said}`;
     case 429:
       return retryAfterMs !== undefined
         ? `Rate limited — retry in ${Math.ceil(retryAfterMs / 1000)} s.`
         : 'Rate limited — wait a moment and retry.';
+    case 529:
+      return 'The gateway is overloaded right now; wait a minute and retry.';
     default:
       return status >= 500
         ? `The gateway had an internal error (HTTP ${status}). Try again shortly.`
@@ -54,34 +103,90 @@ export function explainStatus(status: number, gatewayMessage?: string, retryAfte
   }
 }
 
-export function statusError(status: number, gatewayMessage?: string, retryAfterMs?: number): GatewayError {
-  const code = STATUS_CODES[status] ?? (status >= 500 ? 'server_error' : 'http_error');
+export function statusError(
+  status: number,
+  gatewayMessage?: string,
+  retryAfterMs?: number,
+  extra: GatewayErrorDetails = {},
+): GatewayError {
+  const byType = extra.errorType ? TYPE_CODES[extra.errorType] : undefined;
+  const code = STATUS_CODES[status] ?? byType ?? (status >= 500 ? 'server_error' : 'http_error');
   return new GatewayError(
     code,
     explainStatus(status, gatewayMessage, retryAfterMs),
     status,
     gatewayMessage,
     retryAfterMs,
+    extra,
   );
+}
+
+/** A 200 whose body is an error envelope: an error in the gateway's words, never a result. */
+export function envelopeError(envelope: ErrorEnvelope, extra: GatewayErrorDetails = {}): GatewayError {
+  const code = (envelope.type && TYPE_CODES[envelope.type]) || 'bad_request';
+  return new GatewayError(
+    code,
+    `The gateway answered with an error: ${envelope.message}`,
+    undefined,
+    envelope.message,
+    undefined,
+    { errorType: envelope.type, ...extra },
+  );
+}
+
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** An HTML error page (a proxy's 502, a CDN's block page) read as its title or first heading. */
+function htmlHeadline(text: string): string | undefined {
+  if (!/^<(!doctype html|html|head|body)\b/i.test(text) && !/<\/(html|body|title|h1)>/i.test(text))
+    return undefined;
+  const pick = (re: RegExp) => {
+    const m = re.exec(text);
+    const s = m
+      ? decodeEntities(m[1].replace(/<[^>]*>/g, ''))
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
+    return s || undefined;
+  };
+  return pick(/<title[^>]*>([\s\S]*?)<\/title>/i) ?? pick(/<h[1-3][^>]*>([\s\S]*?)<\/h[1-3]>/i) ?? '';
+}
+
+/** The gateway's words and error type from an error body, in any of the shapes seen. */
+export function gatewayErrorFrom(body: string): { message?: string; type?: string } {
+  const text = body.trim();
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const envelope = errorEnvelope(parsed);
+    if (envelope) return { message: envelope.message, type: envelope.type };
+    const o = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    // FastAPI's own errors: `detail` as a string, or a list of field problems.
+    if (typeof o.detail === 'string' && o.detail) return { message: o.detail };
+    if (Array.isArray(o.detail)) {
+      const msgs = o.detail
+        .map((d) => (d && typeof d === 'object' ? (d as Record<string, unknown>).msg : undefined))
+        .filter((m): m is string => typeof m === 'string');
+      if (msgs.length > 0) return { message: msgs.join('; ') };
+    }
+    return {};
+  } catch {
+    // Not JSON: an HTML page is reduced to its headline; short plain text is the gateway's words.
+  }
+  const headline = htmlHeadline(text);
+  if (headline !== undefined) return headline ? { message: headline } : {};
+  return text.length <= 300 ? { message: text } : {};
 }
 
 /** Pulls the human message out of the error bodies gateways are seen to send. */
 export function gatewayMessageFrom(body: string): string | undefined {
-  const text = body.trim();
-  if (!text) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    const pick = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
-    if (parsed && typeof parsed === 'object') {
-      const o = parsed as Record<string, unknown>;
-      const err = o.error;
-      if (err && typeof err === 'object') return pick((err as Record<string, unknown>).message);
-      return pick(err) ?? pick(o.message) ?? pick(o.msg) ?? pick(o.detail);
-    }
-  } catch {
-    // Not JSON: a short plain-text body is still the gateway's own words.
-  }
-  return text.length <= 300 ? text : undefined;
+  return gatewayErrorFrom(body).message;
 }
 
 /** Retry-After is either delta-seconds or an HTTP date. */
@@ -93,13 +198,62 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
-export function networkError(cause: unknown): GatewayError {
-  const detail =
-    cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : '';
+/** The gateway's request id: `x-request-id`, `request-id` or any `x-<vendor>-request-id`. */
+export function requestIdFrom(headers: Headers): string | undefined {
+  for (const name of ['x-request-id', 'request-id']) {
+    const v = headers.get(name);
+    if (v) return v;
+  }
+  for (const [name, value] of headers) if (/^x-[a-z0-9-]*request-id$/i.test(name) && value) return value;
+  return undefined;
+}
+
+function causeCode(cause: unknown): { code?: string; message: string } {
+  let c: unknown = cause;
+  for (let depth = 0; depth < 4 && c instanceof Error; depth++) {
+    const code = (c as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return { code, message: c.message };
+    if (!(c.cause instanceof Error)) break;
+    c = c.cause;
+  }
+  return { message: c instanceof Error ? c.message : '' };
+}
+
+/** A failure before any response arrived, naming the host and what went wrong in plain words. */
+export function networkError(cause: unknown, url?: string): GatewayError {
+  const { code, message: detail } = causeCode(cause);
+  let where: URL | undefined;
+  try {
+    where = url ? new URL(url) : undefined;
+  } catch {
+    where = undefined;
+  }
+  if (where && (code === 'ENOTFOUND' || code === 'EAI_AGAIN')) {
+    return new GatewayError(
+      'network',
+      `Could not find ${where.hostname} (DNS). Check the address in Settings and your connection.`,
+      undefined,
+      undefined,
+      undefined,
+      { host: where.hostname, reason: 'dns', cause: detail || undefined },
+    );
+  }
+  if (where && code === 'ECONNREFUSED') {
+    return new GatewayError(
+      'network',
+      `Nothing answered at ${where.host} (connection refused). Is the gateway running at that address?`,
+      undefined,
+      undefined,
+      undefined,
+      { host: where.host, reason: 'refused', cause: detail || undefined },
+    );
+  }
   return new GatewayError(
     'network',
     `The gateway could not be reached${detail ? ` (${detail})` : ''}. Check the address and your connection.`,
     undefined,
-    detail || undefined,
+    undefined,
+    undefined,
+    { host: where?.host, reason: 'unreachable', cause: detail || undefined },
   );
 }

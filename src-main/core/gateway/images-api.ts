@@ -117,7 +117,7 @@ export async function downloadImage(
   const open = await client.open(
     { ...target, apiKey: undefined },
     { method: 'GET', url: resolved.href, accept: 'image/*' },
-    opts,
+    { ...opts, resultFile: true },
   );
   const declared = Number(open.response.headers.get('content-length') ?? NaN);
   const parts: Uint8Array[] = [];

@@ -78,8 +78,9 @@ export class LogTicket {
     return this.now() - this.entry.startedAt;
   }
 
-  headers(status: number, contentType: string | null): void {
+  headers(status: number, contentType: string | null, requestId?: string): void {
     this.entry.status = status;
+    if (requestId) this.entry.requestId = requestId;
     this.entry.firstByteMs = this.elapsed();
     this.entry.contentType = contentType ?? undefined;
     this.textual = !contentType || /json|text|event-stream|xml/i.test(contentType);

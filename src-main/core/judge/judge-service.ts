@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { GatewayClient } from '../gateway/gateway-client';
+import { GatewayError } from '../gateway/gateway-error';
 import { postJudge } from '../gateway/judge-api';
+import { overLimitError } from './judge-limit-error';
 import type { DesktopActions } from '../media/desktop-actions';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
@@ -201,9 +203,8 @@ export class JudgeService {
     const state = parseState(input.state as { mode: 'text' | 'json' | 'list'; text: string });
     if (!state.ok) throw invalidInput('state', state.message);
     // A coarse guard: the window warns near the limits; here only clearly-over requests stop.
-    const over = clearlyOverLimit(
-      estimateJudge(state.value, revision.questions, await loadCounter(), input.model),
-    );
+    const estimate = estimateJudge(state.value, revision.questions, await loadCounter(), input.model);
+    const over = clearlyOverLimit(estimate);
     if (over) throw invalidInput(over.path, over.message);
     const target = await this.deps.profiles.target();
     const reply = await postJudge(
@@ -211,7 +212,9 @@ export class JudgeService {
       target,
       { model: input.model, state: state.value, questions: wireQuestions(revision.questions) },
       { now: this.deps.now },
-    );
+    ).catch((err: unknown) => {
+      throw err instanceof GatewayError && err.code === 'too_large' ? overLimitError(err, estimate) : err;
+    });
     const parsed = parseJudgeResponse(reply.body, revision.questions);
     const run: StoredJudgeRun = {
       id: randomUUID(),
@@ -227,6 +230,7 @@ export class JudgeService {
       costYuan: parsed.usage.inputTokens !== undefined ? costYuan(parsed.usage.inputTokens) : undefined,
       latencyMs: reply.latencyMs,
       raw: reply.raw,
+      requestId: reply.requestId,
     };
     // The set may have been deleted while the request was out; its runs go with it, so this one
     // has nowhere to live. Checked right before the save, with no await in between.

@@ -47,6 +47,14 @@ export function RunResult({ open, compact = false }: { open: OpenRun; compact?: 
           <dt>{t('judge.result.latency')}</dt>
           <dd>{t('judge.result.ms', { ms: run.latencyMs })}</dd>
         </div>
+        {run.requestId ? (
+          <div>
+            <dt>{t('judge.result.requestId')}</dt>
+            <dd>
+              <code>{run.requestId}</code>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('judge.result.revision')}</dt>
           <dd>

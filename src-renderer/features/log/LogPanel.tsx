@@ -25,6 +25,9 @@ function EntryDetail({ entry }: { entry: LogEntry }) {
         </button>
         <span className="muted small-note">{t('log.curlNote')}</span>
       </div>
+      {entry.requestId ? (
+        <p className="small-note">{t('log.requestId', { requestId: entry.requestId })}</p>
+      ) : null}
       <h4>{t('log.headers')}</h4>
       <pre>
         {Object.entries(entry.requestHeaders)

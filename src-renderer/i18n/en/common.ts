@@ -45,10 +45,30 @@ export const common = {
     'No such model or endpoint on this gateway. Check the model name and the profile’s address.',
   'errors.rate_limited': 'Rate limited — retry in {seconds} s.',
   'errors.rate_limited_nowait': 'Rate limited — wait a moment and retry.',
-  'errors.server_error': 'The gateway had an internal error (HTTP {status}). Try again shortly.',
+  'errors.server_error': 'The gateway had an internal error. Try again shortly.',
+  'errors.forbidden':
+    'The gateway refused access: the key is missing or may not use this endpoint. Check the key in Settings.',
+  'errors.link_expired':
+    'The result link is no longer valid (it may have expired). Generate the result again.',
+  'errors.too_large': 'The request is too large for the gateway. Shorten it and retry.',
+  'errors.too_large_pair':
+    'The state plus the longest question{question} is about {tokens} tokens, {over} over the judge’s limit of {limit}. Shorten the state.',
+  'errors.too_large_total':
+    'The whole request is about {tokens} tokens, {over} over the judge’s limit of {limit}. Shorten the state or the questions.',
+  'errors.too_large_counted':
+    'The gateway counted more than its limit of {limit} tokens for {what}; the estimate here is {tokens}. Shorten the state.',
+  'errors.too_large_what_pair': 'the state plus the longest question',
+  'errors.too_large_what_total': 'the whole request',
+  'errors.overloaded': 'The gateway is overloaded right now. Wait a minute, then retry.',
+  'errors.unprocessable': 'The gateway could not accept the request as written: {gatewayMessage}',
   'errors.http_error': 'The gateway answered HTTP {status}.',
   'errors.network':
     'The gateway could not be reached or the connection was cut. Check the address and your network.',
+  'errors.network_unreachable': 'The gateway could not be reached. Check the address and your network.',
+  'errors.network_dns': 'Could not find {host} (DNS). Check the address in Settings and your network.',
+  'errors.network_refused':
+    'Nothing answered at {host} (connection refused). Is the gateway running at that address?',
+  'errors.network_cut': 'The connection was cut before the reply finished. Try again.',
   'errors.timeout': 'The gateway did not answer in time. Try again, or check the address.',
   'errors.aborted': 'Stopped.',
   'errors.stream_error':
@@ -61,5 +81,6 @@ export const common = {
   'errors.unknown_route': 'Internal error: unknown route.',
   'errors.storage': 'Saving failed: {message}',
   'errors.internal': 'Internal error: {message}',
+  'errors.requestId': 'Request id: {requestId}',
   'errors.gatewaySaid': 'The gateway said: “{gatewayMessage}”',
 };

@@ -130,6 +130,7 @@ export const judge = {
   'judge.result.cost': 'Cost',
   'judge.result.latency': 'Latency',
   'judge.result.ms': '{ms} ms',
+  'judge.result.requestId': 'Request id',
   'judge.result.revision': 'Set revision',
   'judge.result.revisionN': 'revision {revision}',
   'judge.result.viewRevision': 'View the set as of revision {revision}',

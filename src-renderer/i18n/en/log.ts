@@ -9,6 +9,7 @@ export const log = {
   'log.headers': 'Request headers',
   'log.timings': 'first byte {first} ms · end {end} ms',
   'log.sizes': '{req} B sent · {res} B received',
+  'log.requestId': 'Gateway request id: {requestId}',
   'log.pending': 'pending',
   'log.failed': 'failed',
   'log.close': 'Close request log',
