@@ -54,6 +54,14 @@ describe('downloadVideo', () => {
     },
   );
 
+  it('says a result link that answers 404 is no longer valid, not that the model is unknown', async () => {
+    const s = await serving(404, 'NoSuchKey', { 'Content-Type': 'text/plain' });
+    const failure = downloadVideo(client(), { host: s.host, judgeSegment: 'p' }, `${s.host}/v`, dest());
+    await expect(failure).rejects.toThrow(/no longer valid/);
+    await expect(failure).rejects.not.toThrow(/model/);
+    expect(leftovers()).toEqual([]);
+  });
+
   it('refuses a generic binary whose bytes are no video container, with the reason', async () => {
     const s = await serving(200, 'abc', { 'Content-Type': 'binary/octet-stream' });
     await expect(

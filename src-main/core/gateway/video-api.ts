@@ -198,7 +198,7 @@ export async function downloadVideo(
   const open = await client.open(
     { ...target, apiKey: undefined },
     { method: 'GET', url: absolute, accept: 'video/*,application/octet-stream;q=0.9,*/*;q=0.5' },
-    { timeoutMs: 120_000, ...callOpts },
+    { timeoutMs: 120_000, ...callOpts, resultFile: true },
   );
   const contentType = open.response.headers.get('content-type');
   const tooBig = () =>
