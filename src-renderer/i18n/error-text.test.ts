@@ -14,6 +14,8 @@ describe('errorText', () => {
       'Rate limited — retry in 3 s.',
     );
     expect(errorText({ code: 'server_error', message: 'x', status: 503 }).text).toMatch(/HTTP 503/);
+    // An internal error reported in a 200 body has no status to name.
+    expect(errorText({ code: 'server_error', message: 'x' }).text).not.toMatch(/HTTP/);
     expect(errorText({ code: 'timeout', message: 'x' }).text).toMatch(/did not answer in time/);
     expect(errorText({ code: 'network', message: 'x' }).text).toMatch(/could not be reached/);
   });

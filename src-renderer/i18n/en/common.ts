@@ -46,13 +46,14 @@ export const common = {
   'errors.rate_limited': 'Rate limited — retry in {seconds} s.',
   'errors.rate_limited_nowait': 'Rate limited — wait a moment and retry.',
   'errors.server_error': 'The gateway had an internal error (HTTP {status}). Try again shortly.',
+  'errors.server_error_nostatus': 'The gateway reported an internal error. Try again shortly.',
   'errors.http_error': 'The gateway answered HTTP {status}.',
   'errors.network':
     'The gateway could not be reached or the connection was cut. Check the address and your network.',
   'errors.timeout': 'The gateway did not answer in time. Try again, or check the address.',
   'errors.aborted': 'Stopped.',
   'errors.stream_error':
-    'The gateway stopped the reply with an error part-way through; what arrived is kept.',
+    'The reply broke off part-way: the gateway sent an error or the connection was cut. What arrived is kept.',
   'errors.bad_response':
     'The gateway sent a reply Gatehouse could not read. The raw reply is in the request log.',
   'errors.invalid_input': 'Please fix: {message}',
