@@ -31,6 +31,17 @@ export const chat = {
   'chat.tps': '{tps} tok/s',
   'chat.usage': '{prompt} in · {completion} out tokens',
   'chat.total': 'total {ms} ms',
+  'chat.firstThought': 'first thought {ms} ms',
+  'chat.thinkingTime': 'thinking {seconds} s',
+  'chat.thinking': 'Thinking',
+  'chat.thinkingNow': 'Thinking…',
+  'chat.thoughtFor': 'Thought for {seconds} s',
+  'chat.finishLength':
+    'The reply was cut off at the token limit (max tokens). Raise it in Parameters to get more.',
+  'chat.finishFilter': 'The gateway’s content filter stopped this reply.',
+  'chat.finishOther': 'The reply ended early: the gateway gave the reason “{reason}”.',
+  'chat.onlyReasoning':
+    'The model only thought and wrote no answer. Open Thinking to read what it considered.',
   'chat.renameLabel': 'New name for the conversation',
   'chat.settings': 'Parameters',
   'chat.messages': 'Messages',
