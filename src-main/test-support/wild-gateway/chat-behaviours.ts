@@ -21,7 +21,7 @@ export const WILD_CHAT_MODELS = [
 
 /** Pause between chunks; the reasoner thinks longer so a live "Thinking" block can be seen. */
 export const WILD_STEP_MS = 15;
-export const WILD_THINKING_MS = 600;
+export const WILD_THINKING_MS = 1200;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const created = 1_700_000_000;
