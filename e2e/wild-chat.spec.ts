@@ -19,8 +19,12 @@ test('a reasoning model behind a wild gateway: Thinking streams open, then folds
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByRole('heading', { name: 'Wild reasoner' })).toBeVisible();
   await page.getByRole('button', { name: 'Use this profile' }).click();
+  // Sending before the switch is done would ask the Sandbox instead.
+  await expect(page.getByRole('button', { name: 'Use this profile' })).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Chat' }).click();
+  // The wild gateway's model list has loaded, so it cannot replace the model typed next.
+  await expect(page.getByLabel('Model')).toHaveValue(/^wild-/);
   await page.getByLabel('Model').fill('wild-reasoner');
   await page.getByLabel('Message').fill('What is 6 × 7?');
   await page.getByRole('button', { name: 'Send' }).click();
