@@ -73,6 +73,7 @@ export class ChatService {
     const existing = input.conversationId ? this.deps.conversations.get(input.conversationId) : undefined;
     const profileId = this.deps.profiles.activeId();
     const target = await this.deps.profiles.target(profileId);
+    const idleTimeoutMs = this.deps.profiles.idleTimeoutMs(profileId);
     const now = this.now();
     const conversation: Conversation = {
       id: existing?.id ?? input.conversationId ?? randomUUID(),
@@ -113,6 +114,10 @@ export class ChatService {
       },
       {
         signal: sink.signal,
+        // A reasoning model may think for minutes; the profile says how much silence to allow,
+        // also before the headers (some gateways send them only with the first token).
+        timeoutMs: idleTimeoutMs,
+        idleTimeoutMs,
         onReasoning: (text) => {
           pending.reasoning += text;
           timer ??= setTimeout(flush, DELTA_FLUSH_MS);

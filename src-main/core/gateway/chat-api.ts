@@ -76,7 +76,12 @@ export async function streamChat(
   target: GatewayTarget,
   request: ChatRequest,
   onDelta: (text: string) => void,
-  opts: CallOptions & { now?: () => number; onReasoning?: (text: string) => void } = {},
+  opts: CallOptions & {
+    now?: () => number;
+    onReasoning?: (text: string) => void;
+    /** Longest silence allowed while the reply streams (the client's timeout if absent). */
+    idleTimeoutMs?: number;
+  } = {},
 ): Promise<ChatOutcome> {
   const now = opts.now ?? Date.now;
   const startedAt = now();
@@ -94,7 +99,7 @@ export async function streamChat(
       },
       opts,
     );
-    error = await readReply(open, reply, meta, usageFrom);
+    error = await readReply(open, reply, meta, usageFrom, opts.idleTimeoutMs);
   } catch (err) {
     error = err instanceof GatewayError ? err : new GatewayError('network', String(err));
   }

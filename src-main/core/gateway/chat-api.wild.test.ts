@@ -102,6 +102,21 @@ describe('streamChat against the wild gateway: odd answers to a stream request',
     expect(out.error?.message).not.toMatch(/could not be reached/);
   });
 
+  it('gives up after the idle timeout asked for, keeping the reasoning so far', async () => {
+    const client = new GatewayClient({ fetch: (u, i) => fetch(u, i), log: new RequestLog() });
+    // The reasoner goes silent for WILD_THINKING_MS after its reasoning: longer than allowed here.
+    const out = await streamChat(
+      client,
+      { host: gw.origin, judgeSegment: 'partner' },
+      { model: 'wild-reasoner', messages: [{ role: 'user', content: 'hi' }] },
+      () => {},
+      { idleTimeoutMs: 300 },
+    );
+    expect(out.error?.code).toBe('timeout');
+    expect(out.reasoning).toBe('Let me think. Six times seven is 42.');
+    expect(out.text).toBe('');
+  });
+
   it('keeps finish reasons other than stop', async () => {
     expect((await ask('wild-length')).out.finishReason).toBe('length');
     expect((await ask('wild-filter')).out.finishReason).toBe('content_filter');

@@ -30,6 +30,7 @@ export async function readReply(
   reply: ReplyCollector,
   meta: Meta,
   usageFrom: (v: unknown) => ChatUsage | undefined,
+  idleTimeoutMs?: number,
 ): Promise<GatewayError | undefined> {
   const type = open.response.headers.get('content-type')?.toLowerCase() ?? '';
   const decoder = new TextDecoder();
@@ -84,7 +85,7 @@ export async function readReply(
   const streaming = !/json|html/.test(type);
 
   try {
-    for await (const bytes of open.chunks()) {
+    for await (const bytes of open.chunks(idleTimeoutMs)) {
       const text = decoder.decode(bytes, { stream: true });
       if (streaming) parser.feed(text);
       if (!sawEvent && whole.length < WHOLE_BODY_LIMIT) whole += text;

@@ -13,6 +13,8 @@ export interface LiveReply {
   /** The model's thinking so far, shown apart from the answer. */
   reasoning: string;
   startedAt: number;
+  /** When text or reasoning last arrived (or the start): the view counts the silence since. */
+  lastAt: number;
   /** False until main has started the stream; Stop waits for it. */
   accepted: boolean;
 }
@@ -99,6 +101,7 @@ async function startStream(messages: StoredMessage[], restoreDraft: string): Pro
     text: '',
     reasoning: '',
     startedAt: Date.now(),
+    lastAt: Date.now(),
     accepted: false,
   };
   useChat.setState({

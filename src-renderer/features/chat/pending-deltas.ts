@@ -17,12 +17,18 @@ function flush(): void {
   if (pending.size === 0) return;
   const batch = [...pending];
   pending.clear();
+  const now = Date.now();
   useChat.setState((s) => {
     const live = { ...s.live };
     for (const [streamId, { conversationId, text, reasoning }] of batch) {
       const reply = live[conversationId];
       if (reply?.streamId === streamId) {
-        live[conversationId] = { ...reply, text: reply.text + text, reasoning: reply.reasoning + reasoning };
+        live[conversationId] = {
+          ...reply,
+          text: reply.text + text,
+          reasoning: reply.reasoning + reasoning,
+          lastAt: now,
+        };
       }
     }
     return { live };

@@ -5,6 +5,7 @@ import type { StoredMessage } from '../../../src-shared/chat/conversation';
 import { installFakeBridge } from '../../test/fake-bridge';
 import { ChatTab } from './ChatTab';
 import { useChat } from './chat-store';
+import { LiveReplyView } from './LiveReplyView';
 import { MessageItem } from './MessageItem';
 
 beforeEach(() => {
@@ -98,5 +99,33 @@ describe('reply notes', () => {
     expect(notes({ role: 'assistant', content: '', reasoning: 'hmm', stats: stats('stop') })).toEqual([
       expect.stringMatching(/only thought and wrote no answer/),
     ]);
+  });
+});
+
+describe('the live reply while nothing arrives', () => {
+  const showLive = (text: string, silentMs: number) => {
+    const live = {
+      streamId: 's1',
+      conversationId: 'c1',
+      text,
+      reasoning: '',
+      startedAt: Date.now() - silentMs,
+      lastAt: Date.now() - silentMs,
+      accepted: true,
+    };
+    useChat.setState({ conversationId: 'c1', live: { c1: live } });
+    return render(<LiveReplyView />);
+  };
+
+  it('counts the seconds of silence before the first token and after text', () => {
+    showLive('', 0).unmount();
+    expect(screen.queryByText(/Waiting for the first token… \d/)).toBeNull();
+    showLive('', 5200);
+    expect(screen.getByText('Waiting for the first token… 5 s')).toBeTruthy();
+  });
+
+  it('says how long the stream has been silent after text arrived', () => {
+    showLive('Some text', 7100);
+    expect(screen.getByText('Nothing received for 7 s — still waiting.')).toBeTruthy();
   });
 });

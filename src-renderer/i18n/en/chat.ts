@@ -26,6 +26,8 @@ export const chat = {
   'chat.stopped': 'Stopped — the text so far is kept.',
   'chat.failedKept': 'The reply failed; what arrived before the failure is kept.',
   'chat.waiting': 'Waiting for the first token…',
+  'chat.waitingFor': 'Waiting for the first token… {seconds} s',
+  'chat.silentFor': 'Nothing received for {seconds} s — still waiting.',
   'chat.replying': '— replying…',
   'chat.ttft': 'first token {ms} ms',
   'chat.tps': '{tps} tok/s',
