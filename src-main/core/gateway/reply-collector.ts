@@ -57,9 +57,10 @@ export class ReplyCollector {
   private emit(split: { content: string; reasoning: string }) {
     this.addReasoning(split.reasoning);
     if (!split.content) return;
-    // Whitespace between the closing tag and the answer is not the answer's first token.
-    if (!this.text && !split.content.trim()) return;
-    const content = this.text ? split.content : split.content.replace(/^\s+/, '');
+    // After thinking, the blank lines before the answer (after </think>) are not its first token.
+    const afterThinking = !this.text && this.reasoning !== '';
+    if (afterThinking && !split.content.trim()) return;
+    const content = afterThinking ? split.content.replace(/^\s+/, '') : split.content;
     this.firstTokenMs ??= this.elapsed();
     this.text += content;
     this.deltaCount++;

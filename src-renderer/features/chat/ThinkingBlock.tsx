@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { t } from '../../i18n/i18n';
+import './chat.css';
 
 /**
  * A reasoning model's thinking, above its answer. It opens by itself while the model is thinking
