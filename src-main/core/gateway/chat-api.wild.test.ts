@@ -81,6 +81,12 @@ describe('streamChat against the wild gateway: odd answers to a stream request',
     expect(out.error?.message).not.toMatch(/reached/);
   });
 
+  it('reads an error body sent under a stream content type, with no SSE framing', async () => {
+    const { out } = await ask('wild-envelope-sse');
+    expect(out.error?.code).toBe('payment_required');
+    expect(out.error?.gatewayMessage).toBe('Insufficient account balance');
+  });
+
   it('turns an SSE `event: error` frame into an error, keeping the text before it', async () => {
     const { out } = await ask('wild-error-event');
     expect(out.text).toBe('Partial ');

@@ -10,6 +10,7 @@ export const WILD_CHAT_MODELS = [
   'wild-openrouter', // `reasoning` instead of reasoning_content; one chunk carries both
   'wild-think-tags', // <think>…</think> inside content, the opening tag split across chunks
   'wild-envelope', // HTTP 200 with {code: 40001, msg, data: null} (one-api / new-api family)
+  'wild-envelope-sse', // an {error} body labelled text/event-stream, with no `data:` line
   'wild-error-event', // an SSE `event: error` frame after the stream began
   'wild-plain-json', // a stream request answered with one JSON chat.completion
   'wild-html', // HTTP 200 text/html: a proxy's page
@@ -95,6 +96,13 @@ async function reply(req: WildRequest, res: ServerResponse) {
       ]);
     case 'wild-envelope':
       return sendJson(res, { code: 40001, msg: '令牌额度已用尽 (token quota used up)', data: null });
+    case 'wild-envelope-sse':
+      res
+        .writeHead(200, { 'Content-Type': 'text/event-stream' })
+        .end(
+          JSON.stringify({ error: { message: 'Insufficient account balance', type: 'insufficient_quota' } }),
+        );
+      return;
     case 'wild-error-event':
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
       res.write(chunk(model, { role: 'assistant', content: 'Partial ' }));
