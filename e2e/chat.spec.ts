@@ -89,7 +89,7 @@ test.describe('when the stream is cut mid-way', () => {
     await page.getByLabel('Message').fill('Tell me a long story, long reply please');
     await page.getByRole('button', { name: 'Send' }).click();
     const reply = page.getByRole('article', { name: 'Assistant' }).last();
-    await expect(reply.getByRole('alert')).toContainText('connection was cut');
+    await expect(reply.getByRole('alert')).toContainText('the connection was cut');
     await expect(reply.getByText('what arrived before the failure is kept')).toBeVisible();
     await expect(reply.locator('.markdown')).toContainText('Sandbox reply');
   });

@@ -17,6 +17,8 @@ describe('errorText', () => {
     expect(errorText({ code: 'server_error', message: 'x', status: 503 }).text).toBe(
       'The gateway had an internal error. Try again shortly.',
     );
+    // An internal error reported in a 200 body has no status to name.
+    expect(errorText({ code: 'server_error', message: 'x' }).text).not.toMatch(/HTTP/);
     expect(errorText({ code: 'timeout', message: 'x' }).text).toMatch(/did not answer in time/);
     expect(errorText({ code: 'network', message: 'x' }).text).toMatch(/could not be reached/);
   });

@@ -23,6 +23,8 @@ export type StartChatInput = z.input<typeof startChatSchema>;
 /** What one reply stream carries to the window that asked for it. */
 export type ChatStreamEvent =
   | { type: 'delta'; text: string }
+  /** Reasoning ("thinking") text, batched like deltas; it comes before the answer's deltas. */
+  | { type: 'reasoning'; text: string }
   /** The reply is saved (whole, or partial when stopped). */
   | { type: 'done'; message: StoredMessage }
   /** The reply failed; what arrived before the failure is saved with the error. */

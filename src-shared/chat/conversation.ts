@@ -8,6 +8,10 @@ const usageSchema = z.object({
 
 export const replyStatsSchema = z.object({
   firstTokenMs: z.number().optional(),
+  /** ms from the start to the first reasoning ("thinking") token. */
+  firstReasoningMs: z.number().optional(),
+  /** ms the model spent thinking before its answer began. */
+  reasoningMs: z.number().optional(),
   totalMs: z.number(),
   tokensPerSecond: z.number().optional(),
   usage: usageSchema.optional(),
@@ -27,6 +31,8 @@ const errorSchema = z.object({
 export const storedMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
   content: z.string().max(2_000_000, 'must be at most 2,000,000 characters'),
+  /** A reasoning model's thinking, kept apart from the answer and never sent back as context. */
+  reasoning: z.string().max(2_000_000, 'must be at most 2,000,000 characters').optional(),
   stats: replyStatsSchema.optional(),
   error: errorSchema.optional(),
   stopped: z.boolean().optional(),

@@ -23,6 +23,14 @@ const httpUrl = z
     }
   }, 'must be an http:// or https:// address, e.g. https://gateway.example.com');
 
+/** How long a reply may go without a single byte before it is given up (seconds). */
+export const DEFAULT_IDLE_TIMEOUT_SEC = 120;
+const idleTimeoutSec = z
+  .number()
+  .int('must be a whole number of seconds')
+  .min(10, 'must be between 10 and 3600 seconds')
+  .max(3600, 'must be between 10 and 3600 seconds');
+
 export const profileInputSchema = z.object({
   id: z
     .string()
@@ -36,6 +44,8 @@ export const profileInputSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _ (the vendor segment of the judge path)')
     .default('partner'),
+  /** Absent means DEFAULT_IDLE_TIMEOUT_SEC. */
+  idleTimeoutSec: idleTimeoutSec.optional(),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
@@ -45,5 +55,7 @@ export const profileSchema = z.object({
   kind: z.enum(PROFILE_KINDS),
   host: z.string(),
   judgeSegment: z.string(),
+  /** Optional: profiles saved before the setting existed still parse. */
+  idleTimeoutSec: z.number().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -106,9 +106,10 @@ describe('ChatService against the Sandbox', () => {
     });
     const failed = await reply.ended<Failed>();
     expect(failed.type).toBe('error');
-    expect(failed.error.code).toBe('network');
+    // The gateway was reached and began: a cut is a stream failure, not an unreachable gateway.
+    expect(failed.error.code).toBe('stream_error');
     expect(failed.message.content.length).toBeGreaterThan(0);
-    expect(failed.message.error?.code).toBe('network');
+    expect(failed.message.error?.code).toBe('stream_error');
   });
 
   it('refuses input that breaks the rules, naming the field', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ChatMessage, streamChat } from '../gateway/chat-api';
+import { streamChat } from '../gateway/chat-api';
 import type { GatewayClient } from '../gateway/gateway-client';
 import { AppFailure } from '../../../src-shared/result';
 import type { ConversationRepository } from '../db/conversation-repository';
@@ -17,6 +17,7 @@ import {
   startChatSchema,
 } from '../../../src-shared/chat/chat-events';
 import type { StreamSink } from '../streams/stream-sink';
+import { wireHistory } from './wire-history';
 
 export type Emit = <K extends keyof ChatEvents>(name: K, payload: ChatEvents[K]) => void;
 
@@ -72,6 +73,7 @@ export class ChatService {
     const existing = input.conversationId ? this.deps.conversations.get(input.conversationId) : undefined;
     const profileId = this.deps.profiles.activeId();
     const target = await this.deps.profiles.target(profileId);
+    const idleTimeoutMs = this.deps.profiles.idleTimeoutMs(profileId);
     const now = this.now();
     const conversation: Conversation = {
       id: existing?.id ?? input.conversationId ?? randomUUID(),
@@ -88,17 +90,16 @@ export class ChatService {
     // The new conversation is in every list from the moment it is saved, not when the reply ends.
     this.deps.emit('chat.conversations.changed', { conversationId: conversation.id });
 
-    const wire: ChatMessage[] = [
-      ...(input.system.trim() ? [{ role: 'system' as const, content: input.system }] : []),
-      ...input.messages.map((m) => ({ role: m.role, content: m.content })),
-    ];
+    const wire = wireHistory(input.system, input.messages);
 
-    let pending = '';
+    // Reasoning and answer text are gathered apart and sent reasoning first, as they arrived.
+    const pending = { reasoning: '', delta: '' };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
       timer = undefined;
-      if (pending) sink.emit({ type: 'delta', text: pending });
-      pending = '';
+      if (pending.reasoning) sink.emit({ type: 'reasoning', text: pending.reasoning });
+      if (pending.delta) sink.emit({ type: 'delta', text: pending.delta });
+      pending.reasoning = pending.delta = '';
     };
 
     const request = Symbol(conversation.id);
@@ -108,10 +109,20 @@ export class ChatService {
       target,
       { model: input.model, messages: wire, ...input.params },
       (text) => {
-        pending += text;
+        pending.delta += text;
         timer ??= setTimeout(flush, DELTA_FLUSH_MS);
       },
-      { signal: sink.signal },
+      {
+        signal: sink.signal,
+        // A reasoning model may think for minutes; the profile says how much silence to allow,
+        // also before the headers (some gateways send them only with the first token).
+        timeoutMs: idleTimeoutMs,
+        idleTimeoutMs,
+        onReasoning: (text) => {
+          pending.reasoning += text;
+          timer ??= setTimeout(flush, DELTA_FLUSH_MS);
+        },
+      },
     ).then((outcome) => {
       if (timer) clearTimeout(timer);
       flush();
@@ -121,8 +132,11 @@ export class ChatService {
       const message: StoredMessage = {
         role: 'assistant',
         content: outcome.text,
+        ...(outcome.reasoning ? { reasoning: outcome.reasoning } : {}),
         stats: {
           firstTokenMs: outcome.timings.firstTokenMs,
+          firstReasoningMs: outcome.timings.firstReasoningMs,
+          reasoningMs: outcome.timings.reasoningMs,
           totalMs: outcome.timings.totalMs,
           tokensPerSecond: outcome.timings.tokensPerSecond,
           usage: outcome.usage,

@@ -76,6 +76,28 @@ describe('conversations', () => {
     });
   });
 
+  it('round-trips a reply with reasoning and thinking timings, and reads rows written without them', () => {
+    const thinking: Conversation = {
+      ...chat('r', ['why?']),
+      messages: [
+        { role: 'user', content: 'why?' },
+        {
+          role: 'assistant',
+          content: 'Because.',
+          reasoning: 'Let me think it through.',
+          stats: { totalMs: 900, firstReasoningMs: 40, reasoningMs: 700, firstTokenMs: 740 },
+        },
+      ],
+    };
+    repos.conversations.put(thinking);
+    expect(repos.conversations.get('r')).toEqual(thinking);
+    // The reasoning lives in the row's JSON data, not in the searched content column.
+    expect(repos.conversations.search('through')).toEqual([]);
+    const old = chat('o', ['q', 'a']);
+    repos.conversations.put(old);
+    expect(repos.conversations.get('o')?.messages[1]).not.toHaveProperty('reasoning');
+  });
+
   it('keeps the search index in step with inserts, edits and deletes', () => {
     repos.conversations.put(chat('a', ['the quick brown fox', 'jumps over']));
     repos.conversations.put(chat('b', ['a lazy dog']));

@@ -79,7 +79,8 @@ describe('streamChat', () => {
     });
     const out = await streamChat(client().client, { host: s.host, judgeSegment: 'p' }, request, () => {});
     expect(out.text).toBe('partial ');
-    expect(out.error?.code).toBe('stream_error');
+    // The vendor's type says what failed, so the code follows it.
+    expect(out.error?.code).toBe('server_error');
     expect(out.error?.status).toBeUndefined();
     expect(out.error?.gatewayMessage).toBe('upstream overloaded');
   });
@@ -91,7 +92,9 @@ describe('streamChat', () => {
     });
     const out = await streamChat(client().client, { host: s.host, judgeSegment: 'p' }, request, () => {});
     expect(out.text).toBe('half a rep');
-    expect(out.error?.code).toBe('network');
+    // The gateway was reached: a cut stream is not a network failure to reach it.
+    expect(out.error?.code).toBe('stream_error');
+    expect(out.error?.message).toBe('The connection closed before the reply was finished.');
   });
 
   it('stops on abort, keeps the partial text and marks it aborted', async () => {

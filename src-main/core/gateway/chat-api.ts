@@ -1,7 +1,8 @@
-import { createParser } from 'eventsource-parser';
 import { abortedError, type CallOptions, type GatewayClient } from './gateway-client';
 import { GatewayError } from './gateway-error';
 import { apiUrl, type GatewayTarget } from './gateway-urls';
+import { readReply } from './read-reply';
+import { asRecord, ReplyCollector } from './reply-collector';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -29,6 +30,10 @@ export interface ChatTimings {
   startedAt: number;
   /** ms from start to the first content token. */
   firstTokenMs?: number;
+  /** ms from start to the first reasoning ("thinking") token. */
+  firstReasoningMs?: number;
+  /** ms spent thinking: from the first reasoning token to the first content token (or the end). */
+  reasoningMs?: number;
   /** ms from start to the end of the stream. */
   totalMs: number;
   tokensPerSecond?: number;
@@ -37,6 +42,8 @@ export interface ChatTimings {
 /** A stream never throws: a failure still hands back the text that arrived before it. */
 export interface ChatOutcome {
   text: string;
+  /** The model's reasoning, kept apart from the answer (empty when the model sent none). */
+  reasoning: string;
   usage?: ChatUsage;
   finishReason?: string;
   model?: string;
@@ -46,11 +53,7 @@ export interface ChatOutcome {
   error?: GatewayError;
 }
 
-function asRecord(v: unknown): Record<string, unknown> | undefined {
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
-function usageFrom(v: unknown): ChatUsage | undefined {
+export function usageFrom(v: unknown): ChatUsage | undefined {
   const u = asRecord(v);
   if (!u) return undefined;
   const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
@@ -62,12 +65,7 @@ function usageFrom(v: unknown): ChatUsage | undefined {
   return Object.values(usage).some((x) => x !== undefined) ? usage : undefined;
 }
 
-function tokensPerSecond(
-  outcome: Omit<ChatOutcome, 'timings'>,
-  firstTokenMs: number | undefined,
-  totalMs: number,
-) {
-  const tokens = outcome.usage?.completion_tokens ?? outcome.deltaCount;
+function tokensPerSecond(tokens: number, firstTokenMs: number | undefined, totalMs: number) {
   if (firstTokenMs === undefined || tokens < 2) return undefined;
   const seconds = (totalMs - firstTokenMs) / 1000;
   return seconds > 0 ? (tokens - 1) / seconds : undefined;
@@ -78,68 +76,18 @@ export async function streamChat(
   target: GatewayTarget,
   request: ChatRequest,
   onDelta: (text: string) => void,
-  opts: CallOptions & { now?: () => number } = {},
+  opts: CallOptions & {
+    now?: () => number;
+    onReasoning?: (text: string) => void;
+    /** Longest silence allowed while the reply streams (the client's timeout if absent). */
+    idleTimeoutMs?: number;
+  } = {},
 ): Promise<ChatOutcome> {
   const now = opts.now ?? Date.now;
   const startedAt = now();
-  const state: Omit<ChatOutcome, 'timings'> = { text: '', deltaCount: 0 };
-  let firstTokenMs: number | undefined;
-  let sawDone = false;
-  let streamError: GatewayError | undefined;
-
-  const parser = createParser({
-    onEvent(event) {
-      if (streamError || sawDone) return;
-      if (event.data.trim() === '[DONE]') {
-        sawDone = true;
-        return;
-      }
-      let chunk: Record<string, unknown> | undefined;
-      try {
-        chunk = asRecord(JSON.parse(event.data));
-      } catch {
-        streamError = new GatewayError(
-          'bad_response',
-          'The stream carried a chunk that is not valid JSON.',
-          200,
-          event.data.slice(0, 200),
-        );
-        return;
-      }
-      if (!chunk) return;
-      if (chunk.error !== undefined) {
-        const err = asRecord(chunk.error);
-        const message = typeof err?.message === 'string' ? err.message : String(chunk.error);
-        streamError = new GatewayError(
-          'stream_error',
-          `The gateway reported an error mid-stream: ${message}`,
-          undefined,
-          message,
-        );
-        return;
-      }
-      if (typeof chunk.model === 'string') state.model = chunk.model;
-      state.usage = usageFrom(chunk.usage) ?? state.usage;
-      const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
-      const choice = asRecord(choices[0]);
-      if (!choice) return;
-      const delta = asRecord(choice.delta);
-      const content =
-        typeof delta?.content === 'string'
-          ? delta.content
-          : typeof choice.text === 'string'
-            ? choice.text
-            : '';
-      if (content) {
-        if (firstTokenMs === undefined) firstTokenMs = now() - startedAt;
-        state.text += content;
-        state.deltaCount++;
-        onDelta(content);
-      }
-      if (typeof choice.finish_reason === 'string') state.finishReason = choice.finish_reason;
-    },
-  });
-
+  const reply = new ReplyCollector(() => now() - startedAt, { onDelta, onReasoning: opts.onReasoning });
+  const meta: { model?: string; usage?: ChatUsage } = {};
+  let error: GatewayError | undefined;
   try {
     const open = await client.open(
       target,
@@ -151,29 +99,28 @@ export async function streamChat(
       },
       opts,
     );
-    // A streaming TextDecoder keeps a multi-byte character that is split across chunks whole.
-    const decoder = new TextDecoder();
-    for await (const bytes of open.chunks()) {
-      parser.feed(decoder.decode(bytes, { stream: true }));
-      if (streamError) break;
-    }
-    parser.feed(decoder.decode());
-    if (!streamError && !sawDone && !state.finishReason) {
-      streamError = new GatewayError('network', 'The stream ended before the reply was finished.');
-    }
+    error = await readReply(open, reply, meta, usageFrom, opts.idleTimeoutMs);
   } catch (err) {
-    streamError = err instanceof GatewayError ? err : new GatewayError('network', String(err));
+    error = err instanceof GatewayError ? err : new GatewayError('network', String(err));
   }
-  if (opts.signal?.aborted) streamError = abortedError();
+  reply.end();
+  if (opts.signal?.aborted) error = abortedError();
   const totalMs = now() - startedAt;
+  const tokens = meta.usage?.completion_tokens ?? reply.deltaCount;
   return {
-    ...state,
-    error: streamError,
+    text: reply.text,
+    reasoning: reply.reasoning,
+    deltaCount: reply.deltaCount,
+    finishReason: reply.finishReason,
+    ...meta,
+    error,
     timings: {
       startedAt,
-      firstTokenMs,
+      firstTokenMs: reply.firstTokenMs,
+      firstReasoningMs: reply.firstReasoningMs,
+      reasoningMs: reply.thinkingMs(totalMs),
       totalMs,
-      tokensPerSecond: tokensPerSecond(state, firstTokenMs, totalMs),
+      tokensPerSecond: tokensPerSecond(tokens, reply.firstTokenMs, totalMs),
     },
   };
 }

@@ -172,9 +172,9 @@ export class GatewayClient {
       ticket.fail(failure.message);
       throw failure;
     }
-    const wrapped = async function* () {
+    const wrapped = async function* (idleTimeoutMs?: number) {
       try {
-        yield* chunks();
+        yield* chunks(idleTimeoutMs);
       } finally {
         detach();
       }

@@ -54,4 +54,14 @@ describe('ProfileService', () => {
       /http:\/\/ or https:\/\//,
     );
   });
+
+  it('gives each profile an idle timeout: 120 s unless set, and reads profiles saved without one', () => {
+    const { profiles } = make();
+    expect(profiles.idleTimeoutMs()).toBe(120_000);
+    const slow = profiles.save({ name: 'Slow', kind: 'openai-compatible', host: 'http://127.0.0.1:9/v1' });
+    expect(profiles.idleTimeoutMs(slow.id)).toBe(120_000);
+    profiles.save({ ...slow, idleTimeoutSec: 600 });
+    expect(profiles.idleTimeoutMs(slow.id)).toBe(600_000);
+    expect(() => profiles.save({ ...slow, idleTimeoutSec: 2 })).toThrow(/between 10 and 3600/);
+  });
 });

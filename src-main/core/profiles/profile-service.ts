@@ -6,6 +6,7 @@ import type { KeyValueStore } from '../storage/key-value-store';
 import type { KeyVault } from '../vault/key-vault';
 import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import {
+  DEFAULT_IDLE_TIMEOUT_SEC,
   type Profile,
   type ProfileInput,
   profileInputSchema,
@@ -109,6 +110,11 @@ export class ProfileService {
   activate(id: string): void {
     this.get(id);
     this.kv.set('activeProfileId', id);
+  }
+
+  /** How long a reply may stay silent before it is given up, for the profile's calls. */
+  idleTimeoutMs(id: string = this.activeId()): number {
+    return (this.get(id).idleTimeoutSec ?? DEFAULT_IDLE_TIMEOUT_SEC) * 1000;
   }
 
   /** Where and how to call for a profile: host, judge segment and the key, for main only. */

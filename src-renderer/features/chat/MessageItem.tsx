@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
 import { Markdown } from './Markdown';
 import { ReplyStats } from './ReplyStats';
+import { ThinkingBlock } from './ThinkingBlock';
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -50,7 +51,15 @@ export const MessageItem = memo(function MessageItem({
           </span>
         ) : null}
       </div>
+      {!isUser && message.reasoning ? (
+        <ThinkingBlock
+          reasoning={message.reasoning}
+          thinking={false}
+          reasoningMs={message.stats?.reasoningMs}
+        />
+      ) : null}
       {isUser ? <div className="user-text">{message.content}</div> : <Markdown text={message.content} />}
+      {!isUser ? <ReplyNotes message={message} /> : null}
       {message.stopped ? <div className="muted small-note">{t('chat.stopped')}</div> : null}
       {message.error ? (
         <>
@@ -62,3 +71,24 @@ export const MessageItem = memo(function MessageItem({
     </article>
   );
 });
+
+/** Why a reply may look short or empty: the finish reason when it is not `stop`, or no answer. */
+export function ReplyNotes({ message }: { message: StoredMessage }) {
+  const notes: string[] = [];
+  const reason = message.stats?.finishReason;
+  if (reason === 'length') notes.push(t('chat.finishLength'));
+  else if (reason === 'content_filter') notes.push(t('chat.finishFilter'));
+  else if (reason && reason !== 'stop') notes.push(t('chat.finishOther', { reason }));
+  if (!message.content.trim() && message.reasoning && !message.error && !message.stopped) {
+    notes.push(t('chat.onlyReasoning'));
+  }
+  return (
+    <>
+      {notes.map((note) => (
+        <div key={note} className="muted small-note finish-note" role="note">
+          {note}
+        </div>
+      ))}
+    </>
+  );
+}

@@ -3,6 +3,10 @@ import { t } from '../../i18n/i18n';
 
 export function ReplyStats({ stats }: { stats: Stats }) {
   const parts: string[] = [];
+  if (stats.firstReasoningMs !== undefined)
+    parts.push(t('chat.firstThought', { ms: Math.round(stats.firstReasoningMs) }));
+  if (stats.reasoningMs !== undefined)
+    parts.push(t('chat.thinkingTime', { seconds: (stats.reasoningMs / 1000).toFixed(1) }));
   if (stats.firstTokenMs !== undefined) parts.push(t('chat.ttft', { ms: Math.round(stats.firstTokenMs) }));
   if (stats.tokensPerSecond !== undefined)
     parts.push(t('chat.tps', { tps: stats.tokensPerSecond.toFixed(1) }));

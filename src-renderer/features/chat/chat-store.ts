@@ -4,13 +4,17 @@ import type { StreamLost } from '../../../src-shared/ipc/define-stream';
 import type { ChatParamsInput, Conversation, StoredMessage } from '../../../src-shared/chat/conversation';
 import type { AppError } from '../../../src-shared/result';
 import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
-import { dropPendingText, queueDelta, takePendingText } from './pending-deltas';
+import { dropPendingText, queueDelta, takePending } from './pending-deltas';
 
 export interface LiveReply {
   streamId: string;
   conversationId: string;
   text: string;
+  /** The model's thinking so far, shown apart from the answer. */
+  reasoning: string;
   startedAt: number;
+  /** When text or reasoning last arrived (or the start): the view counts the silence since. */
+  lastAt: number;
   /** False until main has started the stream; Stop waits for it. */
   accepted: boolean;
 }
@@ -64,13 +68,24 @@ function finish(conversationId: string, streamId: string, message: StoredMessage
   });
 }
 
+/** What a live reply shows now, with what is still queued for the next frame. */
+function keptSoFar(
+  live: LiveReply | undefined,
+  streamId: string,
+): Pick<StoredMessage, 'content' | 'reasoning'> {
+  const queued = takePending(streamId);
+  const reasoning = (live?.reasoning ?? '') + queued.reasoning;
+  return { content: (live?.text ?? '') + queued.text, ...(reasoning ? { reasoning } : {}) };
+}
+
 function onStreamEvent(conversationId: string, streamId: string, event: ChatStreamEvent | StreamLost): void {
   if (event.type === 'delta') queueDelta(streamId, conversationId, event.text);
+  else if (event.type === 'reasoning') queueDelta(streamId, conversationId, event.text, 'reasoning');
   else if (event.type === 'lost') {
     // Nobody will send the rest: keep what arrived, marked with why it stopped there.
     const live = useChat.getState().live[conversationId];
-    const text = (live?.streamId === streamId ? live.text : '') + takePendingText(streamId);
-    finish(conversationId, streamId, { role: 'assistant', content: text, error: event.error });
+    const kept = keptSoFar(live?.streamId === streamId ? live : undefined, streamId);
+    finish(conversationId, streamId, { role: 'assistant', ...kept, error: event.error });
   }
   // Main saved the reply before it said so; a conversation opened later reads it from there.
   else finish(conversationId, streamId, event.message);
@@ -80,7 +95,15 @@ async function startStream(messages: StoredMessage[], restoreDraft: string): Pro
   const s = useChat.getState();
   const conversationId = s.conversationId ?? newStreamId();
   const streamId = newStreamId();
-  const live: LiveReply = { streamId, conversationId, text: '', startedAt: Date.now(), accepted: false };
+  const live: LiveReply = {
+    streamId,
+    conversationId,
+    text: '',
+    reasoning: '',
+    startedAt: Date.now(),
+    lastAt: Date.now(),
+    accepted: false,
+  };
   useChat.setState({
     conversationId,
     messages,
@@ -162,8 +185,8 @@ export const useChat = create<ChatState>((set, get) => ({
     // Unsubscribing is stopping: main aborts the fetch and saves the partial reply, which the
     // reload after its save brings in (with its statistics); until then the text shown is kept.
     closeStream(live.streamId);
-    const text = live.text + takePendingText(live.streamId);
-    finish(live.conversationId, live.streamId, { role: 'assistant', content: text, stopped: true });
+    const kept = keptSoFar(live, live.streamId);
+    finish(live.conversationId, live.streamId, { role: 'assistant', ...kept, stopped: true });
   },
   forgetConversation: (id) => {
     const live = get().live[id];

@@ -1,6 +1,6 @@
 import { SelectField } from '../../app/SelectField';
 import { useState } from 'react';
-import type { ProfileKind } from '../../../src-shared/profiles/profile';
+import { DEFAULT_IDLE_TIMEOUT_SEC, type ProfileKind } from '../../../src-shared/profiles/profile';
 import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRouteMutation } from '../../hooks/use-route';
@@ -14,6 +14,14 @@ export interface ProfileDraft {
   kind: ProfileKind;
   host: string;
   judgeSegment: string;
+  idleTimeoutSec?: number;
+}
+
+/** Empty means the default; otherwise whole seconds from 10 to 3600, as main checks too. */
+export function idleTimeoutProblem(text: string): string | undefined {
+  if (!text.trim()) return undefined;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 10 && n <= 3600 ? undefined : t('settings.idleTimeoutRule');
 }
 
 export function hostProblem(host: string): string | undefined {
@@ -34,11 +42,13 @@ export function ProfileForm({
   onSaved: (p: ProfileView) => void;
 }) {
   const [draft, setDraft] = useState(profile);
+  const [idleText, setIdleText] = useState(profile.idleTimeoutSec?.toString() ?? '');
+  const idleIssue = idleTimeoutProblem(idleText);
   const save = useRouteMutation('profiles.save', ['profiles.list', 'models.list']);
   const hostIssue = draft.host ? hostProblem(draft.host) : undefined;
   const nameIssue = draft.name.trim() ? undefined : t('settings.nameRequired');
   const segIssue = /^[A-Za-z0-9_-]+$/.test(draft.judgeSegment) ? undefined : t('settings.segmentRule');
-  const canSave = !hostIssue && !nameIssue && !segIssue && draft.host.trim() !== '';
+  const canSave = !hostIssue && !nameIssue && !segIssue && !idleIssue && draft.host.trim() !== '';
 
   return (
     <form
@@ -46,7 +56,8 @@ export function ProfileForm({
       aria-label={t('settings.profileDetails')}
       onSubmit={(e) => {
         e.preventDefault();
-        if (canSave) save.mutate(draft, { onSuccess: onSaved });
+        const idleTimeoutSec = idleText.trim() ? Number(idleText) : undefined;
+        if (canSave) save.mutate({ ...draft, idleTimeoutSec }, { onSuccess: onSaved });
       }}
     >
       <div className="field">
@@ -95,6 +106,20 @@ export function ProfileForm({
               host: draft.host.replace(/\/+$/, '').replace(/\/v1$/, '') || '{host}',
               segment: draft.judgeSegment,
             })}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor="profile-idle">{t('settings.idleTimeout')}</label>
+        <input
+          id="profile-idle"
+          inputMode="numeric"
+          value={idleText}
+          placeholder={String(DEFAULT_IDLE_TIMEOUT_SEC)}
+          onChange={(e) => setIdleText(e.target.value)}
+          aria-invalid={!!idleIssue}
+        />
+        <span className={idleIssue ? 'field-error' : 'muted small-note'}>
+          {idleIssue ?? t('settings.idleTimeoutHint', { seconds: DEFAULT_IDLE_TIMEOUT_SEC })}
         </span>
       </div>
       <div className="row">

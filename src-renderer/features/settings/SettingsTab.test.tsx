@@ -78,4 +78,24 @@ describe('SettingsTab', () => {
       expect((screen.getByRole('button', { name: 'Save profile' }) as HTMLButtonElement).disabled).toBe(true),
     );
   });
+
+  it('saves the idle timeout a profile asks for, and refuses one out of range', async () => {
+    const bridge = setup();
+    fireEvent.click(await screen.findByRole('button', { name: '+ Add profile' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Thinker' } });
+    fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'https://t.example.com/v1' } });
+    const idle = screen.getByLabelText('Idle timeout (seconds)');
+    const saveButton = () => screen.getByRole('button', { name: 'Save profile' }) as HTMLButtonElement;
+    fireEvent.change(idle, { target: { value: '5' } });
+    expect(screen.getByText(/from 10 to 3600/)).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.change(idle, { target: { value: '600' } });
+    fireEvent.click(saveButton());
+    await waitFor(() =>
+      expect(bridge.calls.find((c) => c.route === 'profiles.save')?.input).toMatchObject({
+        name: 'Thinker',
+        idleTimeoutSec: 600,
+      }),
+    );
+  });
 });

@@ -64,6 +64,7 @@ function ProfileDetail({ profile, active }: { profile: ProfileView; active: bool
             kind: profile.kind,
             host: profile.host,
             judgeSegment: profile.judgeSegment,
+            idleTimeoutSec: profile.idleTimeoutSec,
           }}
           onSaved={() => undefined}
         />

@@ -72,7 +72,7 @@ export const common = {
   'errors.timeout': 'The gateway did not answer in time. Try again, or check the address.',
   'errors.aborted': 'Stopped.',
   'errors.stream_error':
-    'The gateway stopped the reply with an error part-way through; what arrived is kept.',
+    'The reply broke off part-way: the gateway sent an error or the connection was cut. What arrived is kept.',
   'errors.bad_response':
     'The gateway sent a reply Gatehouse could not read. The raw reply is in the request log.',
   'errors.invalid_input': 'Please fix: {message}',

@@ -14,6 +14,10 @@ export const settings = {
   'settings.hostHint': 'With or without /v1, e.g. https://gateway.example.com',
   'settings.judgeSegment': 'Judge path segment',
   'settings.judgeSegmentHint': 'The judgement endpoint is {host}/{segment}/v1/systemone',
+  'settings.idleTimeout': 'Idle timeout (seconds)',
+  'settings.idleTimeoutHint':
+    'How long a chat reply may send nothing before it is given up. Reasoning models can think for minutes; empty means {seconds} s.',
+  'settings.idleTimeoutRule': 'Idle timeout must be a whole number of seconds from 10 to 3600.',
   'settings.saveProfile': 'Save profile',
   'settings.deleteProfile': 'Delete profile',
   'settings.saved': 'Saved.',

@@ -1,0 +1,54 @@
+import { expect, test } from './fixtures/app-fixture';
+import { chatBehaviours } from '../src-main/test-support/wild-gateway/chat-behaviours';
+import { startWildGateway, type WildGateway } from '../src-main/test-support/wild-gateway/server';
+
+let gw: WildGateway;
+test.beforeAll(async () => {
+  gw = await startWildGateway(chatBehaviours);
+});
+test.afterAll(() => gw.close());
+
+test('a reasoning model behind a wild gateway: Thinking streams open, then folds above the answer', async ({
+  page,
+}) => {
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: '+ Add profile' }).click();
+  await page.getByLabel('Name').fill('Wild reasoner');
+  await page.getByLabel('Kind').selectOption('openai-compatible');
+  await page.getByLabel('Base URL').fill(`${gw.origin}/v1`);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Wild reasoner' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use this profile' }).click();
+  // Sending before the switch is done would ask the Sandbox instead.
+  await expect(page.getByRole('button', { name: 'Use this profile' })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  // The wild gateway's model list has loaded, so it cannot replace the model typed next.
+  await expect(page.getByLabel('Model')).toHaveValue(/^wild-/);
+  await page.getByLabel('Model').fill('wild-reasoner');
+  await page.getByLabel('Message').fill('What is 6 × 7?');
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  // The reasoner thinks for a while before answering: the block is open meanwhile.
+  const live = page.locator('article.live');
+  await expect(live.getByRole('button', { name: /Thinking…/ })).toHaveAttribute('aria-expanded', 'true');
+  await expect(live.getByText('Let me think.')).toBeVisible();
+
+  const reply = page.getByRole('article', { name: 'Assistant' }).last();
+  await expect(reply.getByLabel('Reply statistics')).toContainText(/thinking \d+\.\d s · first token/);
+  await expect(reply.locator('.markdown')).toHaveText('The answer is 42.');
+  const thought = reply.getByRole('button', { name: /Thought for \d+\.\d s/ });
+  await expect(thought).toHaveAttribute('aria-expanded', 'false');
+  await expect(reply.getByText('Let me think.')).toHaveCount(0);
+  await thought.click();
+  await expect(thought).toHaveAttribute('aria-expanded', 'true');
+  await expect(reply.getByRole('region', { name: 'Thinking' })).toHaveText(
+    'Let me think. Six times seven is 42.',
+  );
+
+  // The reasoning stayed out of what the gateway was sent.
+  const sent = gw.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)?.json as {
+    messages: { content: string }[];
+  };
+  expect(sent.messages.map((m) => m.content)).toEqual(['What is 6 × 7?']);
+});

@@ -1,0 +1,96 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatStreamEvent, StartChatInput } from '../../../src-shared/chat/chat-events';
+import type { StoredMessage } from '../../../src-shared/chat/conversation';
+import { StreamHub } from '../../ipc/stream-hub';
+import { recordingSubscriber } from '../../ipc/stream-hub.test-helper';
+import { testServices } from '../../ipc/services.test-helper';
+import { chatBehaviours } from '../../test-support/wild-gateway/chat-behaviours';
+import { startWildGateway, type WildGateway } from '../../test-support/wild-gateway/server';
+
+type Ended = Extract<ChatStreamEvent, { type: 'done' | 'error' }>;
+
+let gw: WildGateway;
+beforeAll(async () => {
+  gw = await startWildGateway(chatBehaviours);
+});
+afterAll(() => gw.close());
+
+let t: ReturnType<typeof testServices>;
+afterEach(() => t.close());
+
+/** Services whose active profile is a keyless OpenAI-compatible server: the wild gateway. */
+function wildServices() {
+  t = testServices();
+  const p = t.services.profiles.save({ name: 'Wild', kind: 'openai-compatible', host: `${gw.origin}/v1` });
+  t.services.profiles.activate(p.id);
+  return t;
+}
+
+async function reply(input: StartChatInput, streamId = 'reply-wild-1') {
+  const hub = new StreamHub();
+  const rec = recordingSubscriber();
+  const sink = hub.subscribe(rec.subscriber, streamId);
+  const { conversationId } = await t.services.chat.start(input, sink);
+  const ended = await rec.ended<Ended>(streamId);
+  return { conversationId, ended, events: rec.events(streamId) as ChatStreamEvent[] };
+}
+
+const lastSent = () =>
+  (gw.requests.at(-1)?.json as { messages: { role: string; content: string }[] }).messages;
+
+describe('ChatService against the wild gateway', () => {
+  it('streams reasoning events before the answer and saves the reasoning with its timings', async () => {
+    wildServices();
+    const r = await reply({ model: 'wild-reasoner', messages: [{ role: 'user', content: '6 × 7?' }] });
+    expect(r.ended.type).toBe('done');
+    const kinds = r.events.map((e) => e.type).filter((k) => k !== 'done');
+    expect(kinds[0]).toBe('reasoning');
+    expect(kinds.lastIndexOf('reasoning')).toBeLessThan(kinds.indexOf('delta'));
+    const text = (type: string) =>
+      r.events.flatMap((e) => (e.type === type ? [(e as { text: string }).text] : [])).join('');
+    expect(text('reasoning')).toBe('Let me think. Six times seven is 42.');
+    expect(text('delta')).toBe('The answer is 42.');
+    const saved = t.services.chat.get(r.conversationId).messages[1];
+    expect(saved.reasoning).toBe('Let me think. Six times seven is 42.');
+    expect(saved.content).toBe('The answer is 42.');
+    expect(saved.stats?.reasoningMs).toBeGreaterThanOrEqual(500);
+    expect(saved.stats?.firstReasoningMs).toBeLessThan(saved.stats!.firstTokenMs!);
+  });
+
+  it('never sends reasoning back, and skips failed or empty turns and a repeated question', async () => {
+    wildServices();
+    const history: StoredMessage[] = [
+      { role: 'user', content: 'first' },
+      { role: 'assistant', content: 'The answer is 42.', reasoning: 'secret thoughts' },
+      { role: 'user', content: 'second' },
+      { role: 'assistant', content: '', error: { code: 'bad_request', message: 'quota' } },
+      { role: 'user', content: 'second' },
+      { role: 'assistant', content: '', reasoning: 'only thinking' },
+      { role: 'user', content: 'third' },
+    ];
+    await reply({ model: 'wild-reasoner', system: 'Be brief.', messages: history });
+    expect(lastSent()).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'first' },
+      { role: 'assistant', content: 'The answer is 42.' },
+      { role: 'user', content: 'second' },
+      { role: 'user', content: 'third' },
+    ]);
+  });
+
+  it('saves a 200 error envelope as a failed reply in the gateway’s words', async () => {
+    wildServices();
+    const r = await reply({ model: 'wild-envelope', messages: [{ role: 'user', content: 'hi' }] });
+    expect(r.ended.type).toBe('error');
+    const failed = t.services.chat.get(r.conversationId).messages[1];
+    expect(failed.error?.code).toBe('bad_request');
+    expect(failed.error?.details?.gatewayMessage).toBe('令牌额度已用尽 (token quota used up)');
+  });
+
+  it('saves the finish reason of a reply cut at the token limit', async () => {
+    wildServices();
+    const r = await reply({ model: 'wild-length', messages: [{ role: 'user', content: 'hi' }] });
+    expect(r.ended.type).toBe('done');
+    expect(t.services.chat.get(r.conversationId).messages[1].stats?.finishReason).toBe('length');
+  });
+});

@@ -1,0 +1,144 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { envelopeError, htmlError } from './body-errors';
+import type { ChatUsage } from './chat-api';
+import { errorEnvelope } from './error-envelope';
+import type { OpenResponse } from './gateway-client';
+import { GatewayError, gatewayMessageFrom } from './gateway-error';
+import { asRecord, type ReplyCollector } from './reply-collector';
+
+type Meta = { model?: string; usage?: ChatUsage };
+
+/** Kept of a body that may turn out not to be a stream, to read it whole. */
+const WHOLE_BODY_LIMIT = 1_000_000;
+
+function readMeta(
+  body: Record<string, unknown>,
+  meta: Meta,
+  usageFrom: (v: unknown) => ChatUsage | undefined,
+) {
+  if (typeof body.model === 'string') meta.model = body.model;
+  meta.usage = usageFrom(body.usage) ?? meta.usage;
+}
+
+/**
+ * Reads the answer to a `stream: true` request into `reply`; returns the failure, if any. Gateways
+ * in the field do not always stream: some answer with one plain JSON completion, some with an
+ * error envelope or an HTML page under HTTP 200, some send an SSE `event: error` frame.
+ */
+export async function readReply(
+  open: OpenResponse,
+  reply: ReplyCollector,
+  meta: Meta,
+  usageFrom: (v: unknown) => ChatUsage | undefined,
+  idleTimeoutMs?: number,
+): Promise<GatewayError | undefined> {
+  const type = open.response.headers.get('content-type')?.toLowerCase() ?? '';
+  const decoder = new TextDecoder();
+  let failure: GatewayError | undefined;
+  let sawDone = false;
+  let sawEvent = false;
+  let whole = '';
+
+  const onEvent = (event: EventSourceMessage) => {
+    if (failure || sawDone) return;
+    sawEvent = true;
+    if (event.data.trim() === '[DONE]') {
+      sawDone = true;
+      return;
+    }
+    let chunk: Record<string, unknown> | undefined;
+    try {
+      chunk = asRecord(JSON.parse(event.data));
+    } catch {
+      failure =
+        event.event === 'error'
+          ? envelopeError({ message: event.data.trim() || 'The gateway sent an error event.' })
+          : new GatewayError(
+              'bad_response',
+              'The stream carried a chunk that is not valid JSON.',
+              200,
+              event.data.slice(0, 200),
+            );
+      return;
+    }
+    if (!chunk) return;
+    const envelope = errorEnvelope(chunk);
+    if (envelope || event.event === 'error') {
+      const err = envelopeError(envelope ?? { message: gatewayMessageFrom(event.data) ?? 'error event' });
+      // An unclear error after part of the reply is a failure of this stream, not of the request.
+      failure =
+        err.code === 'bad_response' && (reply.text || reply.reasoning)
+          ? new GatewayError(
+              'stream_error',
+              `The gateway reported an error mid-stream: ${err.gatewayMessage}`,
+              undefined,
+              err.gatewayMessage,
+            )
+          : err;
+      return;
+    }
+    readMeta(chunk, meta, usageFrom);
+    const choice = asRecord(Array.isArray(chunk.choices) ? chunk.choices[0] : undefined);
+    if (choice) reply.readChoice(choice);
+  };
+  const parser = createParser({ onEvent });
+  const streaming = !/json|html/.test(type);
+
+  try {
+    for await (const bytes of open.chunks(idleTimeoutMs)) {
+      const text = decoder.decode(bytes, { stream: true });
+      if (streaming) parser.feed(text);
+      if (!sawEvent && whole.length < WHOLE_BODY_LIMIT) whole += text;
+      if (failure) return failure;
+    }
+    const rest = decoder.decode();
+    if (streaming) parser.feed(rest);
+    if (!sawEvent) whole += rest;
+  } catch (err) {
+    const cut = err instanceof GatewayError && err.code === 'network';
+    // The gateway was reached and sent headers: a connection that closes now cut the reply.
+    if (!cut) throw err;
+    return new GatewayError('stream_error', 'The connection closed before the reply was finished.');
+  }
+  if (failure) return failure;
+  if (!sawEvent) return readWhole(whole, type, reply, meta, usageFrom);
+  if (!sawDone && !reply.finishReason) {
+    return new GatewayError('stream_error', 'The stream ended before the reply was finished.');
+  }
+  return undefined;
+}
+
+/** A body that was not a stream: a whole completion, an error envelope, or a web page. */
+function readWhole(
+  raw: string,
+  type: string,
+  reply: ReplyCollector,
+  meta: Meta,
+  usageFrom: (v: unknown) => ChatUsage | undefined,
+): GatewayError | undefined {
+  const text = raw.trim();
+  if (type.includes('html') || text.startsWith('<')) return htmlError(text);
+  let body: Record<string, unknown> | undefined;
+  try {
+    body = asRecord(JSON.parse(text));
+  } catch {
+    return new GatewayError(
+      'bad_response',
+      text
+        ? 'The gateway sent a reply that is neither a stream nor JSON.'
+        : 'The gateway sent an empty reply.',
+      200,
+      text.slice(0, 300) || undefined,
+    );
+  }
+  const envelope = errorEnvelope(body);
+  if (envelope) return envelopeError(envelope);
+  const choice = asRecord(Array.isArray(body?.choices) ? body.choices[0] : undefined);
+  if (body) readMeta(body, meta, usageFrom);
+  if (choice) reply.readChoice(choice);
+  reply.end();
+  if (!reply.text && !reply.reasoning) {
+    return new GatewayError('bad_response', 'The reply has no message text.', 200, text.slice(0, 300));
+  }
+  return undefined;
+}

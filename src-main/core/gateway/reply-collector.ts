@@ -1,0 +1,76 @@
+import { ThinkTagSplitter } from './think-tags';
+
+type Rec = Record<string, unknown>;
+export const asRecord = (v: unknown): Rec | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : undefined;
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export interface ReplyCallbacks {
+  onDelta: (text: string) => void;
+  onReasoning?: (text: string) => void;
+}
+
+/**
+ * Gathers one reply from stream chunks or a whole completion: the answer and, apart from it, the
+ * reasoning. Reasoning models send it as `reasoning_content` (DeepSeek, Qwen, Kimi, GLM behind
+ * OpenAI-compatible gateways), as `reasoning` (OpenRouter), or inside `content` between
+ * `<think>` tags; one chunk may carry reasoning and content together.
+ */
+export class ReplyCollector {
+  text = '';
+  reasoning = '';
+  deltaCount = 0;
+  finishReason?: string;
+  firstTokenMs?: number;
+  firstReasoningMs?: number;
+  private readonly tags = new ThinkTagSplitter();
+
+  constructor(
+    private readonly elapsed: () => number,
+    private readonly callbacks: ReplyCallbacks,
+  ) {}
+
+  /** One choice of a chunk (`delta`) or of a whole completion (`message`). */
+  readChoice(choice: Rec): void {
+    const part = asRecord(choice.delta) ?? asRecord(choice.message);
+    // Prefer the DeepSeek field; a gateway that sends both carries the same text twice.
+    this.addReasoning(str(part?.reasoning_content) || str(part?.reasoning));
+    this.addContent(typeof part?.content === 'string' ? part.content : str(choice.text));
+    if (typeof choice.finish_reason === 'string') this.finishReason = choice.finish_reason;
+  }
+
+  /** The reply is over: a held-back half tag was plain text after all. */
+  end(): void {
+    this.emit(this.tags.end());
+  }
+
+  /** ms from the first reasoning token to the first answer token (or to `totalMs` if none came). */
+  thinkingMs(totalMs: number): number | undefined {
+    if (this.firstReasoningMs === undefined) return undefined;
+    return (this.firstTokenMs ?? totalMs) - this.firstReasoningMs;
+  }
+
+  private addContent(text: string) {
+    if (text) this.emit(this.tags.push(text));
+  }
+
+  private emit(split: { content: string; reasoning: string }) {
+    this.addReasoning(split.reasoning);
+    if (!split.content) return;
+    // After thinking, the blank lines before the answer (after </think>) are not its first token.
+    const afterThinking = !this.text && this.reasoning !== '';
+    if (afterThinking && !split.content.trim()) return;
+    const content = afterThinking ? split.content.replace(/^\s+/, '') : split.content;
+    this.firstTokenMs ??= this.elapsed();
+    this.text += content;
+    this.deltaCount++;
+    this.callbacks.onDelta(content);
+  }
+
+  private addReasoning(text: string) {
+    if (!text) return;
+    this.firstReasoningMs ??= this.elapsed();
+    this.reasoning += text;
+    this.callbacks.onReasoning?.(text);
+  }
+}
