@@ -1,6 +1,7 @@
 import { judgeBehaviours, WILD_JUDGE_KEY } from '../src-main/test-support/wild-gateway/judge-behaviours';
 import { startWildGateway, type WildGateway } from '../src-main/test-support/wild-gateway/server';
 import { expect, test } from './fixtures/app-fixture';
+import { addProfile } from './fixtures/profiles';
 
 let gw: WildGateway;
 test.beforeAll(async () => {
@@ -11,16 +12,7 @@ test.afterAll(() => gw.close());
 test('a 413 from a System One-style judge names the limit, the amount over and the request id', async ({
   page,
 }) => {
-  await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: '+ Add profile' }).click();
-  await page.getByLabel('Name').fill('System One');
-  await page.getByLabel('Kind').selectOption('openai-compatible');
-  await page.getByLabel('Base URL').fill(`${gw.origin}/v1`);
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByRole('heading', { name: 'System One' })).toBeVisible();
-  await page.getByLabel('Paste API key').fill(WILD_JUDGE_KEY);
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await page.getByRole('button', { name: 'Use this profile' }).click();
+  await addProfile(page, { name: 'System One', baseUrl: `${gw.origin}/v1`, key: WILD_JUDGE_KEY, use: true });
 
   await page.getByRole('tab', { name: 'Judge' }).click();
   await page.getByLabel('Set name').fill('Long calls');

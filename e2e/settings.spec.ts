@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures/app-fixture';
 import { startSandboxProcess } from './fixtures/app-process';
+import { addProfile } from './fixtures/profiles';
 
 test('Test connection lists the models of the Sandbox', async ({ page }) => {
   await page.getByRole('tab', { name: 'Settings' }).click();
@@ -14,13 +15,7 @@ test('Test connection explains an unreachable gateway, and the profile is kept',
   const gone = await startSandboxProcess();
   const url = gone.url;
   await gone.stop();
-  await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: '+ Add profile' }).click();
-  await page.getByLabel('Name').fill('Local vLLM');
-  await page.getByLabel('Kind').selectOption('openai-compatible');
-  await page.getByLabel('Base URL').fill(url);
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByRole('heading', { name: 'Local vLLM' })).toBeVisible();
+  await addProfile(page, { name: 'Local vLLM', baseUrl: url });
   await page.getByRole('button', { name: 'Test connection' }).click();
   // Named in plain words: the host and port, and that nothing listens there.
   await expect(page.getByRole('alert')).toContainText(

@@ -6,6 +6,7 @@ import {
   videoBehaviours,
 } from '../src-main/test-support/wild-gateway/video-behaviours';
 import { expect, test } from './fixtures/app-fixture';
+import { addProfile } from './fixtures/profiles';
 
 // The app against a gateway that answers the way real video providers do (Seedance on Ark).
 const SHOTS = process.env.VIDEO_SHOTS_DIR;
@@ -18,16 +19,7 @@ test.afterEach(async () => {
 });
 
 async function useWildProfile(page: Page, baseUrl: string) {
-  await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: '+ Add profile' }).click();
-  await page.getByLabel('Name').fill('Wild Ark');
-  await page.getByLabel('Kind').selectOption('openai-compatible');
-  await page.getByLabel('Base URL').fill(baseUrl);
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByRole('heading', { name: 'Wild Ark' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Paste API key' }).fill('sk-wild-test');
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await page.getByRole('button', { name: 'Use this profile' }).click();
+  await addProfile(page, { name: 'Wild Ark', baseUrl, key: 'sk-wild-test', use: true });
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
 }
 

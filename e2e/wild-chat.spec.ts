@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/app-fixture';
+import { addProfile } from './fixtures/profiles';
 import { chatBehaviours } from '../src-main/test-support/wild-gateway/chat-behaviours';
 import { startWildGateway, type WildGateway } from '../src-main/test-support/wild-gateway/server';
 
@@ -11,16 +12,7 @@ test.afterAll(() => gw.close());
 test('a reasoning model behind a wild gateway: Thinking streams open, then folds above the answer', async ({
   page,
 }) => {
-  await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: '+ Add profile' }).click();
-  await page.getByLabel('Name').fill('Wild reasoner');
-  await page.getByLabel('Kind').selectOption('openai-compatible');
-  await page.getByLabel('Base URL').fill(`${gw.origin}/v1`);
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByRole('heading', { name: 'Wild reasoner' })).toBeVisible();
-  await page.getByRole('button', { name: 'Use this profile' }).click();
-  // Sending before the switch is done would ask the Sandbox instead.
-  await expect(page.getByRole('button', { name: 'Use this profile' })).toHaveCount(0);
+  await addProfile(page, { name: 'Wild reasoner', baseUrl: `${gw.origin}/v1`, use: true });
 
   await page.getByRole('tab', { name: 'Chat' }).click();
   // The wild gateway's model list has loaded, so it cannot replace the model typed next.
