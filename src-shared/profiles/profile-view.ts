@@ -27,4 +27,6 @@ export interface KeyStatus {
 export interface ModelInfo {
   id: string;
   ownedBy?: string;
+  /** What the gateway said the model is for ("chat", "embedding", …), when it said. */
+  type?: string;
 }

@@ -20,7 +20,14 @@ export function parseModelList(body: unknown): ModelInfo[] {
     else if (item && typeof item === 'object') {
       const m = item as Record<string, unknown>;
       const id = typeof m.id === 'string' ? m.id : typeof m.name === 'string' ? m.name : undefined;
-      if (id) out.push({ id, ownedBy: typeof m.owned_by === 'string' ? m.owned_by : undefined });
+      // Some gateways say what a model does; the picker groups by it when they do.
+      const said = [m.type, m.mode, m.model_type, m.task].find((v) => typeof v === 'string');
+      if (id)
+        out.push({
+          id,
+          ownedBy: typeof m.owned_by === 'string' ? m.owned_by : undefined,
+          ...(typeof said === 'string' ? { type: said } : {}),
+        });
     }
   }
   return out.sort((a, b) => a.id.localeCompare(b.id));

@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChatParamsInput } from '../../../src-shared/chat/conversation';
+import { ModelPicker } from '../../app/ModelPicker';
+import { recallModel } from '../../app/model-memory';
 import { useRoute } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { useChat } from './chat-store';
@@ -70,6 +72,7 @@ export function ChatParamsPanel() {
   const profiles = useRoute('profiles.list', {});
   const activeId = profiles.data?.activeId;
   const models = useRoute('models.list', { profileId: activeId }, { enabled: activeId !== undefined });
+  const list = useMemo(() => models.data ?? [], [models.data]);
   const { model, setModel, system, setSystem } = useChat();
   // A model picked for one profile rarely exists on another: on a profile switch (or first
   // start) pick this profile's default unless the current model is offered here too.
@@ -77,28 +80,26 @@ export function ChatParamsPanel() {
   useEffect(() => {
     if (!models.data || activeId === undefined || pickedFor.current === activeId) return;
     pickedFor.current = activeId;
+    // The picker restores the model last used with this profile; that choice stands.
+    if (recallModel('chat', activeId)) return;
     const ids = models.data.map((m) => m.id);
     if (ids.length && (!model || !ids.includes(model))) setModel(pickDefault(ids));
   }, [activeId, model, models.data, setModel]);
 
   return (
     <aside className="params" aria-label={t('chat.settings')}>
-      <div className="field">
-        <label htmlFor="chat-model">{t('chat.model')}</label>
-        <input
-          id="chat-model"
-          list="chat-models"
-          value={model}
-          placeholder={t('chat.modelPlaceholder')}
-          onChange={(e) => setModel(e.target.value)}
-        />
-        <datalist id="chat-models">
-          {models.data?.map((m) => (
-            <option key={m.id} value={m.id} />
-          ))}
-        </datalist>
-        {models.isError ? <span className="field-error">{t('chat.modelsFailed')}</span> : null}
-      </div>
+      <ModelPicker
+        id="chat-model"
+        label={t('chat.model')}
+        value={model}
+        onChange={setModel}
+        models={list}
+        kind="chat"
+        scope="chat"
+        profileId={activeId}
+        placeholder={t('chat.modelPlaceholder')}
+        listError={models.isError ? t('chat.modelsFailed') : undefined}
+      />
       <div className="field">
         <label htmlFor="chat-system">{t('chat.system')}</label>
         <textarea

@@ -1,5 +1,5 @@
 import { SelectField } from '../../app/SelectField';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   buildVideoRequest,
   VIDEO_DEFAULTS,
@@ -12,6 +12,7 @@ import {
   videoFormProblems,
 } from '../../../src-shared/video/video-request';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { ModelPicker } from '../../app/ModelPicker';
 import { asAppError } from '../../bridge/api';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { type MessageKey, t } from '../../i18n/i18n';
@@ -62,10 +63,12 @@ export function VideoFormPanel() {
   const createError = create.error ? asAppError(create.error) : undefined;
   const shown = (f: VideoFormField) => (touched || f === 'duration' ? problems[f] : undefined);
   const preview = useMemo(() => previewText(form), [form]);
-  const modelIds = useMemo(() => {
-    const fromList = (models.data ?? []).map((m) => m.id).filter((id) => /vid/i.test(id));
-    return [...new Set([...VIDEO_MODELS, ...fromList])];
-  }, [models.data]);
+  // The known video models are offered even when the gateway does not list them.
+  const modelList = useMemo(
+    () => [...VIDEO_MODELS.map((id) => ({ id, type: 'video' })), ...(models.data ?? [])],
+    [models.data],
+  );
+  const setModel = useCallback((model: string) => setForm({ model }), [setForm]);
 
   const err = (f: VideoFormField) =>
     shown(f) ? (
@@ -93,24 +96,23 @@ export function VideoFormPanel() {
   return (
     <form className="video-form card" aria-label={t('video.newTask')} onSubmit={submit} noValidate>
       <h2>{t('video.newTask')}</h2>
-      <div className="field">
-        <label htmlFor="video-model">{t('video.model')}</label>
-        <input
-          id="video-model"
-          list="video-models"
-          value={form.model}
-          placeholder={t('video.modelPlaceholder')}
-          onChange={(e) => setForm({ model: e.target.value })}
-          {...invalid('model')}
-        />
-        <datalist id="video-models">
-          {modelIds.map((id) => (
-            <option key={id} value={id} />
-          ))}
-        </datalist>
-        {models.isError ? <span className="muted small-note">{t('video.modelsFailed')}</span> : null}
+      <ModelPicker
+        id="video-model"
+        label={t('video.model')}
+        value={form.model}
+        onChange={setModel}
+        models={modelList}
+        kind="video"
+        scope="video"
+        profileId={activeId}
+        restore={rerunOf === undefined}
+        placeholder={t('video.modelPlaceholder')}
+        listError={models.isError ? t('video.modelsFailed') : undefined}
+        invalid={shown('model') !== undefined}
+        describedBy={shown('model') ? 'video-model-err' : undefined}
+      >
         {err('model')}
-      </div>
+      </ModelPicker>
       <div className="field">
         <label htmlFor="video-prompt">{t('video.prompt')}</label>
         <textarea
