@@ -14,6 +14,8 @@ describe('guessModelKind', () => {
     ['gpt-image-1', 'image'],
     ['doubao-seedance-1-0-pro-250528', 'video'],
     ['kling-v2', 'video'],
+    ['vidmodel-2-0-260128', 'video'],
+    ['my-vid-1', 'video'],
     ['wan-2.1-t2v', 'video'],
     ['image-to-video-01', 'video'],
     ['judge-latest', 'judge'],

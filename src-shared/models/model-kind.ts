@@ -13,7 +13,10 @@ export const MODEL_KINDS: readonly ModelKind[] = ['chat', 'embedding', 'image', 
 export const KIND_RULES: readonly { kind: ModelKind; pattern: RegExp }[] = [
   { kind: 'judge', pattern: /judge|jev/i },
   { kind: 'embedding', pattern: /embed/i },
-  { kind: 'video', pattern: /video|seedance|kling|(^|[^a-z])wan([^a-z]|$)|veo|sora/i },
+  {
+    kind: 'video',
+    pattern: /video|(^|[^a-z])vid(model|eo)?([^a-z]|$)|seedance|kling|(^|[^a-z])wan([^a-z]|$)|veo|sora/i,
+  },
   { kind: 'speech', pattern: /tts|speech|audio|voice|whisper/i },
   { kind: 'image', pattern: /image|dall-?e|flux|(^|[^a-z])sd([^a-z]|$)|diffusion|imagen/i },
 ];
