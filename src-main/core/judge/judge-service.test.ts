@@ -10,28 +10,10 @@ import { createRepositories } from '../db/repositories';
 import { StorageNotices } from '../storage/storage-notices';
 import { createJudgeService } from './create-judge-service';
 import type { JudgeService } from './judge-service';
-import type { Question, QuestionSetDraft } from '../../../src-shared/judge/question-rules';
+import type { QuestionSetDraft } from '../../../src-shared/judge/question-rules';
+import { sampleQuestions } from './sample-questions.test-helper';
 
-const questions: Question[] = [
-  {
-    name: 'tone',
-    type: 'choice',
-    instructions: 'Tone?',
-    options: [
-      { name: 'calm', description: 'calm words' },
-      { name: 'angry', description: 'angry shouting' },
-    ],
-    levels: [],
-  },
-  {
-    name: 'quality',
-    type: 'score',
-    instructions: 'Quality',
-    options: [],
-    levels: ['poor', 'fine', 'excellent'],
-  },
-  { name: 'cats', type: 'noul', instructions: 'The text is about cats', options: [], levels: [] },
-];
+const questions = sampleQuestions;
 const draft: QuestionSetDraft = { name: 'Reviews', questions };
 
 let server: SandboxServer;

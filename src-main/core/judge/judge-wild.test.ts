@@ -12,22 +12,9 @@ import { createRepositories } from '../db/repositories';
 import { StorageNotices } from '../storage/storage-notices';
 import { createJudgeService } from './create-judge-service';
 import type { AppError } from '../../../src-shared/result';
-import type { Question } from '../../../src-shared/judge/question-rules';
+import { sampleQuestions } from './sample-questions.test-helper';
 
-const questions: Question[] = [
-  {
-    name: 'tone',
-    type: 'choice',
-    instructions: 'Tone?',
-    options: [
-      { name: 'calm', description: 'calm words' },
-      { name: 'angry', description: 'angry shouting' },
-    ],
-    levels: [],
-  },
-  { name: 'quality', type: 'score', instructions: 'Quality', options: [], levels: ['poor', 'fine', 'great'] },
-  { name: 'cats', type: 'noul', instructions: 'The text is about cats', options: [], levels: [] },
-];
+const questions = sampleQuestions;
 
 let gw: WildGateway;
 let db: DatabaseSync;
