@@ -1,6 +1,7 @@
 import { judgeBehaviours, WILD_JUDGE_KEY } from '../src-main/test-support/wild-gateway/judge-behaviours';
 import { startWildGateway, type WildGateway } from '../src-main/test-support/wild-gateway/server';
 import { expect, test } from './fixtures/app-fixture';
+import { fillToneQuestion } from './fixtures/judge-form';
 import { addProfile } from './fixtures/profiles';
 
 let gw: WildGateway;
@@ -16,13 +17,7 @@ test('a 413 from a System One-style judge names the limit, the amount over and t
 
   await page.getByRole('tab', { name: 'Judge' }).click();
   await page.getByLabel('Set name').fill('Long calls');
-  await page.getByRole('group', { name: 'Question question_1' }).getByLabel('Name (a JSON key)').fill('tone');
-  const tone = page.getByRole('group', { name: 'Question tone' });
-  await tone.getByLabel('Instructions').fill('What is the tone of the customer?');
-  await tone.getByLabel('Option 1 name of tone').fill('calm');
-  await tone.getByLabel('Option 1 description of tone').fill('calm and polite words');
-  await tone.getByLabel('Option 2 name of tone').fill('angry');
-  await tone.getByLabel('Option 2 description of tone').fill('angry, shouting, upset');
+  await fillToneQuestion(page);
   await page.getByRole('button', { name: 'Save set' }).click();
   await expect(page.getByText(/^Saved\./)).toBeVisible();
 

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/app-fixture';
+import { fillToneQuestion } from './fixtures/judge-form';
 
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
 
@@ -13,14 +14,7 @@ async function openJudge(page: Page) {
 /** Builds "Support review" with one question of each type, through the form as a user would. */
 async function buildSet(page: Page, name = 'Support review') {
   await page.getByLabel('Set name').fill(name);
-  const q1 = page.getByRole('group', { name: 'Question question_1' });
-  await q1.getByLabel('Name (a JSON key)').fill('tone');
-  const tone = page.getByRole('group', { name: 'Question tone' });
-  await tone.getByLabel('Instructions').fill('What is the tone of the customer?');
-  await tone.getByLabel('Option 1 name of tone').fill('calm');
-  await tone.getByLabel('Option 1 description of tone').fill('calm and polite words');
-  await tone.getByLabel('Option 2 name of tone').fill('angry');
-  await tone.getByLabel('Option 2 description of tone').fill('angry, shouting, upset');
+  await fillToneQuestion(page);
 
   await page.getByRole('button', { name: '+ score' }).click();
   const q2 = page.getByRole('group', { name: 'Question score_2' });
