@@ -44,3 +44,45 @@ test('a reasoning model behind a wild gateway: Thinking streams open, then folds
   };
   expect(sent.messages.map((m) => m.content)).toEqual(['What is 6 × 7?']);
 });
+
+test('a reply cut at the token limit continues in place; an edited question keeps the first as a version', async ({
+  page,
+}) => {
+  await addProfile(page, { name: 'Wild long', baseUrl: `${gw.origin}/v1`, use: true });
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(page.getByLabel('Model')).toHaveValue(/^wild-/);
+  await page.getByLabel('Model').fill('wild-long');
+  await page.getByLabel('Message').fill('What is 6 × 7?');
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  const reply = page.getByRole('article', { name: 'Assistant' }).last();
+  await expect(reply.getByRole('note')).toContainText('cut off at the token limit');
+  await reply.getByRole('button', { name: 'Continue' }).click();
+  await expect(reply.locator('.markdown')).toHaveText('Six times seven is 42.');
+  await expect(reply.getByRole('note')).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'Assistant' })).toHaveCount(1);
+
+  // Edit the question: the new one is sent alone, the old exchange stays one click away.
+  const question = page.getByRole('article', { name: 'You' });
+  await question.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Edit your question').fill('What is 7 × 6?');
+  await page.getByRole('button', { name: 'Send edited' }).click();
+  const versions = question.getByRole('group', { name: 'Versions' });
+  await expect(versions).toContainText('2/2');
+  await expect(question.locator('.user-text')).toHaveText('What is 7 × 6?');
+  await versions.getByRole('button', { name: 'Previous version' }).click();
+  await expect(versions).toContainText('1/2');
+  await expect(question.locator('.user-text')).toHaveText('What is 6 × 7?');
+  await expect(reply.locator('.markdown')).toHaveText('Six times seven is 42.');
+
+  // The versions are saved: they are there after a reload too.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page
+    .getByRole('button', { name: /What is 6 × 7\?/ })
+    .first()
+    .click();
+  await expect(
+    page.getByRole('article', { name: 'You' }).getByRole('group', { name: 'Versions' }),
+  ).toContainText('1/2');
+});

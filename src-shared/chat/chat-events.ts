@@ -7,17 +7,29 @@ import {
   storedMessageSchema,
 } from './conversation';
 
-export const startChatSchema = z.object({
-  conversationId: conversationIdSchema.optional(),
-  model: z.string().trim().min(1, 'is required: pick or type a model'),
-  system: z.string().max(200_000, 'must be at most 200,000 characters').default(''),
-  params: chatParamsSchema.default({}),
-  /** The whole history to send, ending with the user's new message. */
-  messages: z
-    .array(storedMessageSchema)
-    .min(1, 'must hold at least one message')
-    .refine((m) => m[m.length - 1]?.role === 'user', 'must end with a user message'),
-});
+export const startChatSchema = z
+  .object({
+    conversationId: conversationIdSchema.optional(),
+    model: z.string().trim().min(1, 'is required: pick or type a model'),
+    system: z.string().max(200_000, 'must be at most 200,000 characters').default(''),
+    params: chatParamsSchema.default({}),
+    /**
+     * The whole history to send, ending with the user's new message; or, to continue a reply cut
+     * at the token limit, ending with that reply.
+     */
+    messages: z.array(storedMessageSchema).min(1, 'must hold at least one message'),
+    /** Continue the last reply where it stopped: what arrives is added to it, not a new message. */
+    continueReply: z.boolean().optional(),
+  })
+  .superRefine((input, ctx) => {
+    const last = input.messages[input.messages.length - 1];
+    if (!last) return;
+    if (input.continueReply && last.role !== 'assistant') {
+      ctx.addIssue({ code: 'custom', path: ['messages'], message: 'must end with the reply to continue' });
+    } else if (!input.continueReply && last.role !== 'user') {
+      ctx.addIssue({ code: 'custom', path: ['messages'], message: 'must end with a user message' });
+    }
+  });
 export type StartChatInput = z.input<typeof startChatSchema>;
 
 /** What one reply stream carries to the window that asked for it. */

@@ -28,6 +28,9 @@ const errorSchema = z.object({
   details: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** Alternatives kept at one position: at most this many besides the one shown. */
+export const MAX_ALTERNATIVES = 50;
+
 export const storedMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
   content: z.string().max(2_000_000, 'must be at most 2,000,000 characters'),
@@ -36,6 +39,19 @@ export const storedMessageSchema = z.object({
   stats: replyStatsSchema.optional(),
   error: errorSchema.optional(),
   stopped: z.boolean().optional(),
+  /**
+   * The other versions of the conversation from this position on (an edited question, a
+   * regenerated reply), each a list of messages; see docs/architecture.md "Chat branches".
+   */
+  // The return type is spelled out: TypeScript cannot infer a schema that refers to itself.
+  get alternatives(): z.ZodOptional<z.ZodArray<z.ZodArray<typeof storedMessageSchema>>> {
+    return z
+      .array(z.array(storedMessageSchema).min(1, 'must not be empty'))
+      .max(MAX_ALTERNATIVES, `must hold at most ${MAX_ALTERNATIVES} alternatives`)
+      .optional();
+  },
+  /** Where the version shown stands among its alternatives (0-based); the newest when absent. */
+  branchIndex: z.number().int().min(0).optional(),
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 
@@ -53,6 +69,14 @@ export type ChatParamsInput = z.infer<typeof chatParamsSchema>;
 
 export const conversationIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'must be a plain id');
 
+/** Show version `index` of the conversation at message `position` (both 0-based). */
+export const switchBranchSchema = z.object({
+  id: conversationIdSchema,
+  position: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(100_000),
+  index: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(MAX_ALTERNATIVES),
+});
+export type SwitchBranchInput = z.infer<typeof switchBranchSchema>;
+
 export const conversationSchema = z.object({
   id: conversationIdSchema,
   title: z.string(),
@@ -63,6 +87,13 @@ export const conversationSchema = z.object({
   system: z.string(),
   params: chatParamsSchema,
   messages: z.array(storedMessageSchema),
+  /**
+   * Versions set aside by a Regenerate whose reply has not been saved yet: they join the reply at
+   * `position` when it is saved, or come back as they were if the app stopped before that.
+   */
+  pendingBranches: z
+    .object({ position: z.number().int().min(0), tails: z.array(z.array(storedMessageSchema).min(1)) })
+    .optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { streamChat } from '../gateway/chat-api';
 import type { GatewayClient } from '../gateway/gateway-client';
-import { AppFailure } from '../../../src-shared/result';
+import { AppFailure, invalidInput } from '../../../src-shared/result';
 import type { ConversationRepository } from '../db/conversation-repository';
 import type { ProfileService } from '../profiles/profile-service';
 import {
   type Conversation,
   type ConversationSummary,
   type StoredMessage,
+  type SwitchBranchInput,
+  switchBranchSchema,
   titleFrom,
 } from '../../../src-shared/chat/conversation';
 import {
@@ -18,6 +20,29 @@ import {
 } from '../../../src-shared/chat/chat-events';
 import type { StreamSink } from '../streams/stream-sink';
 import { wireHistory } from './wire-history';
+import { CONTINUE_PROMPT, joinContinuation } from './continuation';
+import {
+  attachPending,
+  branchCount,
+  mergeHistory,
+  switchBranch,
+  withBranches,
+} from '../../../src-shared/chat/branches';
+
+/** The branch fields of a message, to carry over to the message that takes its place. */
+function branchFieldsOf(m: StoredMessage): Pick<StoredMessage, 'alternatives' | 'branchIndex'> {
+  return m.alternatives ? { alternatives: m.alternatives, branchIndex: m.branchIndex } : {};
+}
+
+/** The conversation as it was before a Regenerate whose reply was never saved. */
+function restorePending(c: Conversation): Conversation {
+  const { pendingBranches, ...rest } = c;
+  if (!pendingBranches || pendingBranches.position !== c.messages.length || !pendingBranches.tails.length) {
+    return rest;
+  }
+  const { tails } = pendingBranches;
+  return { ...rest, messages: withBranches(c.messages, tails, tails.length - 1) };
+}
 
 export type Emit = <K extends keyof ChatEvents>(name: K, payload: ChatEvents[K]) => void;
 
@@ -51,6 +76,8 @@ export class ChatService {
   get(id: string): Conversation {
     const c = this.deps.conversations.get(id);
     if (!c) throw new AppFailure({ code: 'not_found', message: 'That conversation no longer exists.' });
+    // Versions set aside for a reply that was never saved (the app stopped first) come back.
+    if (c.pendingBranches && !this.newest.has(id)) return this.deps.conversations.put(restorePending(c));
     return c;
   }
 
@@ -64,17 +91,50 @@ export class ChatService {
   }
 
   /**
+   * Shows version `index` of the conversation at `position` (an edited question, a regenerated
+   * reply); the one shown until now stays among the versions. Not while a reply is streaming for
+   * it: that reply would be saved onto a history that is no longer shown.
+   */
+  switchBranch(raw: SwitchBranchInput): Conversation {
+    const input = switchBranchSchema.parse(raw);
+    const c = this.get(input.id);
+    if (this.newest.has(c.id)) {
+      throw new AppFailure({
+        code: 'invalid_input',
+        message: 'A reply is still arriving in this conversation: stop it or wait, then switch versions.',
+      });
+    }
+    const head = c.messages[input.position];
+    if (!head?.alternatives?.length || input.index >= branchCount(head)) {
+      throw invalidInput('index', `must name one of the versions at message ${input.position + 1}`);
+    }
+    return this.deps.conversations.put({
+      ...c,
+      messages: switchBranch(c.messages, input.position, input.index),
+      updatedAt: this.now(),
+    });
+  }
+
+  /**
    * Saves the history first, so the user's message survives whatever the stream does, then
    * streams the reply to `sink`; the reply (whole, partial or failed) is saved before the window
-   * hears. The sink's signal stops the fetch: the subscriber unsubscribed or went away.
+   * hears. The sink's signal stops the fetch: the subscriber unsubscribed or went away. Where the
+   * history departs from the stored one (an edit, a Regenerate) the stored rest is kept as another
+   * version (shared/chat/branches.ts).
    */
   async start(raw: StartChatInput, sink: StreamSink<ChatStreamEvent>): Promise<{ conversationId: string }> {
     const input = startChatSchema.parse(raw);
     const existing = input.conversationId ? this.deps.conversations.get(input.conversationId) : undefined;
+    const continued = input.continueReply ? this.replyToContinue(existing, input.messages) : undefined;
     const profileId = this.deps.profiles.activeId();
     const target = await this.deps.profiles.target(profileId);
     const idleTimeoutMs = this.deps.profiles.idleTimeoutMs(profileId);
     const now = this.now();
+    const merged = mergeHistory(existing?.messages ?? [], input.messages);
+    // A Regenerate stopped before its reply was saved leaves its versions waiting; a second one keeps them.
+    const setAside =
+      merged.pending ??
+      (existing?.pendingBranches?.position === merged.messages.length ? existing.pendingBranches : undefined);
     const conversation: Conversation = {
       id: existing?.id ?? input.conversationId ?? randomUUID(),
       title: existing?.title ?? titleFrom(input.messages),
@@ -84,13 +144,16 @@ export class ChatService {
       model: input.model,
       system: input.system,
       params: input.params,
-      messages: input.messages,
+      messages: merged.messages,
+      ...(setAside ? { pendingBranches: setAside } : {}),
     };
     this.deps.conversations.put(conversation);
     // The new conversation is in every list from the moment it is saved, not when the reply ends.
     this.deps.emit('chat.conversations.changed', { conversationId: conversation.id });
 
-    const wire = wireHistory(input.system, input.messages);
+    const wire = continued
+      ? [...wireHistory(input.system, merged.messages), { role: 'user' as const, content: CONTINUE_PROMPT }]
+      : wireHistory(input.system, merged.messages);
 
     // Reasoning and answer text are gathered apart and sent reasoning first, as they arrived.
     const pending = { reasoning: '', delta: '' };
@@ -129,7 +192,7 @@ export class ChatService {
       const superseded = this.newest.get(conversation.id) !== request;
       if (!superseded) this.newest.delete(conversation.id);
       const stopped = outcome.error?.code === 'aborted';
-      const message: StoredMessage = {
+      const fresh: StoredMessage = {
         role: 'assistant',
         content: outcome.text,
         ...(outcome.reasoning ? { reasoning: outcome.reasoning } : {}),
@@ -145,9 +208,10 @@ export class ChatService {
         },
         ...(stopped ? { stopped: true } : outcome.error ? { error: outcome.error.toAppError() } : {}),
       };
+      const message = continued ? joinContinuation(continued, fresh) : fresh;
       let saved: boolean;
       try {
-        saved = this.saveReply(conversation.id, message, superseded);
+        saved = this.saveReply(conversation.id, message, superseded, continued);
       } catch (err) {
         // The reply still reaches the window, with why it is not kept; the stream always ends.
         const error = {
@@ -171,20 +235,45 @@ export class ChatService {
   }
 
   /**
-   * Appends the reply to the conversation as it is saved now. Not when the conversation was
-   * deleted meanwhile (the user's delete wins), nor when a newer request for it started since
-   * (Stop then Regenerate: the newer history is the one the user wants).
+   * Appends the reply to the conversation as it is saved now (or, for a continuation, puts it in
+   * place of the reply it continues). Not when the conversation was deleted meanwhile (the user's
+   * delete wins), nor when a newer request for it started since (Stop then Regenerate: the newer
+   * history is the one the user wants). Versions set aside for this reply join it.
    */
-  private saveReply(conversationId: string, message: StoredMessage, superseded: boolean): boolean {
+  private saveReply(
+    conversationId: string,
+    message: StoredMessage,
+    superseded: boolean,
+    continued?: StoredMessage,
+  ): boolean {
     if (superseded) return false;
     const latest = this.deps.conversations.get(conversationId);
     if (!latest) return false;
-    this.deps.conversations.put({
-      ...latest,
-      messages: [...latest.messages, message],
-      updatedAt: this.now(),
-    });
+    const { pendingBranches, ...rest } = latest;
+    const last = latest.messages[latest.messages.length - 1];
+    const replacing = continued && last?.role === 'assistant' && last.content === continued.content;
+    const messages = replacing
+      ? [...latest.messages.slice(0, -1), { ...message, ...branchFieldsOf(last) }]
+      : [
+          ...latest.messages,
+          pendingBranches?.position === latest.messages.length
+            ? attachPending(message, pendingBranches)
+            : message,
+        ];
+    this.deps.conversations.put({ ...rest, messages, updatedAt: this.now() });
     return true;
+  }
+
+  /** The stored reply a continuation adds to: the conversation's last message, as the window sent it. */
+  private replyToContinue(existing: Conversation | undefined, requested: StoredMessage[]): StoredMessage {
+    const last = existing?.messages[existing.messages.length - 1];
+    const asked = requested[requested.length - 1];
+    if (!last || last.role !== 'assistant' || last.content !== asked?.content) {
+      throw invalidInput('messages', "must end with the conversation's last reply, as saved, to continue it");
+    }
+    if (!last.content.trim())
+      throw invalidInput('messages', 'the reply to continue is empty: regenerate it instead');
+    return last;
   }
 
   /** Resolves once every reply under way has ended and been saved (or `timeoutMs` passed). */

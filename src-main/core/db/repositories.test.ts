@@ -98,6 +98,58 @@ describe('conversations', () => {
     expect(repos.conversations.get('o')?.messages[1]).not.toHaveProperty('reasoning');
   });
 
+  it('reads a conversation written before versions existed, and round-trips one with versions', () => {
+    // The row exactly as a version-2 database holds it, written without the repository.
+    db.prepare('INSERT INTO conversations VALUES (?, ?, ?, ?, ?)').run(
+      'old',
+      'Old chat',
+      1,
+      2,
+      JSON.stringify({ model: 'm', system: '', params: {} }),
+    );
+    const insert = db.prepare(
+      'INSERT INTO messages (conversation_id, position, role, content, data) VALUES (?, ?, ?, ?, ?)',
+    );
+    insert.run('old', 0, 'user', 'q', '{}');
+    insert.run('old', 1, 'assistant', 'a', JSON.stringify({ stats: { totalMs: 5 } }));
+    expect(repos.conversations.get('old')).toEqual({
+      id: 'old',
+      title: 'Old chat',
+      createdAt: 1,
+      updatedAt: 2,
+      model: 'm',
+      system: '',
+      params: {},
+      messages: [
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'a', stats: { totalMs: 5 } },
+      ],
+    });
+    const versioned: Conversation = {
+      ...chat('v', ['q2', 'a2']),
+      messages: [
+        {
+          role: 'user',
+          content: 'q2',
+          alternatives: [
+            [
+              { role: 'user', content: 'q' },
+              { role: 'assistant', content: 'a' },
+            ],
+          ],
+          branchIndex: 1,
+        },
+        { role: 'assistant', content: 'a2' },
+      ],
+      pendingBranches: { position: 2, tails: [[{ role: 'assistant', content: 'kept' }]] },
+    };
+    repos.conversations.put(versioned);
+    expect(repos.conversations.get('v')).toEqual(versioned);
+    // Only the version shown is searched.
+    expect(repos.conversations.search('q2').map((h) => h.conversationId)).toEqual(['v']);
+    expect(repos.conversations.search('kept')).toEqual([]);
+  });
+
   it('keeps the search index in step with inserts, edits and deletes', () => {
     repos.conversations.put(chat('a', ['the quick brown fox', 'jumps over']));
     repos.conversations.put(chat('b', ['a lazy dog']));

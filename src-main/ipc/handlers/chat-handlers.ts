@@ -9,6 +9,7 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
     'chat.conversations.list': () => s.chat.list(),
     'chat.conversations.get': ({ id }) => s.chat.get(id),
     'chat.conversations.rename': ({ id, title }) => s.chat.rename(id, title),
+    'chat.conversations.switchBranch': (input) => s.chat.switchBranch(input),
     'chat.conversations.delete': ({ id }) => {
       s.chat.delete(id);
       return null;

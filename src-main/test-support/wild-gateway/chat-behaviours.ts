@@ -16,6 +16,7 @@ export const WILD_CHAT_MODELS = [
   'wild-html', // HTTP 200 text/html: a proxy's page
   'wild-cut', // the connection closes mid-stream
   'wild-length', // finish_reason "length"
+  'wild-long', // cut at the limit on the first request; a request already holding its reply gets the rest
   'wild-filter', // finish_reason "content_filter"
   'wild-only-thinking', // reasoning, then finish_reason "stop" with no content at all
 ] as const;
@@ -141,6 +142,16 @@ async function reply(req: WildRequest, res: ServerResponse) {
       return;
     case 'wild-length':
       return stream(res, answer(model, 'length'));
+    case 'wild-long': {
+      const history = (body as { messages?: { role: string }[] }).messages ?? [];
+      if (!history.some((m) => m.role === 'assistant')) {
+        return stream(res, [
+          chunk(model, { role: 'assistant', content: 'Six times seven' }),
+          chunk(model, {}, 'length'),
+        ]);
+      }
+      return stream(res, [chunk(model, { role: 'assistant', content: ' is 42.' }), chunk(model, {}, 'stop')]);
+    }
     case 'wild-filter':
       return stream(res, answer(model, 'content_filter'));
     case 'wild-only-thinking':

@@ -24,7 +24,9 @@ function useSecondsSince(since: number): number {
  * minutes without sending its thoughts does not look frozen.
  */
 export function LiveReplyView() {
-  const text = useChat((s) => openLive(s)?.text ?? '');
+  // A continuation grows from the reply it continues, shown whole from the start.
+  const before = useChat((s) => openLive(s)?.continues?.content ?? '');
+  const text = before + useChat((s) => openLive(s)?.text ?? '');
   const reasoning = useChat((s) => openLive(s)?.reasoning ?? '');
   const lastAt = useChat((s) => openLive(s)?.lastAt ?? Date.now());
   const silent = useSecondsSince(lastAt);

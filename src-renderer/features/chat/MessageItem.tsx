@@ -5,6 +5,9 @@ import { t } from '../../i18n/i18n';
 import { Markdown } from './Markdown';
 import { ReplyStats } from './ReplyStats';
 import { ThinkingBlock } from './ThinkingBlock';
+import { BranchSwitcher } from './BranchSwitcher';
+import { EditQuestion } from './EditQuestion';
+import { useChat } from './chat-store';
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -25,14 +28,28 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
+/**
+ * One message of the open conversation. `position` is its index; `idle` says no reply is
+ * streaming, so it may be edited, regenerated, continued or switched to another version.
+ */
 export const MessageItem = memo(function MessageItem({
   message,
-  onRegenerate,
+  position,
+  idle,
+  last,
 }: {
   message: StoredMessage;
-  onRegenerate?: () => void;
+  position: number;
+  idle: boolean;
+  last: boolean;
 }) {
   const isUser = message.role === 'user';
+  const [editing, setEditing] = useState(false);
+  const regenerate = useChat((s) => s.regenerate);
+  const editAndResend = useChat((s) => s.editAndResend);
+  const continueReply = useChat((s) => s.continueReply);
+  const switchBranch = useChat((s) => s.switchBranch);
+  const cut = !isUser && last && idle && message.stats?.finishReason === 'length' && !message.error;
   return (
     <article
       className={`message ${isUser ? 'from-user' : 'from-assistant'}`}
@@ -40,16 +57,24 @@ export const MessageItem = memo(function MessageItem({
     >
       <div className="message-head">
         <span className="who">{isUser ? t('chat.you') : t('chat.assistant')}</span>
-        {!isUser ? (
-          <span className="message-actions">
-            <CopyButton text={message.content} label={t('chat.copyReply')} />
-            {onRegenerate ? (
-              <button type="button" className="ghost small" onClick={onRegenerate}>
-                {t('chat.regenerate')}
-              </button>
-            ) : null}
-          </span>
-        ) : null}
+        <span className="message-actions">
+          <BranchSwitcher
+            message={message}
+            disabled={!idle}
+            onSwitch={(index) => void switchBranch(position, index)}
+          />
+          <CopyButton text={message.content} label={isUser ? t('chat.copyQuestion') : t('chat.copyReply')} />
+          {isUser && idle && !editing ? (
+            <button type="button" className="ghost small" onClick={() => setEditing(true)}>
+              {t('chat.edit')}
+            </button>
+          ) : null}
+          {!isUser && idle ? (
+            <button type="button" className="ghost small" onClick={() => void regenerate(position)}>
+              {t('chat.regenerate')}
+            </button>
+          ) : null}
+        </span>
       </div>
       {!isUser && message.reasoning ? (
         <ThinkingBlock
@@ -58,8 +83,26 @@ export const MessageItem = memo(function MessageItem({
           reasoningMs={message.stats?.reasoningMs}
         />
       ) : null}
-      {isUser ? <div className="user-text">{message.content}</div> : <Markdown text={message.content} />}
+      {isUser && editing ? (
+        <EditQuestion
+          initial={message.content}
+          onCancel={() => setEditing(false)}
+          onSend={(text) => {
+            setEditing(false);
+            void editAndResend(position, text);
+          }}
+        />
+      ) : isUser ? (
+        <div className="user-text">{message.content}</div>
+      ) : (
+        <Markdown text={message.content} />
+      )}
       {!isUser ? <ReplyNotes message={message} /> : null}
+      {cut ? (
+        <button type="button" className="small continue-reply" onClick={() => void continueReply()}>
+          {t('chat.continue')}
+        </button>
+      ) : null}
       {message.stopped ? <div className="muted small-note">{t('chat.stopped')}</div> : null}
       {message.error ? (
         <>

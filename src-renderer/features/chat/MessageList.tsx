@@ -8,7 +8,6 @@ export function MessageList() {
   const messages = useChat((s) => s.messages);
   const live = useChat((s) => openLive(s) !== undefined);
   const liveText = useChat((s) => openLive(s)?.text.length ?? 0);
-  const regenerate = useChat((s) => s.regenerate);
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
 
@@ -26,7 +25,6 @@ export function MessageList() {
       </div>
     );
   }
-  const lastAssistant = messages.length - 1;
   return (
     <div
       className="message-list"
@@ -39,13 +37,7 @@ export function MessageList() {
       aria-label={t('chat.messages')}
     >
       {messages.map((m, i) => (
-        <MessageItem
-          key={i}
-          message={m}
-          onRegenerate={
-            !live && i === lastAssistant && m.role === 'assistant' ? () => void regenerate() : undefined
-          }
-        />
+        <MessageItem key={i} message={m} position={i} idle={!live} last={i === messages.length - 1} />
       ))}
       {live ? <LiveReplyView /> : null}
     </div>

@@ -17,6 +17,8 @@ export interface LiveReply {
   lastAt: number;
   /** False until main has started the stream; Stop waits for it. */
   accepted: boolean;
+  /** A reply cut at the token limit that this stream continues: shown before the new text. */
+  continues?: StoredMessage;
 }
 
 interface ChatState {
@@ -38,7 +40,14 @@ interface ChatState {
   newChat: () => void;
   open: (conversation: Conversation) => void;
   send: () => Promise<void>;
-  regenerate: () => Promise<void>;
+  /** A new reply in place of the one at `position` (the last by default); the old one is kept as a version. */
+  regenerate: (position?: number) => Promise<void>;
+  /** Sends `text` in place of the question at `position`; what followed it is kept as a version. */
+  editAndResend: (position: number, text: string) => Promise<void>;
+  /** Asks for the rest of the last reply, cut at the token limit, and adds it to that reply. */
+  continueReply: () => Promise<void>;
+  /** Shows another version at `position`. */
+  switchBranch: (position: number, index: number) => Promise<void>;
   stop: () => void;
   forgetConversation: (id: string) => void;
   /** Main saved this conversation; an open one with no reply streaming is reloaded. */
@@ -74,8 +83,12 @@ function keptSoFar(
   streamId: string,
 ): Pick<StoredMessage, 'content' | 'reasoning'> {
   const queued = takePending(streamId);
-  const reasoning = (live?.reasoning ?? '') + queued.reasoning;
-  return { content: (live?.text ?? '') + queued.text, ...(reasoning ? { reasoning } : {}) };
+  const before = live?.continues;
+  const reasoning = [before?.reasoning, (live?.reasoning ?? '') + queued.reasoning]
+    .filter(Boolean)
+    .join('\n\n');
+  const content = (before?.content ?? '') + (live?.text ?? '') + queued.text;
+  return { content, ...(reasoning ? { reasoning } : {}) };
 }
 
 function onStreamEvent(conversationId: string, streamId: string, event: ChatStreamEvent | StreamLost): void {
@@ -91,8 +104,14 @@ function onStreamEvent(conversationId: string, streamId: string, event: ChatStre
   else finish(conversationId, streamId, event.message);
 }
 
-async function startStream(messages: StoredMessage[], restoreDraft: string): Promise<void> {
+async function startStream(
+  messages: StoredMessage[],
+  restoreDraft: string,
+  opts: { continueReply?: boolean } = {},
+): Promise<void> {
   const s = useChat.getState();
+  // A continuation shows the cut reply inside the live one, which grows from it.
+  const continues = opts.continueReply ? messages[messages.length - 1] : undefined;
   const conversationId = s.conversationId ?? newStreamId();
   const streamId = newStreamId();
   const live: LiveReply = {
@@ -103,17 +122,25 @@ async function startStream(messages: StoredMessage[], restoreDraft: string): Pro
     startedAt: Date.now(),
     lastAt: Date.now(),
     accepted: false,
+    ...(continues ? { continues } : {}),
   };
   useChat.setState({
     conversationId,
-    messages,
+    messages: continues ? messages.slice(0, -1) : messages,
     error: undefined,
     live: { ...s.live, [conversationId]: live },
   });
   try {
     await openStream(
       'chat.reply',
-      { conversationId, model: s.model, system: s.system, params: s.params, messages },
+      {
+        conversationId,
+        model: s.model,
+        system: s.system,
+        params: s.params,
+        messages,
+        ...(continues ? { continueReply: true } : {}),
+      },
       (event) => onStreamEvent(conversationId, streamId, event),
       streamId,
     );
@@ -172,12 +199,37 @@ export const useChat = create<ChatState>((set, get) => ({
     set({ draft: '' });
     await startStream([...messages, { role: 'user', content: text }], draft);
   },
-  regenerate: async () => {
+  regenerate: async (position) => {
     const { messages } = get();
     if (openLive(get())) return;
-    const lastUser = messages.map((m) => m.role).lastIndexOf('user');
+    const upTo = position ?? messages.length;
+    const lastUser = messages
+      .slice(0, upTo)
+      .map((m) => m.role)
+      .lastIndexOf('user');
     if (lastUser === -1) return;
     await startStream(messages.slice(0, lastUser + 1), '');
+  },
+  editAndResend: async (position, text) => {
+    const { messages } = get();
+    if (openLive(get()) || !text.trim() || messages[position]?.role !== 'user') return;
+    await startStream([...messages.slice(0, position), { role: 'user', content: text.trim() }], '');
+  },
+  continueReply: async () => {
+    const { messages } = get();
+    const last = messages[messages.length - 1];
+    if (openLive(get()) || last?.role !== 'assistant' || !last.content.trim()) return;
+    await startStream(messages, '', { continueReply: true });
+  },
+  switchBranch: async (position, index) => {
+    const { conversationId } = get();
+    if (!conversationId || openLive(get())) return;
+    try {
+      const c = await call('chat.conversations.switchBranch', { id: conversationId, position, index });
+      if (get().conversationId === conversationId && !openLive(get())) set({ messages: c.messages });
+    } catch (err) {
+      set({ error: asAppError(err) });
+    }
   },
   stop: () => {
     const live = openLive(get());

@@ -78,7 +78,7 @@ describe('the Thinking block', () => {
 describe('reply notes', () => {
   const stats = (finishReason?: string) => ({ totalMs: 10, finishReason });
   const notes = (message: StoredMessage) => {
-    const { unmount } = render(<MessageItem message={message} />);
+    const { unmount } = render(<MessageItem message={message} position={1} idle last />);
     const found = screen.queryAllByRole('note').map((n) => n.textContent);
     unmount();
     return found;

@@ -21,6 +21,17 @@ export const chat = {
   'chat.stop': 'Stop',
   'chat.regenerate': 'Regenerate',
   'chat.copyReply': 'Copy reply',
+  'chat.copyQuestion': 'Copy question',
+  'chat.edit': 'Edit',
+  'chat.editLabel': 'Edit your question',
+  'chat.editSend': 'Send edited',
+  'chat.editHint':
+    'Ctrl+Enter sends, Esc cancels. The question as it was, and the replies after it, are kept as a version.',
+  'chat.versions': 'Versions',
+  'chat.versionOf': '{n}/{count}',
+  'chat.previousVersion': 'Previous version',
+  'chat.nextVersion': 'Next version',
+  'chat.continue': 'Continue',
   'chat.you': 'You',
   'chat.assistant': 'Assistant',
   'chat.stopped': 'Stopped — the text so far is kept.',
@@ -39,7 +50,7 @@ export const chat = {
   'chat.thinkingNow': 'Thinking…',
   'chat.thoughtFor': 'Thought for {seconds} s',
   'chat.finishLength':
-    'The reply was cut off at the token limit (max tokens). Raise it in Parameters to get more.',
+    'The reply was cut off at the token limit (max tokens). Continue asks for the rest, or raise the limit in Parameters.',
   'chat.finishFilter': 'The gateway’s content filter stopped this reply.',
   'chat.finishOther': 'The reply ended early: the gateway gave the reason “{reason}”.',
   'chat.onlyReasoning':

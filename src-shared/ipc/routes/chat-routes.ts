@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from '../define-route';
 import type { Conversation, ConversationSummary } from '../../chat/conversation';
-import { conversationIdSchema } from '../../chat/conversation';
+import { conversationIdSchema, switchBranchSchema } from '../../chat/conversation';
 
 const byId = z.object({ id: conversationIdSchema });
 
@@ -14,4 +14,6 @@ export const chatRoutes = {
     }),
   ),
   'chat.conversations.delete': route<null>()(byId),
+  /** Shows another version (an edited question, a regenerated reply) at one position. */
+  'chat.conversations.switchBranch': route<Conversation>()(switchBranchSchema),
 };
