@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect as connectTcp } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -144,4 +145,95 @@ describe('browser mode server', () => {
     expect(s.services.streams.size).toBe(0);
     b.close();
   });
+
+  it('survives a hostile upgrade target and answers it, then still serves', async () => {
+    const s = await start();
+    const answer = await rawRequest(
+      s.origin,
+      `GET //[ HTTP/1.1\r\nHost: ${new URL(s.origin).host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 403/);
+    const page = await rawRequest(s.origin, `GET //[ HTTP/1.1\r\nHost: ${new URL(s.origin).host}\r\n\r\n`);
+    expect(page).toMatch(/^HTTP\/1\.1 400/);
+    expect((await fetch(s.url)).status).toBe(200);
+  });
+
+  it('refuses a page or bridge request whose Host is not a loopback name (DNS rebinding)', async () => {
+    const s = await start();
+    const path = new URL(s.url).pathname + new URL(s.url).search;
+    const page = await rawRequest(
+      s.origin,
+      `GET ${path} HTTP/1.1\r\nHost: evil.example:${new URL(s.origin).port}\r\n\r\n`,
+    );
+    expect(page).toMatch(/^HTTP\/1\.1 403/);
+    const upgrade = await rawRequest(
+      s.origin,
+      `GET /bridge?token=${s.token} HTTP/1.1\r\nHost: evil.example\r\nOrigin: ${s.origin}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    );
+    expect(upgrade).toMatch(/^HTTP\/1\.1 403/);
+    const localhost = await rawRequest(
+      s.origin,
+      `GET ${path} HTTP/1.1\r\nHost: localhost:${new URL(s.origin).port}\r\n\r\n`,
+    );
+    expect(localhost).toMatch(/^HTTP\/1\.1 200/);
+  });
+
+  it('answers malformed frames with an error and keeps serving the socket', async () => {
+    const s = await start();
+    const ws = await connect(`${s.origin.replace('http', 'ws')}/bridge?token=${s.token}`, s.origin);
+    const messages: BridgeMessage[] = [];
+    ws.on('message', (m) => messages.push(JSON.parse(String(m))));
+    for (const frame of [
+      'null',
+      'not json',
+      '[]',
+      '{"type":"invoke"}',
+      '{"type":"invoke","id":7,"route":42}',
+      '{"type":"nope","id":8}',
+    ]) {
+      ws.send(frame);
+    }
+    ws.send(JSON.stringify({ type: 'invoke', id: 9, route: 'app.info', input: {} }));
+    for (let i = 0; i < 200 && !messages.some((m) => m.type === 'result' && m.id === 9); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const rejected = messages.filter((m) => m.type === 'rejected');
+    expect(rejected).toHaveLength(4);
+    expect(rejected.map((m) => (m as { error: { message: string } }).error.message)).toContain(
+      'frame: must be JSON',
+    );
+    const result = (id: number) => messages.find((m) => m.type === 'result' && m.id === id);
+    expect(result(7)).toMatchObject({
+      result: { ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/^route:/) } },
+    });
+    expect(result(8)).toMatchObject({ result: { ok: false, error: { code: 'invalid_input' } } });
+    expect(result(9)).toMatchObject({ result: { ok: true } });
+    ws.close();
+  });
 });
+
+/** Sends `text` as-is over TCP and returns what the server answered before it closed or 1 s passed. */
+function rawRequest(origin: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    let got = '';
+    const socket = connectTcp(Number(port), hostname, () => socket.write(text));
+    const done = () => {
+      socket.destroy();
+      resolve(got);
+    };
+    const timer = setTimeout(done, 1000);
+    socket.on('data', (d) => {
+      got += String(d);
+      if (/\r\n\r\n/.test(got)) {
+        clearTimeout(timer);
+        setTimeout(done, 20);
+      }
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(got);
+    });
+    socket.on('error', reject);
+  });
+}

@@ -15,7 +15,8 @@ import { createServices, type EmitEvent } from '../ipc/services';
 import type { Subscriber } from '../ipc/stream-hub';
 import { startSandbox, type SandboxOptions } from '../sandbox/server';
 import { browserDesktopActions } from './browser-desktop-actions';
-import type { BridgeRequest, BridgeMessage } from '../../src-shared/ipc/bridge-protocol';
+import type { BridgeMessage } from '../../src-shared/ipc/bridge-protocol';
+import { isLoopbackHost, readBridgeFrame, requestUrl } from './bridge-frames';
 
 export interface WebServerOptions {
   port?: number;
@@ -71,6 +72,7 @@ export async function startWebServer(opts: WebServerOptions) {
 
   // Fixed once the port is known (after listen); the sender policy reads it at call time.
   let origin = '';
+  let port = 0;
   const senderPolicy = (sender: { url: string; isMainFrame: boolean }) =>
     originPolicy([origin, origin.replace('127.0.0.1', 'localhost')])(sender);
   const dispatch = createAppRouter(services, senderPolicy);
@@ -84,7 +86,12 @@ export async function startWebServer(opts: WebServerOptions) {
   });
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', origin);
+    const url = requestUrl(req.url, origin);
+    if (!url) {
+      res.writeHead(400, { 'Content-Type': 'text/plain' });
+      return res.end('Bad request target');
+    }
+    if (!isLoopbackHost(req.headers.host, port)) return deny(res);
     if (url.pathname.startsWith('/media/')) {
       if (url.searchParams.get('t') !== token) return deny(res);
       let abs: string;
@@ -116,9 +123,13 @@ export async function startWebServer(opts: WebServerOptions) {
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', origin);
+    // A hostile target (e.g. `//[`) must not throw here: this listener is outside any catch.
+    const url = requestUrl(req.url, origin);
     const allowed = [origin, origin.replace('127.0.0.1', 'localhost')];
+    socket.on('error', () => socket.destroy());
     if (
+      !url ||
+      !isLoopbackHost(req.headers.host, port) ||
       url.pathname !== '/bridge' ||
       url.searchParams.get('token') !== token ||
       !allowed.includes(req.headers.origin ?? '')
@@ -137,20 +148,26 @@ export async function startWebServer(opts: WebServerOptions) {
       const subscriber: Subscriber = {
         send: (streamId, event, last) => reply({ type: 'stream', streamId, event, last }),
       };
+      // A bad frame (or one over maxPayload) must never become an uncaught 'error' event.
+      ws.on('error', () => ws.terminate());
       ws.on('message', (raw) => {
-        let msg: BridgeRequest;
-        try {
-          msg = JSON.parse(String(raw)) as BridgeRequest;
-        } catch {
+        const read = readBridgeFrame(String(raw));
+        if (!read.ok) {
+          reply(
+            read.id === undefined
+              ? { type: 'rejected', error: read.error }
+              : { type: 'result', id: read.id, result: { ok: false, error: read.error } },
+          );
           return;
         }
+        const msg = read.frame;
         if (msg.type === 'invoke') {
           void dispatch(msg.route, msg.input, sender).then((result) =>
             reply({ type: 'result', id: msg.id, result }),
           );
         } else if (msg.type === 'subscribe') {
           void streams
-            .subscribe(String(msg.stream), msg.streamId, msg.input, sender, subscriber)
+            .subscribe(msg.stream, msg.streamId, msg.input, sender, subscriber)
             .then((result) => reply({ type: 'result', id: msg.id, result }));
         } else if (msg.type === 'unsubscribe') {
           streams.unsubscribe(subscriber, msg.streamId);
@@ -169,7 +186,7 @@ export async function startWebServer(opts: WebServerOptions) {
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  port = typeof address === 'object' && address ? address.port : 0;
   origin = `http://127.0.0.1:${port}`;
 
   return {

@@ -30,6 +30,9 @@ export function createWsBridge(url: string): GatehouseApi {
       const listener = streamListeners.get(msg.streamId);
       if (msg.last) streamListeners.delete(msg.streamId);
       if (listener && msg.event !== null) listener(msg.event);
+    } else if (msg.type === 'rejected') {
+      // Only a frame this bridge did not build gets here; say so where a developer will look.
+      console.error('Browser-mode bridge refused a frame:', msg.error.message);
     } else {
       for (const l of listeners.get(msg.name) ?? []) l(msg.payload);
     }

@@ -1,4 +1,4 @@
-import type { Result } from '../result';
+import type { AppError, Result } from '../result';
 
 /** Browser mode's wire format between the page and the Node process (types only). */
 export type BridgeRequest =
@@ -11,4 +11,6 @@ export type BridgeMessage =
   | { type: 'result'; id: number; result: Result<unknown> }
   | { type: 'event'; name: string; payload: unknown }
   /** One event of one stream, sent to the subscribing socket only; `last` ends the stream. */
-  | { type: 'stream'; streamId: string; event: unknown; last: boolean };
+  | { type: 'stream'; streamId: string; event: unknown; last: boolean }
+  /** A frame the server could not read and that named no request id to answer. */
+  | { type: 'rejected'; error: AppError };
