@@ -31,11 +31,13 @@ async function serving(status: number, body: Buffer | string, headers: Record<st
 }
 
 const dest = () => join(dir, 'videos', 'v.mp4');
+// An MP4's first box: size, then `ftyp` at offset 4.
+const mp4Head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(20, 1)]);
 const leftovers = () => (existsSync(join(dir, 'videos')) ? readdirSync(join(dir, 'videos')) : []);
 
 describe('downloadVideo', () => {
   it('streams the body to the target file, leaving no temporary file', async () => {
-    const clip = Buffer.alloc(200_000, 7);
+    const clip = Buffer.concat([mp4Head, Buffer.alloc(200_000, 7)]);
     const s = await serving(200, clip, { 'Content-Type': 'video/mp4' });
     const out = await downloadVideo(client(), { host: s.host, judgeSegment: 'p' }, '/v.mp4', dest());
     expect(out.bytes).toBe(clip.length);
@@ -43,8 +45,6 @@ describe('downloadVideo', () => {
     expect(leftovers()).toEqual(['v.mp4']);
   });
 
-  // An MP4's first box: size, then `ftyp` at offset 4.
-  const mp4Head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(20, 1)]);
   it.each([['application/octet-stream'], ['binary/octet-stream'], ['application/mp4'], ['']])(
     'accepts Content-Type %j when the bytes are a video',
     async (type) => {
@@ -80,10 +80,19 @@ describe('downloadVideo', () => {
     expect(leftovers()).toEqual([]);
   });
 
+  it('refuses an error page served as video/mp4: the bytes decide, not the label', async () => {
+    const s = await serving(200, '<html>Access denied</html>', { 'Content-Type': 'video/mp4' });
+    await expect(
+      downloadVideo(client(), { host: s.host, judgeSegment: 'p' }, `${s.host}/v`, dest()),
+    ).rejects.toThrow(/video\/mp4, but the file is not an MP4, WebM or MOV video/);
+    expect(leftovers()).toEqual([]);
+  });
+
   it('stops at the byte cap and deletes the partial file', async () => {
     // No Content-Length: the cap is enforced while streaming.
     const s = await loopbackServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'video/mp4' });
+      res.write(mp4Head);
       for (let i = 0; i < 20; i++) res.write(Buffer.alloc(10_000, 1));
       res.end();
     });
@@ -120,7 +129,7 @@ describe('downloadVideo', () => {
     const s = await loopbackServer((req, res) => {
       auth = req.headers.authorization;
       res.writeHead(200, { 'Content-Type': 'video/mp4' });
-      res.end('x');
+      res.end(mp4Head);
     });
     servers.push(s);
     await downloadVideo(client(), { host: s.host, judgeSegment: 'p', apiKey: 'sk-secret' }, '/v', dest());

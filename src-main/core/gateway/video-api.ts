@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { syncDirectory, tempNameFor } from '../storage/atomic-file';
 import { mkdir, open as open_, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CallOptions, GatewayClient } from './gateway-client';
@@ -223,13 +223,12 @@ export async function downloadVideo(
   }
 
   await mkdir(dirname(destPath), { recursive: true, mode: 0o700 });
-  const tmp = `${destPath}.part-${randomBytes(4).toString('hex')}`;
+  const tmp = tempNameFor(destPath, 'part');
   const file = await open_(tmp, 'w', 0o600);
   let written = 0;
-  // A generic type says nothing: the file's first bytes must be a video container.
-  let head: Uint8Array | undefined = baseType(contentType).startsWith('video/')
-    ? undefined
-    : new Uint8Array(0);
+  // Whatever the type claims, the file's first bytes must be a video container (an error page
+  // served as video/mp4 is not saved as a clip).
+  let head: Uint8Array | undefined = new Uint8Array(0);
   try {
     for await (const chunk of open.chunks(60_000)) {
       written += chunk.byteLength;
@@ -247,6 +246,7 @@ export async function downloadVideo(
     await file.sync();
     await file.close();
     await rename(tmp, destPath);
+    syncDirectory(dirname(destPath));
   } catch (err) {
     await file.close().catch(() => undefined);
     await rm(tmp, { force: true });

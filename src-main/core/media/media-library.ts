@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, isAbsolute, join, normalize, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { writeFileAtomic } from '../storage/atomic-file';
 
@@ -38,12 +38,24 @@ export class MediaLibrary {
     this.root = join(dataDir, 'media');
   }
 
+  /**
+   * The file a relative path names, strictly inside the media folder. The folder itself is refused
+   * too (`''`, `'.'`, `'a/..'`): a Delete of an edited history entry must never empty the library.
+   */
   resolve(relPath: string): string {
     const clean = normalize(relPath).replace(/^([/\\])+/, '');
-    if (clean.startsWith('..') || clean.includes(`${sep}..${sep}`) || clean === '..') {
-      throw new Error(`Media path leaves the media folder: ${relPath}`);
+    const abs = join(this.root, clean);
+    const inside = relative(this.root, abs);
+    if (
+      !inside ||
+      inside === '.' ||
+      inside.startsWith('..') ||
+      isAbsolute(inside) ||
+      relPath.includes('\0')
+    ) {
+      throw new Error(`Media path must name a file inside the media folder: ${JSON.stringify(relPath)}`);
     }
-    return join(this.root, clean);
+    return abs;
   }
 
   write(relPath: string, bytes: Uint8Array): string {
@@ -80,7 +92,13 @@ export function serveMediaFile(absPath: string, rangeHeader: string | null): Med
     return { status: 404, headers: { 'Content-Type': 'text/plain' }, body: null };
   }
   const size = statSync(absPath).size;
-  const base = { 'Content-Type': mimeFor(absPath), 'Accept-Ranges': 'bytes', 'Cache-Control': 'no-store' };
+  // nosniff: a file is only ever what its extension says (a PNG that is also HTML stays an image).
+  const base = {
+    'Content-Type': mimeFor(absPath),
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  };
   const match = rangeHeader ? /^bytes=(\d*)-(\d*)$/.exec(rangeHeader.trim()) : null;
   if (match && (match[1] || match[2])) {
     let start = match[1] ? Number(match[1]) : size - Number(match[2]);
