@@ -32,6 +32,8 @@ function networkText(d: AppError['details'], status: number | undefined): string
   return t('errors.network');
 }
 
+const megabytes = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
+
 /** The catalog's words for an error, with its next step; the gateway's own message is kept. */
 export function errorText(error: AppError): { text: string; gatewaySaid?: string; requestId?: string } {
   const gatewayMessage = error.details?.gatewayMessage;
@@ -49,6 +51,8 @@ export function errorText(error: AppError): { text: string; gatewaySaid?: string
     text = tooLargeText(error.details);
   } else if (error.code === 'network') {
     text = networkText(error.details, error.status);
+  } else if (error.code === 'bad_response' && typeof error.details?.limitBytes === 'number') {
+    text = t('errors.reply_too_large', { size: megabytes(error.details.limitBytes) });
   } else {
     // A 422 is a validation failure: the gateway's words say what to fix.
     const code = error.code === 'bad_request' && error.status === 422 ? 'unprocessable' : error.code;

@@ -38,6 +38,30 @@ export interface CallOptions {
    * 410 means the signed link expired, never "no such model".
    */
   resultFile?: boolean;
+  /**
+   * The most bytes of a reply `json` and `bytes` will read (default DEFAULT_REPLY_CAP): a bigger
+   * reply is refused before it is buffered, whatever its Content-Length claims.
+   */
+  maxBytes?: number;
+}
+
+/** What `json` and `bytes` read at most when the endpoint names no cap of its own. */
+export const DEFAULT_REPLY_CAP = 16 * 1024 * 1024;
+/** An error reply is read this far for the gateway's words; the rest is not needed. */
+const ERROR_BODY_CAP = 64 * 1024;
+
+const megabytes = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
+
+/** A reply over the cap: named, with the cap, so the user knows it is Gatehouse's limit. */
+export function replyTooLarge(maxBytes: number, what = 'reply'): GatewayError {
+  return new GatewayError(
+    'bad_response',
+    `The gateway's ${what} is larger than ${megabytes(maxBytes)}, the most Gatehouse reads for this request; it was not kept.`,
+    undefined,
+    undefined,
+    undefined,
+    { limitBytes: maxBytes },
+  );
 }
 
 export interface OpenResponse {
@@ -146,7 +170,10 @@ export class GatewayClient {
       let text = '';
       const decoder = new TextDecoder();
       try {
-        for await (const c of chunks()) text += decoder.decode(c, { stream: true });
+        for await (const c of chunks()) {
+          text += decoder.decode(c, { stream: true });
+          if (text.length > ERROR_BODY_CAP) break; // leaving the loop cancels the body
+        }
         text += decoder.decode();
       } catch {
         // The error status says enough on its own when the body cannot be read.
@@ -210,8 +237,25 @@ export class GatewayClient {
     opts: CallOptions = {},
   ): Promise<{ bytes: Uint8Array; contentType: string | null; requestId?: string }> {
     const open = await this.open(target, req, opts);
+    const maxBytes = opts.maxBytes ?? DEFAULT_REPLY_CAP;
+    const declared = Number(open.response.headers.get('content-length') ?? NaN);
+    const refuse = () => {
+      const failure = replyTooLarge(maxBytes);
+      open.ticket.fail(failure.message);
+      return failure;
+    };
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await open.response.body?.cancel().catch(() => undefined);
+      throw refuse();
+    }
     const parts: Uint8Array[] = [];
-    for await (const c of open.chunks()) parts.push(c);
+    let total = 0;
+    for await (const c of open.chunks()) {
+      total += c.byteLength;
+      // Counted as it arrives: a Content-Length that lies (or is absent) changes nothing.
+      if (total > maxBytes) throw refuse(); // leaving the loop cancels the body (see readChunks)
+      parts.push(c);
+    }
     return {
       bytes: Buffer.concat(parts),
       contentType: open.response.headers.get('content-type'),

@@ -75,6 +75,8 @@ export const common = {
     'The reply broke off part-way: the gateway sent an error or the connection was cut. What arrived is kept.',
   'errors.bad_response':
     'The gateway sent a reply Gatehouse could not read. The raw reply is in the request log.',
+  'errors.reply_too_large':
+    'The gateway’s reply is larger than {size}, the most Gatehouse reads for this request, so it was not kept. Ask for less (fewer or smaller results), or check the gateway.',
   'errors.invalid_input': 'Please fix: {message}',
   'errors.no_key': 'This profile has no API key yet — add one in Settings.',
   'errors.forbidden_sender': 'This window is not allowed to call the app.',
