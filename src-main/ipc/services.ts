@@ -7,6 +7,7 @@ import { ProfileService, type SandboxHost } from '../core/profiles/profile-servi
 import { createRepositories } from '../core/db/repositories';
 import type { KeyValueStore } from '../core/storage/key-value-store';
 import { StorageNotices } from '../core/storage/storage-notices';
+import { KeyScrubber } from '../core/security/key-scrubber';
 import { KeyVault, type SecretCipher } from '../core/vault/key-vault';
 import type { DesktopActions } from '../core/media/desktop-actions';
 import { MediaLibrary, type MediaUrlFor } from '../core/media/media-library';
@@ -41,11 +42,13 @@ export type AppServices = ReturnType<typeof createServices>;
 
 /** Builds every main-side service once; Electron and browser mode share this. */
 export function createServices(env: AppEnvironment) {
-  const log = new RequestLog(env.now);
+  // Every key the app holds is scrubbed from gateway text before anything stores or shows it.
+  const keys = new KeyScrubber();
+  const log = new RequestLog(env.now, (text) => keys.scrubFragments(text));
   log.onChange((entry) => env.emit('log.changed', entry));
   env.notices.onNotice((n) => env.emit('app.notice', n));
-  const client = new GatewayClient({ fetch: env.fetch, log, now: env.now });
-  const vault = new KeyVault(env.cipher, env.settings);
+  const client = new GatewayClient({ fetch: env.fetch, log, now: env.now, scrubber: keys });
+  const vault = new KeyVault(env.cipher, env.settings, (key) => keys.add(key));
   const media = new MediaLibrary(env.dataDir);
   const profiles = new ProfileService(env.settings, vault, env.sandbox);
   const repos = createRepositories({ db: env.database, notices: env.notices, now: env.now });
@@ -56,6 +59,7 @@ export function createServices(env: AppEnvironment) {
     // EventMap extends ChatEvents, so every chat event is a valid app event.
     emit: (name, payload) => env.emit(name, payload as EventMap[typeof name]),
     now: env.now,
+    scrubber: keys,
   });
   const judge = createJudgeService({ ...env, client, profiles, repos });
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.

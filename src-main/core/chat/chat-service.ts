@@ -21,6 +21,7 @@ import {
 import type { StreamSink } from '../streams/stream-sink';
 import { wireHistory } from './wire-history';
 import { CONTINUE_PROMPT, joinContinuation } from './continuation';
+import { type KeyScrubber, TextScrubber } from '../security/key-scrubber';
 import {
   attachPending,
   branchCount,
@@ -62,6 +63,8 @@ export class ChatService {
       conversations: ConversationRepository;
       emit: Emit;
       now?: () => number;
+      /** Keys to remove from the reply's text, also when a model spreads one over many deltas. */
+      scrubber?: KeyScrubber;
     },
   ) {}
 
@@ -157,6 +160,10 @@ export class ChatService {
 
     // Reasoning and answer text are gathered apart and sent reasoning first, as they arrived.
     const pending = { reasoning: '', delta: '' };
+    const clean = {
+      delta: new TextScrubber(this.deps.scrubber, target.apiKey),
+      reasoning: new TextScrubber(this.deps.scrubber, target.apiKey),
+    };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
       timer = undefined;
@@ -172,7 +179,7 @@ export class ChatService {
       target,
       { model: input.model, messages: wire, ...input.params },
       (text) => {
-        pending.delta += text;
+        pending.delta += clean.delta.push(text);
         timer ??= setTimeout(flush, DELTA_FLUSH_MS);
       },
       {
@@ -182,20 +189,23 @@ export class ChatService {
         timeoutMs: idleTimeoutMs,
         idleTimeoutMs,
         onReasoning: (text) => {
-          pending.reasoning += text;
+          pending.reasoning += clean.reasoning.push(text);
           timer ??= setTimeout(flush, DELTA_FLUSH_MS);
         },
       },
     ).then((outcome) => {
       if (timer) clearTimeout(timer);
+      pending.reasoning += clean.reasoning.end();
+      pending.delta += clean.delta.end();
       flush();
+      const scrub = (text: string) => this.deps.scrubber?.scrub(text) ?? text;
       const superseded = this.newest.get(conversation.id) !== request;
       if (!superseded) this.newest.delete(conversation.id);
       const stopped = outcome.error?.code === 'aborted';
       const fresh: StoredMessage = {
         role: 'assistant',
-        content: outcome.text,
-        ...(outcome.reasoning ? { reasoning: outcome.reasoning } : {}),
+        content: scrub(outcome.text),
+        ...(outcome.reasoning ? { reasoning: scrub(outcome.reasoning) } : {}),
         stats: {
           firstTokenMs: outcome.timings.firstTokenMs,
           firstReasoningMs: outcome.timings.firstReasoningMs,

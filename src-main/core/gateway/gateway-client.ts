@@ -8,6 +8,7 @@ import {
 } from './gateway-error';
 import { type GatewayTarget } from './gateway-urls';
 import type { LogTicket, RequestLog } from './request-log';
+import type { KeyScrubber, ReplyScrubber } from '../security/key-scrubber';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -18,6 +19,8 @@ export interface GatewayClientDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Time allowed until the response headers arrive. */
   timeoutMs?: number;
+  /** The keys to remove from every textual reply before anything reads it (docs/architecture.md, security). */
+  scrubber?: KeyScrubber;
 }
 
 export interface GatewayRequest {
@@ -157,6 +160,10 @@ export class GatewayClient {
     const requestId = requestIdFrom(response.headers);
     ticket.headers(response.status, response.headers.get('content-type'), requestId);
 
+    // Text may echo the key; media bytes are left as they are (they are sniffed, never shown as text).
+    const contentType = response.headers.get('content-type');
+    const textual = !contentType || /json|text|event-stream|xml|html/i.test(contentType);
+    const scrubber = textual ? this.deps.scrubber?.stream(target.apiKey) : undefined;
     const chunks = (idleTimeoutMs?: number) =>
       readChunks(
         response,
@@ -164,6 +171,7 @@ export class GatewayClient {
         controller,
         idleTimeoutMs ?? this.timeoutMs,
         () => opts.signal?.aborted === true,
+        scrubber,
       );
 
     if (!response.ok) {
@@ -274,6 +282,7 @@ async function* readChunks(
   controller: AbortController,
   idleTimeoutMs: number,
   callerAborted: () => boolean,
+  scrubber?: ReplyScrubber,
 ): AsyncGenerator<Uint8Array> {
   if (!response.body) {
     ticket.finish();
@@ -310,8 +319,15 @@ async function* readChunks(
         clearTimeout(timer);
       }
       if (step.done) break;
-      ticket.chunk(step.value);
-      yield step.value;
+      const clean = scrubber ? scrubber.push(step.value) : step.value;
+      if (clean.byteLength === 0) continue;
+      ticket.chunk(clean);
+      yield clean;
+    }
+    const rest = scrubber?.end();
+    if (rest?.byteLength) {
+      ticket.chunk(rest);
+      yield rest;
     }
     ticket.finish();
   } finally {

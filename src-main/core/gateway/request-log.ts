@@ -22,7 +22,11 @@ export class RequestLog {
   private nextId = 1;
   private listeners = new Set<(entry: LogEntry) => void>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    /** Removes keys (and runs of a key) from what the log keeps; see core/security/key-scrubber. */
+    private readonly scrub: (text: string) => string = (text) => text,
+  ) {}
 
   onChange(listener: (entry: LogEntry) => void): () => void {
     this.listeners.add(listener);
@@ -56,7 +60,7 @@ export class RequestLog {
     this.entries.push(entry);
     if (this.entries.length > MAX_ENTRIES) this.entries.shift();
     this.emit(entry);
-    return new LogTicket(entry, this.now, () => this.emit(entry));
+    return new LogTicket(entry, this.now, () => this.emit(entry), this.scrub);
   }
 
   private emit(entry: LogEntry): void {
@@ -72,6 +76,7 @@ export class LogTicket {
     readonly entry: LogEntry,
     private readonly now: () => number,
     private readonly changed: () => void,
+    private readonly scrub: (text: string) => string = (text) => text,
   ) {}
 
   private elapsed(): number {
@@ -92,7 +97,7 @@ export class LogTicket {
     const kept = this.entry.responseStart?.length ?? 0;
     if (this.textual && kept < RESPONSE_KEEP) {
       const text = this.decoder.decode(bytes, { stream: true });
-      this.entry.responseStart = ((this.entry.responseStart ?? '') + text).slice(0, RESPONSE_KEEP);
+      this.entry.responseStart = this.scrub(((this.entry.responseStart ?? '') + text).slice(0, RESPONSE_KEEP));
     }
   }
 
@@ -107,7 +112,7 @@ export class LogTicket {
   fail(message: string): void {
     this.entry.endMs = this.elapsed();
     this.entry.state = 'failed';
-    this.entry.error = message;
+    this.entry.error = this.scrub(message);
     this.changed();
   }
 }

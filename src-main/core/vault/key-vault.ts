@@ -33,6 +33,8 @@ export class KeyVault {
   constructor(
     private readonly cipher: SecretCipher | null,
     private readonly kv: KeyValueStore,
+    /** Hears every key set or revealed, so gateway text can be scrubbed of all of them. */
+    private readonly onKey: (key: string) => void = () => {},
   ) {}
 
   private stored(profileId: string): StoredKey | undefined {
@@ -57,6 +59,7 @@ export class KeyVault {
     if (!KEY_SHAPE.test(trimmed))
       throw invalidInput('key', 'must start with "sk-" followed by at least 4 characters, no spaces');
     const protection = this.protectionFor(opts.acceptWeakStorage === true);
+    this.onKey(trimmed);
     if (protection === 'os-keychain' || protection === 'basic-text') {
       // Encrypt before forgetting the old key, so a failing keychain leaves the old one in place.
       const record: StoredKey = {
@@ -94,6 +97,7 @@ export class KeyVault {
       return undefined;
     }
     if (shouldReEncrypt) await this.reEncrypt(profileId, stored, plain);
+    this.onKey(plain);
     return plain;
   }
 

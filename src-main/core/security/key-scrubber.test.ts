@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { KEY_PART_REMOVED, KEY_REMOVED, KeyScrubber } from './key-scrubber';
+
+const KEY = 'sk-canary-0123456789abcdef';
+const text = (parts: Uint8Array[]) => Buffer.concat(parts).toString('utf8');
+
+function run(scrubber: KeyScrubber, chunks: string[], extra?: string): { out: string; emitted: string[] } {
+  const s = scrubber.stream(extra);
+  const emitted = chunks.map((c) => Buffer.from(s.push(Buffer.from(c))).toString('utf8'));
+  const out = emitted.join('') + Buffer.from(s.end()).toString('utf8');
+  return { out, emitted };
+}
+
+describe('KeyScrubber', () => {
+  it('removes a key wherever a chunk boundary falls in it', () => {
+    const body = `{"error":{"message":"Invalid key ${KEY} (and again: ${KEY})"}}`;
+    for (let cut = 0; cut <= body.length; cut++) {
+      const { out } = run(new KeyScrubber(), [body.slice(0, cut), body.slice(cut)], KEY);
+      expect(out).toBe(`{"error":{"message":"Invalid key ${KEY_REMOVED} (and again: ${KEY_REMOVED})"}}`);
+    }
+  });
+
+  it('holds back only bytes that could start a key, so SSE events pass at once', () => {
+    const keys = new KeyScrubber();
+    keys.add(KEY);
+    const event = 'data: {"choices":[{"delta":{"content":"hi"}}]}\n\n';
+    const { emitted } = run(keys, [event, 'data: [DONE]\n\n']);
+    expect(emitted[0]).toBe(event);
+    // A tail that may be the start of the key waits for the next chunk, then goes on unchanged.
+    const { emitted: held, out } = run(keys, ['the word sk-c', 'at is not a key']);
+    expect(held[0]).toBe('the word ');
+    expect(out).toBe('the word sk-cat is not a key');
+  });
+
+  it('scrubs every key it was told of, and ignores strings too short to be keys', () => {
+    const keys = new KeyScrubber();
+    keys.add(KEY);
+    keys.add('sk-other-profile-key-42');
+    keys.add('abc');
+    expect(keys.scrub(`a ${KEY} b sk-other-profile-key-42 c abc`)).toBe(
+      `a ${KEY_REMOVED} b ${KEY_REMOVED} c abc`,
+    );
+    const { out } = run(keys, ['x sk-other-pro', 'file-key-42 y']);
+    expect(out).toBe(`x ${KEY_REMOVED} y`);
+  });
+
+  it('passes everything through untouched when it knows no key', () => {
+    const chunk = Buffer.from('sk-anything at all');
+    const s = new KeyScrubber().stream();
+    expect(text([s.push(chunk), s.end()])).toBe('sk-anything at all');
+  });
+
+  it('removes runs of 12 or more characters of a key from raw text, and leaves shorter ones', () => {
+    const keys = new KeyScrubber();
+    keys.add(KEY);
+    const raw = `{"content":"You sent ${KEY.slice(0, 9)}"}\n\n{"content":"${KEY.slice(9)}, ok"} sk-canary-0`;
+    expect(keys.scrubFragments(raw)).toBe(
+      `{"content":"You sent ${KEY.slice(0, 9)}"}\n\n{"content":"${KEY_PART_REMOVED}, ok"} sk-canary-0`,
+    );
+    expect(keys.scrubFragments(`x ${KEY} y`)).toBe(`x ${KEY_REMOVED} y`);
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Keeps API keys out of gateway text. A gateway that echoes the key (in an error body, a debug
+ * field, a model's reply) would otherwise put it into the conversation, the request log and the
+ * window. Every textual reply passes through a `ReplyScrubber` as it arrives (see
+ * GatewayClient), so whatever reads the reply afterwards never sees the key.
+ */
+export const KEY_REMOVED = '[API key removed]';
+
+export const KEY_PART_REMOVED = '[part of API key removed]';
+/** Runs of a key this long or longer are removed from raw text (shorter ones say nothing useful). */
+const FRAGMENT_LENGTH = 12;
+
+/** Shorter strings are not scrubbed: they would match ordinary text, and are no real keys. */
+const MIN_KEY_LENGTH = 8;
+
+export class KeyScrubber {
+  private readonly keys = new Map<string, Buffer>();
+
+  /** Remembers a key (the active one, one the vault stored or revealed) for every later reply. */
+  add(key: string | undefined): void {
+    const k = key?.trim();
+    if (k && k.length >= MIN_KEY_LENGTH && !this.keys.has(k)) this.keys.set(k, Buffer.from(k, 'utf8'));
+  }
+
+  forget(key: string | undefined): void {
+    if (key) this.keys.delete(key.trim());
+  }
+
+  /** A whole text with every known key replaced. */
+  scrub(text: string): string {
+    let out = text;
+    for (const k of this.keys.keys()) if (out.includes(k)) out = out.split(k).join(KEY_REMOVED);
+    return out;
+  }
+
+  /**
+   * Also removes any run of FRAGMENT_LENGTH or more characters of a key: in raw text such as a
+   * streamed reply's events, a key a model spelled out arrives split between JSON strings.
+   */
+  scrubFragments(text: string): string {
+    let out = this.scrub(text);
+    for (const key of this.keys.keys()) {
+      for (let i = 0; i + FRAGMENT_LENGTH <= key.length; i++) {
+        const piece = key.slice(i, i + FRAGMENT_LENGTH);
+        let at = out.indexOf(piece);
+        while (at !== -1) {
+          // Grow the match both ways as far as it still follows the key.
+          let start = at;
+          let k = i;
+          while (start > 0 && k > 0 && out[start - 1] === key[k - 1]) {
+            start--;
+            k--;
+          }
+          let end = at + FRAGMENT_LENGTH;
+          let j = i + FRAGMENT_LENGTH;
+          while (end < out.length && j < key.length && out[end] === key[j]) {
+            end++;
+            j++;
+          }
+          out = out.slice(0, start) + KEY_PART_REMOVED + out.slice(end);
+          at = out.indexOf(piece, start + KEY_PART_REMOVED.length);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** A scrubber for one streamed reply; `extra` is the key of that request, known or not. */
+  stream(extra?: string): ReplyScrubber {
+    this.add(extra);
+    return new ReplyScrubber([...this.keys.values()]);
+  }
+}
+
+const REMOVED = Buffer.from(KEY_REMOVED, 'utf8');
+
+/**
+ * Replaces keys in a byte stream, also across chunk boundaries: bytes that could be the start of
+ * a key are held back until the next chunk settles it. Only such bytes wait, so an SSE event
+ * that ends in `}\n\n` is passed on at once and streaming is not slowed.
+ */
+export class ReplyScrubber {
+  private pending: Buffer<ArrayBufferLike> = Buffer.alloc(0);
+
+  constructor(private readonly keys: Buffer[]) {}
+
+  push(chunk: Uint8Array): Uint8Array {
+    if (this.keys.length === 0) return chunk;
+    let data: Buffer<ArrayBufferLike> = this.pending.length
+      ? Buffer.concat([this.pending, chunk])
+      : Buffer.from(chunk);
+    for (const key of this.keys) data = replaceAll(data, key);
+    const hold = this.partialKeyAtEnd(data);
+    this.pending = hold ? data.subarray(data.length - hold) : Buffer.alloc(0);
+    return hold ? data.subarray(0, data.length - hold) : data;
+  }
+
+  /** What is still held back, once the reply has ended (it cannot become a key any more). */
+  end(): Uint8Array {
+    const rest = this.pending;
+    this.pending = Buffer.alloc(0);
+    return rest;
+  }
+
+  /** The length of the longest tail of `data` that is the start of some key (0 when none). */
+  private partialKeyAtEnd(data: Buffer): number {
+    let longest = 0;
+    for (const key of this.keys) {
+      for (let n = Math.min(key.length - 1, data.length); n > longest; n--) {
+        if (data.subarray(data.length - n).equals(key.subarray(0, n))) {
+          longest = n;
+          break;
+        }
+      }
+    }
+    return longest;
+  }
+}
+
+function replaceAll(data: Buffer<ArrayBufferLike>, key: Buffer): Buffer<ArrayBufferLike> {
+  let at = data.indexOf(key);
+  if (at === -1) return data;
+  const parts: Buffer[] = [];
+  let from = 0;
+  while (at !== -1) {
+    parts.push(data.subarray(from, at), REMOVED);
+    from = at + key.length;
+    at = data.indexOf(key, from);
+  }
+  parts.push(data.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/** `ReplyScrubber` over text: for a model's reply, where a key may be split across many deltas. */
+export class TextScrubber {
+  private readonly bytes: ReplyScrubber;
+
+  constructor(scrubber: KeyScrubber | undefined, key?: string) {
+    this.bytes = scrubber ? scrubber.stream(key) : new ReplyScrubber([]);
+  }
+
+  // Keys are ASCII, so what is held back is ASCII too: a UTF-8 character is never cut in two.
+  push(text: string): string {
+    return Buffer.from(this.bytes.push(Buffer.from(text, 'utf8'))).toString('utf8');
+  }
+
+  end(): string {
+    return Buffer.from(this.bytes.end()).toString('utf8');
+  }
+}
