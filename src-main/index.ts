@@ -11,6 +11,7 @@ import { StorageNotices } from './core/storage/storage-notices';
 import { createAppRouter, createAppStreamRouter } from './ipc/app-router';
 import { originPolicy } from './ipc/router';
 import { lazySandboxHost } from './ipc/sandbox-host';
+import { type ClientRequestLike, manualRedirectFetch } from './core/gateway/manual-redirect-fetch';
 import { createServices } from './ipc/services';
 import { electronDesktopActions } from './platform/electron-desktop-actions';
 import { electronSettingsStore } from './platform/electron-settings-store';
@@ -70,7 +71,11 @@ async function main(): Promise<void> {
     version: app.getVersion(),
     dataDir: app.getPath('userData'),
     database,
-    fetch: (input, init) => net.fetch(input, init),
+    // Chromium's network stack (system proxy, certificates), with redirects left to the client.
+    fetch: manualRedirectFetch(
+      (options) => net.request(options) as unknown as ClientRequestLike,
+      (input, init) => net.fetch(input, init),
+    ),
     cipher: await safeStorageCipher(),
     settings,
     notices,

@@ -51,6 +51,12 @@ export function errorText(error: AppError): { text: string; gatewaySaid?: string
     text = tooLargeText(error.details);
   } else if (error.code === 'network') {
     text = networkText(error.details, error.status);
+  } else if (error.code === 'bad_response' && error.details?.reason === 'internal_address') {
+    text = t('errors.internal_address', { host: String(error.details.host ?? '') });
+  } else if (error.code === 'bad_response' && typeof error.details?.redirect === 'string') {
+    const key = `errors.redirect_${error.details.redirect}` as MessageKey;
+    text = t(key, { host: String(error.details.host ?? ''), status: error.status ?? '' });
+    if (text === key) text = error.message;
   } else if (error.code === 'bad_response' && typeof error.details?.limitBytes === 'number') {
     text = t('errors.reply_too_large', { size: megabytes(error.details.limitBytes) });
   } else {

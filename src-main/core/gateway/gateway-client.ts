@@ -9,6 +9,7 @@ import {
 import { type GatewayTarget } from './gateway-urls';
 import type { LogTicket, RequestLog } from './request-log';
 import type { KeyScrubber, ReplyScrubber } from '../security/key-scrubber';
+import { type Lookup, refuseInternalResult, systemLookup } from './result-address';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -19,6 +20,8 @@ export interface GatewayClientDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Time allowed until the response headers arrive. */
   timeoutMs?: number;
+  /** How result addresses are resolved to be checked (the system's resolver unless a test says). */
+  lookup?: Lookup;
   /** The keys to remove from every textual reply before anything reads it (docs/architecture.md, security). */
   scrubber?: KeyScrubber;
 }
@@ -75,6 +78,16 @@ export interface OpenResponse {
 }
 
 const RETRIES_FOR_IDEMPOTENT = 2;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+function hostnameOf(host: string): string | undefined {
+  try {
+    return new URL(host).hostname;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The one way Gatehouse talks to a gateway. Endpoint helpers (chat, models, media, video,
@@ -85,8 +98,10 @@ export class GatewayClient {
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
   readonly timeoutMs: number;
+  private readonly lookup: Lookup;
 
   constructor(private readonly deps: GatewayClientDeps) {
+    this.lookup = deps.lookup ?? systemLookup;
     this.now = deps.now ?? Date.now;
     this.sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.timeoutMs = deps.timeoutMs ?? 60_000;
@@ -139,20 +154,21 @@ export class GatewayClient {
 
     let response: Response;
     try {
-      response = await this.deps.fetch(req.url, {
-        method: req.method,
-        headers,
-        body,
-        signal: controller.signal,
-      });
+      response = await this.follow(target, req, headers, body, controller.signal, opts);
     } catch (err) {
       clearTimeout(timer);
       detach();
-      const failure = timedOut
-        ? new GatewayError('timeout', 'The gateway did not answer in time. Try again, or check the address.')
-        : opts.signal?.aborted
-          ? abortedError()
-          : networkError(err, req.url);
+      const failure =
+        err instanceof GatewayError
+          ? err
+          : timedOut
+            ? new GatewayError(
+                'timeout',
+                'The gateway did not answer in time. Try again, or check the address.',
+              )
+            : opts.signal?.aborted
+              ? abortedError()
+              : networkError(err, req.url);
       ticket.fail(failure.message);
       throw failure;
     }
@@ -215,6 +231,65 @@ export class GatewayClient {
       }
     };
     return { response, ticket, chunks: wrapped };
+  }
+
+  /**
+   * Sends the request and follows redirects by hand, so each hop is checked: a request that
+   * carries the key follows none to another origin, a POST only a 307/308; a result file's every
+   * hop must stay off internal networks (result-address.ts). At most MAX_REDIRECTS hops.
+   */
+  private async follow(
+    target: GatewayTarget,
+    req: GatewayRequest,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal,
+    opts: CallOptions,
+  ): Promise<Response> {
+    const keyed = headers.Authorization !== undefined;
+    const gatewayHostname = hostnameOf(target.host);
+    let url = req.url;
+    for (let hop = 0; ; hop++) {
+      if (opts.resultFile) {
+        const refused = await refuseInternalResult(new URL(url), gatewayHostname, this.lookup);
+        if (refused) throw refused;
+      }
+      const response = await this.deps.fetch(url, {
+        method: req.method,
+        headers,
+        body,
+        signal,
+        redirect: 'manual',
+      });
+      const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
+      if (!location) return response;
+      await response.body?.cancel().catch(() => undefined);
+      const next = new URL(location, url);
+      const refuse = (redirect: 'too_many' | 'other_host' | 'drops_body', why: string) =>
+        new GatewayError('bad_response', why, response.status, undefined, undefined, {
+          redirect,
+          host: next.host,
+        });
+      if (hop >= MAX_REDIRECTS) {
+        throw refuse(
+          'too_many',
+          `The address redirected more than ${MAX_REDIRECTS} times; Gatehouse stopped following it.`,
+        );
+      }
+      if (keyed && next.origin !== new URL(url).origin) {
+        throw refuse(
+          'other_host',
+          `The gateway redirected to ${next.host}; Gatehouse never sends the key to another address, so it stopped. Use that address in the profile if it is the gateway's.`,
+        );
+      }
+      if (req.method !== 'GET' && response.status !== 307 && response.status !== 308) {
+        throw refuse(
+          'drops_body',
+          `The gateway answered the ${req.method} with a redirect (HTTP ${response.status}) that would drop the request body; check the address.`,
+        );
+      }
+      url = next.href;
+    }
   }
 
   /** A whole JSON body; anything unparseable is a `bad_response` that keeps the raw text. */

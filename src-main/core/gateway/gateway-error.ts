@@ -9,7 +9,9 @@ export interface GatewayErrorDetails {
   errorType?: string;
   /** Network failures: the host (and port) tried, and why it failed. */
   host?: string;
-  reason?: 'dns' | 'refused' | 'unreachable' | 'cut';
+  reason?: 'dns' | 'refused' | 'unreachable' | 'cut' | 'internal_address';
+  /** Why a redirect was not followed (gateway-client.ts `follow`). */
+  redirect?: 'too_many' | 'other_host' | 'drops_body';
   /** The system's words for a network failure (not the gateway's: it said nothing). */
   cause?: string;
   [key: string]: unknown;

@@ -97,7 +97,9 @@ export class LogTicket {
     const kept = this.entry.responseStart?.length ?? 0;
     if (this.textual && kept < RESPONSE_KEEP) {
       const text = this.decoder.decode(bytes, { stream: true });
-      this.entry.responseStart = this.scrub(((this.entry.responseStart ?? '') + text).slice(0, RESPONSE_KEEP));
+      this.entry.responseStart = this.scrub(
+        ((this.entry.responseStart ?? '') + text).slice(0, RESPONSE_KEEP),
+      );
     }
   }
 

@@ -77,6 +77,14 @@ export const common = {
     'The gateway sent a reply Gatehouse could not read. The raw reply is in the request log.',
   'errors.reply_too_large':
     'The gateway’s reply is larger than {size}, the most Gatehouse reads for this request, so it was not kept. Ask for less (fewer or smaller results), or check the gateway.',
+  'errors.internal_address':
+    'The result address {host} points into this computer or a private network. Gatehouse fetches results there only from the gateway’s own host, so it did not fetch it.',
+  'errors.redirect_other_host':
+    'The gateway redirected to {host}. Gatehouse never sends the key to another address, so it stopped; if that is the gateway’s real address, put it in the profile.',
+  'errors.redirect_too_many':
+    'The address kept redirecting (last to {host}); Gatehouse stopped following it.',
+  'errors.redirect_drops_body':
+    'The gateway answered with a redirect (HTTP {status}) that would drop the request body; check the gateway address in the profile.',
   'errors.invalid_input': 'Please fix: {message}',
   'errors.no_key': 'This profile has no API key yet — add one in Settings.',
   'errors.forbidden_sender': 'This window is not allowed to call the app.',

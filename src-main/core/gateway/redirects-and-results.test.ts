@@ -1,0 +1,172 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { GatewayClient, type FetchLike } from './gateway-client';
+import { downloadImage } from './images-api';
+import { loopbackServer } from './loopback-server.test-helper';
+import { RequestLog } from './request-log';
+import { isInternalAddress, type Lookup } from './result-address';
+
+const servers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+/** A loopback server that records who called it (and with which key) and answers as scripted. */
+async function peer(answer: (url: string, res: import('node:http').ServerResponse) => void) {
+  const seen: { url: string; auth?: string; body: string }[] = [];
+  const s = await loopbackServer((req, res, body) => {
+    seen.push({ url: req.url ?? '', auth: req.headers.authorization, body });
+    answer(req.url ?? '', res);
+  });
+  servers.push(s);
+  return { ...s, seen };
+}
+
+const redirect = (res: import('node:http').ServerResponse, location: string, status = 302) => {
+  res.writeHead(status, { Location: location });
+  res.end();
+};
+const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+function client(opts: { lookup?: Lookup; fetch?: FetchLike } = {}) {
+  return new GatewayClient({
+    fetch: opts.fetch ?? ((u, i) => fetch(u, i)),
+    log: new RequestLog(),
+    sleep: async () => {},
+    lookup: opts.lookup,
+  });
+}
+
+describe('redirects of requests that carry the key', () => {
+  it('never follows one to another origin: the other server is not even called', async () => {
+    const elsewhere = await peer((_u, res) => res.end('{}'));
+    const gw = await peer((_u, res) =>
+      redirect(res, `${elsewhere.host.replace('127.0.0.1', 'localhost')}/v1/models`),
+    );
+    const err = await client()
+      .json(
+        { host: `${gw.host}/v1`, judgeSegment: 'p', apiKey: 'sk-secret-key-123' },
+        { method: 'GET', url: `${gw.host}/v1/models` },
+        { retries: 0 },
+      )
+      .catch((e) => e);
+    expect(err.code).toBe('bad_response');
+    expect(err.toAppError().details).toMatchObject({ redirect: 'other_host' });
+    expect(err.message).toMatch(/never sends the key to another address/);
+    expect(elsewhere.seen).toEqual([]);
+  });
+
+  it('follows a same-origin redirect of a GET, key and all', async () => {
+    const gw = await peer((url, res) =>
+      url === '/old/models' ? redirect(res, '/v1/models', 301) : res.end('{"data":[]}'),
+    );
+    const { body } = await client().json(
+      { host: `${gw.host}/v1`, judgeSegment: 'p', apiKey: 'sk-secret-key-123' },
+      { method: 'GET', url: `${gw.host}/old/models` },
+    );
+    expect(body).toEqual({ data: [] });
+    expect(gw.seen.map((r) => r.auth)).toEqual(['Bearer sk-secret-key-123', 'Bearer sk-secret-key-123']);
+  });
+
+  it('follows a 307 of a POST with its body, and refuses a 302 that would drop it', async () => {
+    const gw = await peer((url, res) => {
+      if (url === '/a') return redirect(res, '/b', 307);
+      if (url === '/c') return redirect(res, '/b', 302);
+      res.end('{"ok":true}');
+    });
+    const target = { host: gw.host, judgeSegment: 'p', apiKey: 'sk-secret-key-123' };
+    await client().json(target, { method: 'POST', url: `${gw.host}/a`, json: { n: 1 } });
+    expect(gw.seen[1]).toMatchObject({ url: '/b', body: '{"n":1}' });
+    const err = await client()
+      .json(target, { method: 'POST', url: `${gw.host}/c`, json: { n: 2 } })
+      .catch((e) => e);
+    expect(err.toAppError().details).toMatchObject({ redirect: 'drops_body' });
+    expect(gw.seen).toHaveLength(3);
+  });
+
+  it('stops after five hops', async () => {
+    let n = 0;
+    const gw = await peer((_u, res) => redirect(res, `/hop${++n}`));
+    const err = await client()
+      .json({ host: gw.host, judgeSegment: 'p' }, { method: 'GET', url: `${gw.host}/start` }, { retries: 0 })
+      .catch((e) => e);
+    expect(err.toAppError().details).toMatchObject({ redirect: 'too_many' });
+    expect(gw.seen).toHaveLength(6);
+  });
+});
+
+describe('result addresses (SSRF)', () => {
+  it('refuses a result on another name for this machine, before connecting', async () => {
+    const internal = await peer((_u, res) => res.end(png));
+    const gw = await peer((_u, res) => res.end('{}'));
+    const other = internal.host.replace('127.0.0.1', 'localhost');
+    const err = await downloadImage(
+      client(),
+      { host: `${gw.host}/v1`, judgeSegment: 'p' },
+      `${other}/secret.png`,
+    ).catch((e) => e);
+    expect(err.toAppError().details).toMatchObject({ reason: 'internal_address' });
+    expect(err.message).toMatch(/points into a local or private network/);
+    expect(internal.seen).toEqual([]);
+  });
+
+  it('refuses a redirect from the gateway’s host into an internal service', async () => {
+    const internal = await peer((_u, res) => res.end(png));
+    const gw = await peer((_u, res) =>
+      redirect(res, `${internal.host.replace('127.0.0.1', 'localhost')}/admin`),
+    );
+    const err = await downloadImage(
+      client(),
+      { host: gw.host, judgeSegment: 'p' },
+      `${gw.host}/result.png`,
+    ).catch((e) => e);
+    expect(err.toAppError().details).toMatchObject({ reason: 'internal_address' });
+    expect(gw.seen).toHaveLength(1);
+    expect(internal.seen).toEqual([]);
+  });
+
+  it('refuses cloud metadata and names that resolve inward, and fetches public ones', async () => {
+    const called: string[] = [];
+    const fake: FetchLike = async (url) => {
+      called.push(url);
+      return new Response(png, { headers: { 'Content-Type': 'image/png' } });
+    };
+    const lookup: Lookup = async (host) =>
+      host === 'inward.example' ? ['93.184.216.34', '10.1.2.3'] : ['93.184.216.34'];
+    const c = client({ fetch: fake, lookup });
+    const target = { host: 'https://gateway.example/v1', judgeSegment: 'p' };
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://inward.example/a.png',
+      'http://[::1]/a.png',
+      'http://[::ffff:127.0.0.1]/a.png',
+    ]) {
+      const err = await downloadImage(c, target, url).catch((e) => e);
+      expect(err.toAppError?.().details, url).toMatchObject({ reason: 'internal_address' });
+    }
+    expect(called).toEqual([]);
+    await downloadImage(c, target, 'https://cdn.example/a.png');
+    expect(called).toEqual(['https://cdn.example/a.png']);
+  });
+
+  it('knows which addresses are internal', () => {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.5',
+      '172.20.1.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+    ]) {
+      expect(isInternalAddress(a), a).toBe(true);
+    }
+    // 198.18.0.0/15 is where fake-IP proxies answer every public name: never refused.
+    for (const a of ['93.184.216.34', '8.8.8.8', '198.18.0.7', '2606:4700::1111', '172.32.0.1']) {
+      expect(isInternalAddress(a), a).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { BlockList, isIP } from 'node:net';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { GatewayError } from './gateway-error';
+
+/** The addresses a host name resolves to (all of them: one private answer is enough to refuse). */
+export type Lookup = (hostname: string) => Promise<string[]>;
+
+export const systemLookup: Lookup = async (hostname) =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+
+/**
+ * Where a result address (an image or video the gateway made, and every redirect on the way to
+ * it) must not point: this machine, the private networks around it, link-local addresses (cloud
+ * metadata at 169.254.169.254 among them). Not 198.18.0.0/15: proxies in "fake-IP" mode answer
+ * every public name from there. See docs/architecture.md, "Security in one place".
+ */
+const INTERNAL = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  INTERNAL.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  INTERNAL.addSubnet(net, prefix, 'ipv6');
+}
+
+export function isInternalAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return INTERNAL.check(mapped[1], 'ipv4');
+  const family = isIP(address);
+  if (family === 0) return false;
+  return INTERNAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Refuses a result address on an internal network unless it is on the gateway's own host (the
+ * Sandbox and a gateway on this machine or network serve their results there, perhaps from
+ * another port). Another name for the same machine (`localhost` for 127.0.0.1) is refused. A name that does not
+ * resolve here is let through: the request then fails, or a proxy resolves it elsewhere.
+ */
+export async function refuseInternalResult(
+  url: URL,
+  gatewayHostname: string | undefined,
+  lookup: Lookup,
+): Promise<GatewayError | undefined> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return new GatewayError(
+      'bad_response',
+      `The result address uses ${url.protocol}, which Gatehouse does not fetch.`,
+    );
+  }
+  if (gatewayHostname && url.hostname === gatewayHostname) return undefined;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host) || /^::ffff:/i.test(host)) addresses = [host];
+  else {
+    try {
+      addresses = await lookup(host);
+    } catch {
+      return undefined;
+    }
+  }
+  const internal = addresses.find(isInternalAddress);
+  if (!internal) return undefined;
+  return new GatewayError(
+    'bad_response',
+    `The result address ${url.host} points into a local or private network (${internal}); Gatehouse fetches results there only from the gateway's own host.`,
+    undefined,
+    undefined,
+    undefined,
+    { reason: 'internal_address', host: url.host },
+  );
+}
