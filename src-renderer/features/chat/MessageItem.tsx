@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
 import { Markdown } from './Markdown';
 import { ReplyStats } from './ReplyStats';
+import { RetryCountdown } from './RetryCountdown';
 import { ThinkingBlock } from './ThinkingBlock';
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
@@ -28,9 +29,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 export const MessageItem = memo(function MessageItem({
   message,
   onRegenerate,
+  onRetry,
 }: {
   message: StoredMessage;
   onRegenerate?: () => void;
+  onRetry?: () => void;
 }) {
   const isUser = message.role === 'user';
   return (
@@ -67,6 +70,7 @@ export const MessageItem = memo(function MessageItem({
           {message.content ? <div className="muted small-note">{t('chat.failedKept')}</div> : null}
         </>
       ) : null}
+      {onRetry ? <RetryCountdown message={message} onRetry={onRetry} /> : null}
       {message.stats && !isUser ? <ReplyStats stats={message.stats} /> : null}
     </article>
   );

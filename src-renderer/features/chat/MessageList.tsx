@@ -45,6 +45,9 @@ export function MessageList() {
           onRegenerate={
             !live && i === lastAssistant && m.role === 'assistant' ? () => void regenerate() : undefined
           }
+          onRetry={
+            !live && i === lastAssistant && m.role === 'assistant' ? () => void regenerate() : undefined
+          }
         />
       ))}
       {live ? <LiveReplyView /> : null}
