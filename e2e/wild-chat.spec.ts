@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/app-fixture';
 import { addProfile } from './fixtures/profiles';
 import { chatBehaviours } from '../src-main/test-support/wild-gateway/chat-behaviours';
@@ -85,4 +86,49 @@ test('a reply cut at the token limit continues in place; an edited question keep
   await expect(
     page.getByRole('article', { name: 'You' }).getByRole('group', { name: 'Versions' }),
   ).toContainText('1/2');
+});
+
+/** Sends one question to the rate-limited model, which refuses the first request with a 429. */
+async function askRateLimited(page: Page, question: string) {
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(page.getByLabel('Model')).toHaveValue(/^wild-/);
+  await page.getByLabel('Model').fill('wild-rate-limited');
+  await page.getByLabel('Message').fill(question);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+const sentTimes = (question: string) =>
+  gw.requests.filter((r) => r.path === '/v1/chat/completions' && r.text.includes(question)).length;
+
+test('a 429 with retry-after: 2 counts down, and Retry now sends the question again', async ({ page }) => {
+  await addProfile(page, { name: 'Wild busy', baseUrl: `${gw.origin}/v1`, use: true });
+  const question = 'Busy gateway, retried by hand?';
+  await askRateLimited(page, question);
+
+  const reply = page.getByRole('article', { name: 'Assistant' }).last();
+  await expect(reply.getByRole('alert')).toContainText('Rate limited — retry in 2 s.');
+  const retry = reply.getByRole('group', { name: 'Retry after the rate limit' });
+  await expect(retry.getByRole('button', { name: /^Retry in [12] s$/ })).toBeDisabled();
+  const now = retry.getByRole('button', { name: 'Retry now' });
+  await expect(now).toBeEnabled();
+  // The wait is over and automatic retry is off: the POST was sent once, never again unasked.
+  expect(sentTimes(question)).toBe(1);
+
+  await now.click();
+  await expect(reply.locator('.markdown')).toHaveText('The answer is 42.');
+  await expect(reply.getByRole('alert')).toHaveCount(0);
+  expect(sentTimes(question)).toBe(2);
+});
+
+test('with "retry automatically" on, the reply is sent again by itself when the wait ends', async ({
+  page,
+}) => {
+  await addProfile(page, { name: 'Wild patient', baseUrl: `${gw.origin}/v1`, use: true, autoRetry: true });
+  const question = 'Busy gateway, retried automatically?';
+  await askRateLimited(page, question);
+
+  const reply = page.getByRole('article', { name: 'Assistant' }).last();
+  await expect(reply.getByText(/Retrying automatically .* \(attempt 1 of 3\)/)).toBeVisible();
+  await expect(reply.locator('.markdown')).toHaveText('The answer is 42.');
+  expect(sentTimes(question)).toBe(2);
 });

@@ -17,6 +17,8 @@ export const replyStatsSchema = z.object({
   usage: usageSchema.optional(),
   model: z.string().optional(),
   finishReason: z.string().optional(),
+  /** When the reply ended (epoch ms): a 429's Retry-After wait counts from here. */
+  endedAt: z.number().optional(),
 });
 export type ReplyStats = z.infer<typeof replyStatsSchema>;
 

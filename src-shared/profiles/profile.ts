@@ -46,6 +46,8 @@ export const profileInputSchema = z.object({
     .default('partner'),
   /** Absent means DEFAULT_IDLE_TIMEOUT_SEC. */
   idleTimeoutSec: idleTimeoutSec.optional(),
+  /** Re-send a chat reply by itself when a 429's Retry-After wait ends. Absent means off. */
+  autoRetryRateLimit: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
@@ -57,5 +59,7 @@ export const profileSchema = z.object({
   judgeSegment: z.string(),
   /** Optional: profiles saved before the setting existed still parse. */
   idleTimeoutSec: z.number().optional(),
+  /** Optional for the same reason: absent is off, so nothing is re-sent unasked. */
+  autoRetryRateLimit: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -215,6 +215,7 @@ export class ChatService {
           usage: outcome.usage,
           model: outcome.model,
           finishReason: outcome.finishReason,
+          endedAt: this.now(),
         },
         ...(stopped ? { stopped: true } : outcome.error ? { error: outcome.error.toAppError() } : {}),
       };

@@ -93,4 +93,31 @@ describe('ChatService against the wild gateway', () => {
     expect(r.ended.type).toBe('done');
     expect(t.services.chat.get(r.conversationId).messages[1].stats?.finishReason).toBe('length');
   });
+
+  it('saves a 429 with its Retry-After wait and when it happened, and sends it again only when asked', async () => {
+    wildServices();
+    const question: StoredMessage = { role: 'user', content: 'A question the limit refuses once' };
+    const before = Date.now();
+    const r = await reply({ model: 'wild-rate-limited', messages: [question] });
+    expect(r.ended.type).toBe('error');
+    const failed = t.services.chat.get(r.conversationId).messages[1];
+    expect(failed.error).toMatchObject({ code: 'rate_limited', status: 429, retryAfterMs: 2000 });
+    expect(failed.stats?.endedAt).toBeGreaterThanOrEqual(before);
+    expect(failed.stats?.endedAt).toBeLessThanOrEqual(Date.now());
+    // A POST may cost money: the client did not send it again by itself.
+    const sent = () => gw.requests.filter((q) => JSON.stringify(q.json).includes(question.content));
+    expect(sent()).toHaveLength(1);
+
+    // What Retry does: the same history again, without the failed reply.
+    const again = await reply(
+      { conversationId: r.conversationId, model: 'wild-rate-limited', messages: [question] },
+      'reply-wild-2',
+    );
+    expect(again.ended.type).toBe('done');
+    expect(sent()).toHaveLength(2);
+    expect(t.services.chat.get(r.conversationId).messages.map((m) => m.content)).toEqual([
+      question.content,
+      'The answer is 42.',
+    ]);
+  });
 });

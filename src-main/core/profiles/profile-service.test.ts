@@ -64,4 +64,35 @@ describe('ProfileService', () => {
     expect(profiles.idleTimeoutMs(slow.id)).toBe(600_000);
     expect(() => profiles.save({ ...slow, idleTimeoutSec: 2 })).toThrow(/between 10 and 3600/);
   });
+
+  it('keeps "retry automatically after a rate limit" off unless set, and checks it is a boolean', () => {
+    const { profiles } = make();
+    const p = profiles.save({ name: 'Busy', kind: 'openai-compatible', host: 'http://127.0.0.1:9/v1' });
+    expect(profiles.get(p.id).autoRetryRateLimit).toBeUndefined();
+    profiles.save({ ...p, autoRetryRateLimit: true });
+    expect(profiles.get(p.id).autoRetryRateLimit).toBe(true);
+    expect(profiles.list().profiles.find((x) => x.id === p.id)?.autoRetryRateLimit).toBe(true);
+    // The window's input is checked here too, not trusted.
+    expect(() => profiles.save({ ...p, autoRetryRateLimit: 'yes' as unknown as boolean })).toThrow(
+      /true or false/,
+    );
+  });
+
+  it('loads profiles saved before the newer settings existed, every field intact', () => {
+    const kv = new MemoryKeyValueStore();
+    const old = {
+      id: 'old1',
+      name: 'Old',
+      kind: 'gateway-overseas',
+      host: 'https://g.example.com',
+      judgeSegment: 'partner',
+    };
+    kv.set('profiles', [old]);
+    kv.set('activeProfileId', 'old1');
+    const profiles = new ProfileService(kv, new KeyVault(null, kv), sandbox);
+    expect(profiles.get('old1')).toEqual(old);
+    expect(profiles.activeId()).toBe('old1');
+    expect(profiles.get('old1').autoRetryRateLimit).toBeUndefined();
+    expect(profiles.idleTimeoutMs('old1')).toBe(120_000);
+  });
 });

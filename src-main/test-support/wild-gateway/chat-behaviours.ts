@@ -19,7 +19,18 @@ export const WILD_CHAT_MODELS = [
   'wild-long', // cut at the limit on the first request; a request already holding its reply gets the rest
   'wild-filter', // finish_reason "content_filter"
   'wild-only-thinking', // reasoning, then finish_reason "stop" with no content at all
+  'wild-rate-limited', // 429 with retry-after: 2 for the first request of a question, then the answer
 ] as const;
+
+/** Seconds the rate-limited model asks a client to wait, as a `retry-after` header. */
+export const WILD_RETRY_AFTER_SEC = 2;
+
+/**
+ * Questions the rate-limited model has refused once. A real limit lifts after its wait; here it
+ * lifts on the next request for the same question, so a test never sleeps to see the answer.
+ * Kept per process: tests that use this model ask questions no other test asks.
+ */
+const refusedOnce = new Set<string>();
 
 /** Pause between chunks; the reasoner thinks longer so a live "Thinking" block can be seen. */
 export const WILD_STEP_MS = 15;
@@ -65,8 +76,30 @@ const answer = (model: string, finish = 'stop') => [
   usageChunk(model),
 ];
 
+/** OpenAI's 429 body and headers: the wait in whole seconds, and the limit's own headers. */
+function rateLimited(res: ServerResponse) {
+  sendJson(
+    res,
+    {
+      error: {
+        message: 'Rate limit reached for requests per minute. Please try again in 2s.',
+        type: 'requests',
+        param: null,
+        code: 'rate_limit_exceeded',
+      },
+    },
+    429,
+    {
+      'retry-after': String(WILD_RETRY_AFTER_SEC),
+      'x-ratelimit-limit-requests': '3',
+      'x-ratelimit-remaining-requests': '0',
+      'x-ratelimit-reset-requests': `${WILD_RETRY_AFTER_SEC}s`,
+    },
+  );
+}
+
 async function reply(req: WildRequest, res: ServerResponse) {
-  const body = (req.json ?? {}) as { model?: string };
+  const body = (req.json ?? {}) as { model?: string; messages?: { content?: unknown }[] };
   const model = body.model ?? '';
   switch (model) {
     case 'wild-reasoner':
@@ -159,6 +192,15 @@ async function reply(req: WildRequest, res: ServerResponse) {
         chunk(model, { role: 'assistant', reasoning_content: 'Thinking, and thinking…' }),
         chunk(model, {}, 'stop'),
       ]);
+    case 'wild-rate-limited': {
+      const question = JSON.stringify(body.messages?.at(-1)?.content ?? '');
+      if (refusedOnce.has(question)) {
+        refusedOnce.delete(question);
+        return stream(res, answer(model));
+      }
+      refusedOnce.add(question);
+      return rateLimited(res);
+    }
     default:
       return stream(res, answer(model));
   }

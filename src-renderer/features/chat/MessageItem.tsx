@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
 import { Markdown } from './Markdown';
 import { ReplyStats } from './ReplyStats';
+import { RetryCountdown } from './RetryCountdown';
 import { ThinkingBlock } from './ThinkingBlock';
 import { BranchSwitcher } from './BranchSwitcher';
 import { EditQuestion } from './EditQuestion';
@@ -109,6 +110,9 @@ export const MessageItem = memo(function MessageItem({
           <ErrorNotice error={message.error as never} />
           {message.content ? <div className="muted small-note">{t('chat.failedKept')}</div> : null}
         </>
+      ) : null}
+      {!isUser && last && idle ? (
+        <RetryCountdown message={message} onRetry={() => void regenerate(position)} />
       ) : null}
       {message.stats && !isUser ? <ReplyStats stats={message.stats} /> : null}
     </article>

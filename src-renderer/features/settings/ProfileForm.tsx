@@ -15,6 +15,7 @@ export interface ProfileDraft {
   host: string;
   judgeSegment: string;
   idleTimeoutSec?: number;
+  autoRetryRateLimit?: boolean;
 }
 
 /** Empty means the default; otherwise whole seconds from 10 to 3600, as main checks too. */
@@ -120,6 +121,20 @@ export function ProfileForm({
         />
         <span className={idleIssue ? 'field-error' : 'muted small-note'}>
           {idleIssue ?? t('settings.idleTimeoutHint', { seconds: DEFAULT_IDLE_TIMEOUT_SEC })}
+        </span>
+      </div>
+      <div className="field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft.autoRetryRateLimit ?? false}
+            onChange={(e) => setDraft({ ...draft, autoRetryRateLimit: e.target.checked })}
+            aria-describedby="profile-auto-retry-hint"
+          />
+          {t('settings.autoRetry')}
+        </label>
+        <span id="profile-auto-retry-hint" className="muted small-note">
+          {t('settings.autoRetryHint')}
         </span>
       </div>
       <div className="row">

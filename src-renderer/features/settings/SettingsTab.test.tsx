@@ -23,8 +23,8 @@ const prod: ProfileView = {
   key: noKey,
 };
 
-function setup() {
-  const state = { profiles: [sandbox, prod] };
+function setup(profiles: ProfileView[] = [sandbox, prod]) {
+  const state = { profiles };
   const bridge = installFakeBridge({
     'profiles.list': () => ({ profiles: state.profiles, activeId: 'sandbox' }),
     'profiles.setKey': (input) => {
@@ -97,5 +97,31 @@ describe('SettingsTab', () => {
         idleTimeoutSec: 600,
       }),
     );
+  });
+
+  it('leaves "retry automatically after a rate limit" off unless ticked, and saves it when ticked', async () => {
+    const bridge = setup();
+    fireEvent.click(await screen.findByRole('button', { name: '+ Add profile' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Busy' } });
+    fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'https://b.example.com/v1' } });
+    const auto = screen.getByLabelText('Retry automatically after a rate limit') as HTMLInputElement;
+    expect(auto.checked).toBe(false);
+    const saves = () => bridge.calls.filter((c) => c.route === 'profiles.save');
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect((saves()[0].input as { autoRetryRateLimit?: boolean }).autoRetryRateLimit).toBeFalsy();
+    fireEvent.click(auto);
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1].input).toMatchObject({ name: 'Busy', autoRetryRateLimit: true });
+  });
+
+  it('shows each profile’s own "retry automatically" setting', async () => {
+    setup([sandbox, prod, { ...prod, id: 'p2', name: 'Patient', autoRetryRateLimit: true }]);
+    const box = () => screen.getByLabelText('Retry automatically after a rate limit') as HTMLInputElement;
+    fireEvent.click(await screen.findByRole('button', { name: 'Patient' }));
+    expect(box().checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Prod' }));
+    await waitFor(() => expect(box().checked).toBe(false));
   });
 });

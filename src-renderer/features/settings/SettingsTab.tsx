@@ -65,6 +65,7 @@ function ProfileDetail({ profile, active }: { profile: ProfileView; active: bool
             host: profile.host,
             judgeSegment: profile.judgeSegment,
             idleTimeoutSec: profile.idleTimeoutSec,
+            autoRetryRateLimit: profile.autoRetryRateLimit,
           }}
           onSaved={() => undefined}
         />

@@ -18,6 +18,9 @@ export const settings = {
   'settings.idleTimeoutHint':
     'How long a chat reply may send nothing before it is given up. Reasoning models can think for minutes; empty means {seconds} s.',
   'settings.idleTimeoutRule': 'Idle timeout must be a whole number of seconds from 10 to 3600.',
+  'settings.autoRetry': 'Retry automatically after a rate limit',
+  'settings.autoRetryHint':
+    'When the gateway answers 429 with a wait, a chat reply is sent again by itself once the wait is over, at most 3 times in a row. Off: nothing is sent again until you click Retry.',
   'settings.saveProfile': 'Save profile',
   'settings.deleteProfile': 'Delete profile',
   'settings.saved': 'Saved.',
