@@ -50,7 +50,7 @@ export function createServices(env: AppEnvironment) {
   const client = new GatewayClient({ fetch: env.fetch, log, now: env.now, scrubber: keys });
   const vault = new KeyVault(env.cipher, env.settings, (key) => keys.add(key));
   const media = new MediaLibrary(env.dataDir);
-  const profiles = new ProfileService(env.settings, vault, env.sandbox);
+  const profiles = new ProfileService(env.settings, vault, env.sandbox, env.notices, env.now);
   const repos = createRepositories({ db: env.database, notices: env.notices, now: env.now });
   const chat = new ChatService({
     client,

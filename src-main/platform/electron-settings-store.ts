@@ -4,6 +4,7 @@ import { app } from 'electron';
 import Store from 'electron-store';
 import type { KeyValueStore } from '../core/storage/key-value-store';
 import type { StorageNotices } from '../core/storage/storage-notices';
+import { isSettingsObject } from '../core/storage/key-value-store';
 
 /**
  * electron-store for small settings (profiles, encrypted keys), written 0600 like every other
@@ -17,16 +18,24 @@ export function electronSettingsStore(notices: StorageNotices): KeyValueStore {
       clearInvalidConfig: false,
       configFileMode: 0o600,
     });
+  const setAside = (reason: string) => {
+    const at = Date.now();
+    const movedTo = path.replace(/\.json$/, `.corrupt-${at}.json`);
+    renameSync(path, movedTo);
+    notices.add({ kind: 'set-aside', file: path, movedTo, reason, at });
+  };
   let store: Store<Record<string, unknown>>;
   try {
     store = open();
   } catch (err) {
     // Only a file that does not parse is moved aside; anything else (permissions, disk) is real.
     if (!(err instanceof SyntaxError) || !existsSync(path)) throw err;
-    const at = Date.now();
-    const movedTo = path.replace(/\.json$/, `.corrupt-${at}.json`);
-    renameSync(path, movedTo);
-    notices.add({ kind: 'set-aside', file: path, movedTo, reason: err.message, at });
+    setAside(err.message);
+    store = open();
+  }
+  // JSON of the wrong shape (a list, a string) is as unreadable as broken JSON: reported, kept.
+  if (!isSettingsObject(store.store) && existsSync(path)) {
+    setAside('(root): must be an object of settings');
     store = open();
   }
   // Files written by an earlier version may be 0644.

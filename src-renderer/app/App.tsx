@@ -102,7 +102,11 @@ export function App() {
                     backupDir: shownNotices[0].backupDir,
                     reason: shownNotices[0].reason,
                   })
-                : t('app.storageNotice', { file: shownNotices[0].file, movedTo: shownNotices[0].movedTo })}
+                : t('app.storageNotice', {
+                    file: shownNotices[0].file,
+                    movedTo: shownNotices[0].movedTo,
+                    reason: shownNotices[0].reason,
+                  })}
           </span>
           <button type="button" className="ghost" onClick={() => setDismissed((d) => d + 1)}>
             {t('app.dismiss')}

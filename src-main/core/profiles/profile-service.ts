@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { type GatewayTarget, normalizeHost } from '../gateway/gateway-urls';
 import { AppFailure } from '../../../src-shared/result';
 import type { KeyValueStore } from '../storage/key-value-store';
+import type { StorageNotices } from '../storage/storage-notices';
+import { issuesText } from '../db/quarantine';
 import type { KeyVault } from '../vault/key-vault';
 import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import {
@@ -31,16 +32,50 @@ const SANDBOX_PROFILE: Profile = {
   judgeSegment: 'partner',
 };
 
+/** Where profiles that fail their schema are kept, in the same settings file, for recovery. */
+export const SET_ASIDE_KEY = 'profilesSetAside';
+
 export class ProfileService {
   constructor(
     private readonly kv: KeyValueStore,
     private readonly vault: KeyVault,
     private readonly sandbox: SandboxHost,
+    private readonly notices?: StorageNotices,
+    private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * The saved profiles, read record by record: one that fails its schema (hand-edited, written by
+   * a newer version) is moved to `profilesSetAside` with the reason and reported, and the others
+   * load. Only once it is stored there is the shorter list written back, so nothing is lost.
+   */
   private saved(): Profile[] {
-    const parsed = z.array(profileSchema).safeParse(this.kv.get('profiles'));
-    return parsed.success ? parsed.data : [];
+    const raw = this.kv.get('profiles');
+    if (raw === undefined) return [];
+    const records = Array.isArray(raw) ? raw : [raw];
+    const good: Profile[] = [];
+    const bad: { raw: unknown; reason: string }[] = [];
+    for (const record of records) {
+      const parsed = profileSchema.safeParse(record);
+      if (parsed.success) good.push(parsed.data);
+      else bad.push({ raw: record, reason: issuesText(parsed.error) });
+    }
+    if (bad.length === 0 && Array.isArray(raw)) return good;
+    const at = this.now();
+    const kept = this.kv.get(SET_ASIDE_KEY);
+    this.kv.set(SET_ASIDE_KEY, [...(Array.isArray(kept) ? kept : []), ...bad.map((b) => ({ ...b, at }))]);
+    this.kv.set('profiles', good);
+    for (const b of bad) {
+      const name = (b.raw as { name?: unknown } | null)?.name;
+      this.notices?.add({
+        kind: 'set-aside',
+        file: typeof name === 'string' ? `the profile "${name.slice(0, 80)}"` : 'a saved profile',
+        movedTo: `"${SET_ASIDE_KEY}" in the settings file`,
+        reason: b.reason,
+        at,
+      });
+    }
+    return good;
   }
 
   all(): Profile[] {

@@ -9,6 +9,11 @@ export interface KeyValueStore {
   delete(key: string): void;
 }
 
+/** A settings file's root must be a plain object of keys; anything else is set aside. */
+export function isSettingsObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export class JsonKeyValueStore implements KeyValueStore {
   private data: Record<string, unknown>;
 

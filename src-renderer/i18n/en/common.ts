@@ -7,7 +7,7 @@ export const common = {
   'app.tabs': 'Sections',
   'app.showLog': 'Request log',
   'app.storageNotice':
-    'A saved file could not be read and was moved aside: {file} → {movedTo}. Everything else is intact.',
+    'Gatehouse could not read {file}, so it set it aside as {movedTo}: nothing in it was deleted. Why: {reason}',
   'app.importNotice':
     'Your saved chats, question sets, runs, video tasks and media history ({records} records) now live in Gatehouse’s database. The original files are kept in {backupDir}.',
   'app.importNoticeOne':
