@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedExtraSchema } from '../request/extra-body-schema';
 
 const usageSchema = z.object({
   prompt_tokens: z.number().optional(),
@@ -62,6 +63,8 @@ export const conversationSchema = z.object({
   model: z.string(),
   system: z.string(),
   params: chatParamsSchema,
+  /** Extra body fields sent with its replies (absent in conversations saved before them). */
+  extra: storedExtraSchema,
   messages: z.array(storedMessageSchema),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extraBodySchema } from '../request/extra-body-schema';
 import {
   isImageAddress,
   VIDEO_DURATION,
@@ -41,6 +42,7 @@ export const videoFormSchema = z.object({
     .default(10),
   resolution: z.enum(VIDEO_RESOLUTIONS, { error: VIDEO_RULES.resolution }).default('720p'),
   generateAudio: z.boolean().default(true),
+  extra: extraBodySchema('video').optional(),
 }) satisfies z.ZodType<VideoForm, unknown>;
 
 export const videoStateSchema = z.enum([

@@ -84,6 +84,7 @@ export class ChatService {
       model: input.model,
       system: input.system,
       params: input.params,
+      extra: input.extra,
       messages: input.messages,
     };
     this.deps.conversations.put(conversation);
@@ -107,7 +108,7 @@ export class ChatService {
     const finished = streamChat(
       this.deps.client,
       target,
-      { model: input.model, messages: wire, ...input.params },
+      { model: input.model, messages: wire, ...input.params, extra: input.extra },
       (text) => {
         pending.delta += text;
         timer ??= setTimeout(flush, DELTA_FLUSH_MS);

@@ -7,6 +7,7 @@ import { overLimitError } from './judge-limit-error';
 import type { DesktopActions } from '../media/desktop-actions';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
+import { mergeExtraBody } from '../../../src-shared/request/extra-body';
 import type { QuestionSetRepository } from '../db/question-set-repository';
 import type { JudgeRunRepository } from '../db/record-repositories';
 import { parseJudgeResponse } from '../../../src-shared/judge/judge-answers';
@@ -210,7 +211,11 @@ export class JudgeService {
     const reply = await postJudge(
       this.deps.client,
       target,
-      { model: input.model, state: state.value, questions: wireQuestions(revision.questions) },
+      mergeExtraBody(
+        'judge',
+        { model: input.model, state: state.value, questions: wireQuestions(revision.questions) },
+        input.extra,
+      ),
       { now: this.deps.now },
     ).catch((err: unknown) => {
       throw err instanceof GatewayError && err.code === 'too_large' ? overLimitError(err, estimate) : err;
@@ -223,6 +228,7 @@ export class JudgeService {
       createdAt: this.now(),
       state: { mode: input.state.mode as 'text' | 'json' | 'list', text: input.state.text },
       modelAsked: input.model,
+      extra: input.extra,
       modelAnswered: parsed.model,
       answers: parsed.answers as unknown as Record<string, unknown>[],
       extraAnswers: parsed.extraAnswers.length > 0 ? parsed.extraAnswers : undefined,
