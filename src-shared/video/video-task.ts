@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { extraBodySchema } from '../request/extra-body-schema';
+import { extraBodySchema, storedExtraSchema } from '../request/extra-body-schema';
 import {
   isImageAddress,
   VIDEO_DURATION,
@@ -61,7 +61,8 @@ export const videoTaskSchema = z.object({
   id: z.string(),
   taskId: z.string(),
   profileId: z.string(),
-  form: videoFormSchema,
+  // Saved extras are read back leniently: a task saved under older rules must still open.
+  form: videoFormSchema.extend({ extra: storedExtraSchema }),
   request: z.custom<VideoRequestBody>((v) => typeof v === 'object' && v !== null),
   createdAt: z.number(),
   updatedAt: z.number(),

@@ -1,3 +1,4 @@
+import { streamedChatBody } from '../../../src-shared/request/chat-body';
 import { type ExtraBody, mergeExtraBody } from '../../../src-shared/request/extra-body';
 import { abortedError, type CallOptions, type GatewayClient } from './gateway-client';
 import { GatewayError } from './gateway-error';
@@ -91,18 +92,13 @@ export async function streamChat(
   const reply = new ReplyCollector(() => now() - startedAt, { onDelta, onReasoning: opts.onReasoning });
   const meta: { model?: string; usage?: ChatUsage } = {};
   let error: GatewayError | undefined;
-  const { extra, ...fields } = request;
   try {
     const open = await client.open(
       target,
       {
         method: 'POST',
         url: apiUrl(target, 'chat/completions'),
-        json: mergeExtraBody(
-          'chat',
-          { ...fields, stream: true, stream_options: { include_usage: true } },
-          extra,
-        ),
+        json: streamedChatBody(request),
         accept: 'text/event-stream',
       },
       opts,

@@ -7,7 +7,7 @@ import { overLimitError } from './judge-limit-error';
 import type { DesktopActions } from '../media/desktop-actions';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
-import { mergeExtraBody } from '../../../src-shared/request/extra-body';
+import { judgeRequestBody } from '../../../src-shared/judge/judge-request';
 import type { QuestionSetRepository } from '../db/question-set-repository';
 import type { JudgeRunRepository } from '../db/record-repositories';
 import { parseJudgeResponse } from '../../../src-shared/judge/judge-answers';
@@ -23,7 +23,6 @@ import {
   summarize,
 } from '../../../src-shared/judge/question-set';
 import type { QuestionSetDraft } from '../../../src-shared/judge/question-rules';
-import { wireQuestions } from '../../../src-shared/judge/question-rules';
 import { exportEnvelope, readEnvelope } from './set-transfer';
 import { parseState } from '../../../src-shared/judge/state-input';
 import { type ImportOutcome, runJudgeSchema } from '../../../src-shared/judge/judge-inputs';
@@ -211,11 +210,12 @@ export class JudgeService {
     const reply = await postJudge(
       this.deps.client,
       target,
-      mergeExtraBody(
-        'judge',
-        { model: input.model, state: state.value, questions: wireQuestions(revision.questions) },
-        input.extra,
-      ),
+      judgeRequestBody({
+        model: input.model,
+        state: state.value,
+        questions: revision.questions,
+        extra: input.extra,
+      }),
       { now: this.deps.now },
     ).catch((err: unknown) => {
       throw err instanceof GatewayError && err.code === 'too_large' ? overLimitError(err, estimate) : err;

@@ -6,7 +6,11 @@ import { decodeDataUrl, downloadImage, type GeneratedImage, generateImages } fro
 import { createSpeech } from '../gateway/speech-api';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
-import { mergeExtraBody } from '../../../src-shared/request/extra-body';
+import {
+  embeddingsRequestBody,
+  imagesRequestBody,
+  speechRequestBody,
+} from '../../../src-shared/media/media-request';
 import type { MediaEntryRepository } from '../db/record-repositories';
 import type { Repositories } from '../db/repositories';
 import type { DesktopActions } from './desktop-actions';
@@ -85,17 +89,7 @@ export class MediaService {
     const input = imageGenerateSchema.parse(raw);
     const profileId = this.deps.profiles.activeId();
     const target = await this.deps.profiles.target(profileId);
-    const request = mergeExtraBody(
-      'images',
-      {
-        model: input.model,
-        prompt: input.prompt,
-        n: input.n,
-        size: input.size,
-        response_format: input.responseFormat,
-      },
-      input.extra,
-    );
+    const request = imagesRequestBody(input);
     const results = await generateImages(this.deps.client, target, request);
     const id = `img-${this.now()}-${randomUUID().slice(0, 8)}`;
     const count = results.length;
@@ -157,17 +151,7 @@ export class MediaService {
     const input = speechCreateSchema.parse(raw);
     const profileId = this.deps.profiles.activeId();
     const target = await this.deps.profiles.target(profileId);
-    const request = mergeExtraBody(
-      'speech',
-      {
-        model: input.model,
-        input: input.text,
-        voice: input.voice,
-        response_format: input.format,
-        speed: input.speed,
-      },
-      input.extra,
-    );
+    const request = speechRequestBody(input);
     const { bytes, contentType } = await createSpeech(this.deps.client, target, request);
     if (bytes.byteLength === 0) {
       throw new AppFailure({ code: 'bad_response', message: 'The gateway sent an empty audio reply.' });
@@ -200,16 +184,7 @@ export class MediaService {
   async embed(raw: EmbeddingsRunInput): Promise<EmbeddingRunView> {
     const input = embeddingsRunSchema.parse(raw);
     const target = await this.deps.profiles.target();
-    const request = mergeExtraBody(
-      'embeddings',
-      {
-        model: input.model,
-        input: input.inputs,
-        ...(input.dimensions !== undefined ? { dimensions: input.dimensions } : {}),
-        encoding_format: input.encodingFormat,
-      },
-      input.extra,
-    );
+    const request = embeddingsRequestBody(input);
     const result = await createEmbeddings(this.deps.client, target, request);
     const analysis = analyzeEmbeddings(result.vectors);
     const runId = randomUUID();
