@@ -3,6 +3,8 @@ import type { ChatStreamEvent } from '../../../src-shared/chat/chat-events';
 import type { StreamLost } from '../../../src-shared/ipc/define-stream';
 import type { ChatParamsInput, Conversation, StoredMessage } from '../../../src-shared/chat/conversation';
 import type { AppError } from '../../../src-shared/result';
+import { extraText as textOfExtra, parseExtraText } from '../../../src-shared/request/extra-body';
+import { extraBlockedError } from '../../app/extra-problem-text';
 import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
 import { dropPendingText, queueDelta, takePending } from './pending-deltas';
 
@@ -26,6 +28,8 @@ interface ChatState {
   model: string;
   system: string;
   params: ChatParamsInput;
+  /** The extra-body-fields editor's text, as typed; parsed when a request is sent. */
+  extraText: string;
   draft: string;
   /** Replies streaming now, by conversation: several at once, open or not. */
   live: Record<string, LiveReply>;
@@ -34,6 +38,7 @@ interface ChatState {
   setModel: (model: string) => void;
   setSystem: (system: string) => void;
   setParams: (params: ChatParamsInput) => void;
+  setExtraText: (text: string) => void;
   clearError: () => void;
   newChat: () => void;
   open: (conversation: Conversation) => void;
@@ -95,6 +100,11 @@ async function startStream(messages: StoredMessage[], restoreDraft: string): Pro
   const s = useChat.getState();
   const conversationId = s.conversationId ?? newStreamId();
   const streamId = newStreamId();
+  const extra = parseExtraText(s.extraText, 'chat');
+  if (!extra.ok) {
+    useChat.setState({ error: extraBlockedError(extra.problem), draft: restoreDraft || s.draft });
+    return;
+  }
   const live: LiveReply = {
     streamId,
     conversationId,
@@ -113,7 +123,7 @@ async function startStream(messages: StoredMessage[], restoreDraft: string): Pro
   try {
     await openStream(
       'chat.reply',
-      { conversationId, model: s.model, system: s.system, params: s.params, messages },
+      { conversationId, model: s.model, system: s.system, params: s.params, extra: extra.value, messages },
       (event) => onStreamEvent(conversationId, streamId, event),
       streamId,
     );
@@ -143,12 +153,14 @@ export const useChat = create<ChatState>((set, get) => ({
   model: '',
   system: '',
   params: {},
+  extraText: '',
   draft: '',
   live: {},
   setDraft: (draft) => set({ draft }),
   setModel: (model) => set({ model }),
   setSystem: (system) => set({ system }),
   setParams: (params) => set({ params }),
+  setExtraText: (extraText) => set({ extraText }),
   clearError: () => set({ error: undefined }),
   // Opening or starting another chat never waits for a reply: it goes on in the background.
   newChat: () => set({ conversationId: undefined, messages: [], error: undefined }),
@@ -159,6 +171,7 @@ export const useChat = create<ChatState>((set, get) => ({
       model: c.model,
       system: c.system,
       params: c.params,
+      extraText: textOfExtra(c.extra),
       error: undefined,
     }),
   send: async () => {
