@@ -71,6 +71,12 @@ test.describe('fast Sandbox', () => {
     await page.getByLabel('Ratio', { exact: true }).selectOption('9:16');
     await page.getByLabel('Image address').fill('https://example.com/ref.png');
     await page.getByRole('button', { name: 'Add address' }).click();
+    await page.getByText('Extra body fields', { exact: true }).click();
+    await page.getByLabel('Extra body fields (JSON object)').fill('{"duration": 8}');
+    await expect(page.locator('#video-extra-err')).toHaveText(
+      'extra.duration: is set by the form — change it there.',
+    );
+    await page.getByLabel('Extra body fields (JSON object)').fill('{"seed": 3}');
     await page.getByText('Request body that will be sent').click();
     const preview = JSON.parse(await page.locator('.video-preview pre').innerText()) as Record<
       string,
@@ -86,6 +92,7 @@ test.describe('fast Sandbox', () => {
       duration: 6,
       resolution: '720p',
       generate_audio: true,
+      seed: 3,
     });
 
     await page.getByRole('button', { name: 'Create video' }).click();

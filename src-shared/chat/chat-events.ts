@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppError } from '../result';
+import { extraBodySchema } from '../request/extra-body-schema';
 import {
   chatParamsSchema,
   conversationIdSchema,
@@ -13,6 +14,7 @@ export const startChatSchema = z
     model: z.string().trim().min(1, 'is required: pick or type a model'),
     system: z.string().max(200_000, 'must be at most 200,000 characters').default(''),
     params: chatParamsSchema.default({}),
+    extra: extraBodySchema('chat').optional(),
     /**
      * The whole history to send, ending with the user's new message; or, to continue a reply cut
      * at the token limit, ending with that reply.

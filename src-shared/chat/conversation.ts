@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedExtraSchema } from '../request/extra-body-schema';
 
 const usageSchema = z.object({
   prompt_tokens: z.number().optional(),
@@ -88,6 +89,8 @@ export const conversationSchema = z.object({
   model: z.string(),
   system: z.string(),
   params: chatParamsSchema,
+  /** Extra body fields sent with its replies (absent in conversations saved before them). */
+  extra: storedExtraSchema,
   messages: z.array(storedMessageSchema),
   /**
    * Versions set aside by a Regenerate whose reply has not been saved yet: they join the reply at

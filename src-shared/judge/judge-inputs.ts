@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extraBodySchema } from '../request/extra-body-schema';
 import { JUDGE_MODELS } from './judge-estimate';
 import { questionSetDraftSchema, setIdSchema, type SetSummary, type StoredSet } from './question-set';
 import { STATE_MODES } from './state-input';
@@ -14,6 +15,7 @@ export const runJudgeSchema = z.object({
   setId: setIdSchema,
   model: z.enum(JUDGE_MODELS, { message: `must be one of ${JUDGE_MODELS.join(', ')}` }),
   state: stateInputSchema,
+  extra: extraBodySchema('judge').optional(),
 });
 
 export const importSetSchema = z.object({

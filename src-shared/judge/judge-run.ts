@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedExtraSchema } from '../request/extra-body-schema';
 import type { Question } from './question-rules';
 import { setIdSchema } from './question-set';
 
@@ -10,6 +11,8 @@ export const judgeRunSchema = z.object({
   createdAt: z.number(),
   state: z.object({ mode: z.enum(['text', 'json', 'list']), text: z.string() }),
   modelAsked: z.string(),
+  /** Extra body fields sent with the run (runs saved before them have none). */
+  extra: storedExtraSchema,
   modelAnswered: z.string().optional(),
   /** Parsed answers (see judge-answers.ts); kept as parsed so old runs display unchanged. */
   answers: z.array(z.record(z.string(), z.unknown())),

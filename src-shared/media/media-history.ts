@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedExtraSchema } from '../request/extra-body-schema';
 
 const fileSchema = z.object({
   /** Relative path in the media library; absent when this image could not be fetched. */
@@ -17,6 +18,8 @@ export const imageEntrySchema = z.object({
   prompt: z.string(),
   params: z.object({ size: z.string(), n: z.number(), responseFormat: z.enum(['url', 'b64_json']) }),
   revisedPrompt: z.string().optional(),
+  /** Extra body fields sent with the request (entries saved before them have none). */
+  extra: storedExtraSchema,
   files: z.array(fileSchema),
 });
 
@@ -28,6 +31,8 @@ export const speechEntrySchema = z.object({
   model: z.string(),
   text: z.string(),
   params: z.object({ voice: z.string(), format: z.string(), speed: z.number() }),
+  /** Extra body fields sent with the request (entries saved before them have none). */
+  extra: storedExtraSchema,
   rel: z.string(),
   /** The container as saved, e.g. wav (also for PCM wrapped into WAV), mp3, ogg. */
   container: z.string(),

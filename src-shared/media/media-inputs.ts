@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extraBodySchema } from '../request/extra-body-schema';
 
 // Checked again in main whatever the form did; messages name the rule, the router names the field.
 export const imageGenerateSchema = z.object({
@@ -11,6 +12,7 @@ export const imageGenerateSchema = z.object({
     .min(1, 'must be between 1 and 10')
     .max(10, 'must be between 1 and 10'),
   responseFormat: z.enum(['url', 'b64_json'], 'must be url or b64_json'),
+  extra: extraBodySchema('images').optional(),
 });
 export type ImageGenerateInput = z.infer<typeof imageGenerateSchema>;
 
@@ -24,6 +26,7 @@ export const speechCreateSchema = z.object({
   voice: z.string().trim().min(1, 'is required'),
   format: z.enum(SPEECH_FORMATS, `must be one of ${SPEECH_FORMATS.join(', ')}`),
   speed: z.number().min(0.25, 'must be between 0.25 and 4').max(4, 'must be between 0.25 and 4'),
+  extra: extraBodySchema('speech').optional(),
 });
 export type SpeechCreateInput = z.infer<typeof speechCreateSchema>;
 
@@ -45,6 +48,7 @@ export const embeddingsRunSchema = z.object({
     .max(8192, 'must be between 1 and 8192')
     .optional(),
   encodingFormat: z.enum(['float', 'base64'], 'must be float or base64'),
+  extra: extraBodySchema('embeddings').optional(),
 });
 export type EmbeddingsRunInput = z.infer<typeof embeddingsRunSchema>;
 

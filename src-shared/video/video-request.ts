@@ -4,6 +4,8 @@
  * preview it, so the preview can never drift from what is sent.
  */
 
+import { type ExtraBody, mergeExtraBody } from '../request/extra-body';
+
 export const VIDEO_MODELS = ['vidmodel-2-0-260128', 'vidmodel-2-0-fast-260128'] as const;
 export const VIDEO_RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9', 'adaptive'] as const;
 export const VIDEO_RESOLUTIONS = ['480p', '720p', '1080p'] as const;
@@ -35,6 +37,8 @@ export interface VideoForm {
   duration: number;
   resolution: VideoResolution;
   generateAudio: boolean;
+  /** Extra body fields (`return_last_frame`, `callback_url`, `seed`, …), added after the form's. */
+  extra?: ExtraBody;
 }
 
 export type VideoContentItem =
@@ -55,6 +59,10 @@ export function defaultVideoForm(): VideoForm {
 
 /** Every field is sent explicitly, defaults included, so a task records exactly what was asked. */
 export function buildVideoRequest(form: VideoForm): VideoRequestBody {
+  return mergeExtraBody('video', videoFormBody(form), form.extra);
+}
+
+function videoFormBody(form: VideoForm): VideoRequestBody {
   return {
     model: form.model.trim(),
     content: [

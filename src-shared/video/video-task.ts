@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extraBodySchema, storedExtraSchema } from '../request/extra-body-schema';
 import {
   isImageAddress,
   VIDEO_DURATION,
@@ -41,6 +42,7 @@ export const videoFormSchema = z.object({
     .default(10),
   resolution: z.enum(VIDEO_RESOLUTIONS, { error: VIDEO_RULES.resolution }).default('720p'),
   generateAudio: z.boolean().default(true),
+  extra: extraBodySchema('video').optional(),
 }) satisfies z.ZodType<VideoForm, unknown>;
 
 export const videoStateSchema = z.enum([
@@ -59,7 +61,8 @@ export const videoTaskSchema = z.object({
   id: z.string(),
   taskId: z.string(),
   profileId: z.string(),
-  form: videoFormSchema,
+  // Saved extras are read back leniently: a task saved under older rules must still open.
+  form: videoFormSchema.extend({ extra: storedExtraSchema }),
   request: z.custom<VideoRequestBody>((v) => typeof v === 'object' && v !== null),
   createdAt: z.number(),
   updatedAt: z.number(),

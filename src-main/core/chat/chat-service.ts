@@ -147,6 +147,7 @@ export class ChatService {
       model: input.model,
       system: input.system,
       params: input.params,
+      extra: input.extra,
       messages: merged.messages,
       ...(setAside ? { pendingBranches: setAside } : {}),
     };
@@ -177,7 +178,7 @@ export class ChatService {
     const finished = streamChat(
       this.deps.client,
       target,
-      { model: input.model, messages: wire, ...input.params },
+      { model: input.model, messages: wire, ...input.params, extra: input.extra },
       (text) => {
         pending.delta += clean.delta.push(text);
         timer ??= setTimeout(flush, DELTA_FLUSH_MS);

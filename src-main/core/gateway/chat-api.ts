@@ -1,3 +1,5 @@
+import { streamedChatBody } from '../../../src-shared/request/chat-body';
+import { type ExtraBody, mergeExtraBody } from '../../../src-shared/request/extra-body';
 import { abortedError, type CallOptions, type GatewayClient } from './gateway-client';
 import { GatewayError } from './gateway-error';
 import { apiUrl, type GatewayTarget } from './gateway-urls';
@@ -18,6 +20,8 @@ export interface ChatParams {
 export interface ChatRequest extends ChatParams {
   model: string;
   messages: ChatMessage[];
+  /** The user's extra body fields: added after the form's, never replacing one (extra-body.ts). */
+  extra?: ExtraBody;
 }
 
 export interface ChatUsage {
@@ -94,7 +98,7 @@ export async function streamChat(
       {
         method: 'POST',
         url: apiUrl(target, 'chat/completions'),
-        json: { ...request, stream: true, stream_options: { include_usage: true } },
+        json: streamedChatBody(request),
         accept: 'text/event-stream',
       },
       opts,
@@ -132,9 +136,10 @@ export async function completeChat(
   request: ChatRequest,
   opts: CallOptions = {},
 ): Promise<{ text: string; usage?: ChatUsage; raw: string }> {
+  const { extra, ...fields } = request;
   const { body, raw } = await client.json(
     target,
-    { method: 'POST', url: apiUrl(target, 'chat/completions'), json: request },
+    { method: 'POST', url: apiUrl(target, 'chat/completions'), json: mergeExtraBody('chat', fields, extra) },
     opts,
   );
   const o = asRecord(body);

@@ -7,6 +7,7 @@ import { overLimitError } from './judge-limit-error';
 import type { DesktopActions } from '../media/desktop-actions';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
+import { judgeRequestBody } from '../../../src-shared/judge/judge-request';
 import type { QuestionSetRepository } from '../db/question-set-repository';
 import type { JudgeRunRepository } from '../db/record-repositories';
 import { parseJudgeResponse } from '../../../src-shared/judge/judge-answers';
@@ -22,7 +23,6 @@ import {
   summarize,
 } from '../../../src-shared/judge/question-set';
 import type { QuestionSetDraft } from '../../../src-shared/judge/question-rules';
-import { wireQuestions } from '../../../src-shared/judge/question-rules';
 import { exportEnvelope, readEnvelope } from './set-transfer';
 import { parseState } from '../../../src-shared/judge/state-input';
 import { type ImportOutcome, runJudgeSchema } from '../../../src-shared/judge/judge-inputs';
@@ -210,7 +210,12 @@ export class JudgeService {
     const reply = await postJudge(
       this.deps.client,
       target,
-      { model: input.model, state: state.value, questions: wireQuestions(revision.questions) },
+      judgeRequestBody({
+        model: input.model,
+        state: state.value,
+        questions: revision.questions,
+        extra: input.extra,
+      }),
       { now: this.deps.now },
     ).catch((err: unknown) => {
       throw err instanceof GatewayError && err.code === 'too_large' ? overLimitError(err, estimate) : err;
@@ -223,6 +228,7 @@ export class JudgeService {
       createdAt: this.now(),
       state: { mode: input.state.mode as 'text' | 'json' | 'list', text: input.state.text },
       modelAsked: input.model,
+      extra: input.extra,
       modelAnswered: parsed.model,
       answers: parsed.answers as unknown as Record<string, unknown>[],
       extraAnswers: parsed.extraAnswers.length > 0 ? parsed.extraAnswers : undefined,

@@ -6,6 +6,11 @@ import { decodeDataUrl, downloadImage, type GeneratedImage, generateImages } fro
 import { createSpeech } from '../gateway/speech-api';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
+import {
+  embeddingsRequestBody,
+  imagesRequestBody,
+  speechRequestBody,
+} from '../../../src-shared/media/media-request';
 import type { MediaEntryRepository } from '../db/record-repositories';
 import type { Repositories } from '../db/repositories';
 import type { DesktopActions } from './desktop-actions';
@@ -84,13 +89,8 @@ export class MediaService {
     const input = imageGenerateSchema.parse(raw);
     const profileId = this.deps.profiles.activeId();
     const target = await this.deps.profiles.target(profileId);
-    const results = await generateImages(this.deps.client, target, {
-      model: input.model,
-      prompt: input.prompt,
-      n: input.n,
-      size: input.size,
-      response_format: input.responseFormat,
-    });
+    const request = imagesRequestBody(input);
+    const results = await generateImages(this.deps.client, target, request);
     const id = `img-${this.now()}-${randomUUID().slice(0, 8)}`;
     const count = results.length;
     const files = await Promise.all(
@@ -114,6 +114,7 @@ export class MediaService {
       model: input.model,
       prompt: input.prompt,
       params: { size: input.size, n: input.n, responseFormat: input.responseFormat },
+      extra: input.extra,
       revisedPrompt: results.find((r) => r.revisedPrompt && r.revisedPrompt !== input.prompt)?.revisedPrompt,
       files,
     };
@@ -150,13 +151,8 @@ export class MediaService {
     const input = speechCreateSchema.parse(raw);
     const profileId = this.deps.profiles.activeId();
     const target = await this.deps.profiles.target(profileId);
-    const { bytes, contentType } = await createSpeech(this.deps.client, target, {
-      model: input.model,
-      input: input.text,
-      voice: input.voice,
-      response_format: input.format,
-      speed: input.speed,
-    });
+    const request = speechRequestBody(input);
+    const { bytes, contentType } = await createSpeech(this.deps.client, target, request);
     if (bytes.byteLength === 0) {
       throw new AppFailure({ code: 'bad_response', message: 'The gateway sent an empty audio reply.' });
     }
@@ -174,6 +170,7 @@ export class MediaService {
       model: input.model,
       text: input.text,
       params: { voice: input.voice, format: input.format, speed: input.speed },
+      extra: input.extra,
       rel,
       container,
       wrappedPcm,
@@ -187,12 +184,8 @@ export class MediaService {
   async embed(raw: EmbeddingsRunInput): Promise<EmbeddingRunView> {
     const input = embeddingsRunSchema.parse(raw);
     const target = await this.deps.profiles.target();
-    const result = await createEmbeddings(this.deps.client, target, {
-      model: input.model,
-      input: input.inputs,
-      ...(input.dimensions !== undefined ? { dimensions: input.dimensions } : {}),
-      encoding_format: input.encodingFormat,
-    });
+    const request = embeddingsRequestBody(input);
+    const result = await createEmbeddings(this.deps.client, target, request);
     const analysis = analyzeEmbeddings(result.vectors);
     const runId = randomUUID();
     const vectorsKept = this.keepVectors(runId, input.inputs, result.vectors);

@@ -4,6 +4,7 @@ import { ModelPicker } from '../../app/ModelPicker';
 import { recallModel } from '../../app/model-memory';
 import { useRoute } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
+import { ChatExtraFields } from './ChatExtraFields';
 import { useChat } from './chat-store';
 
 type Field = 'temperature' | 'top_p' | 'max_tokens';
@@ -113,6 +114,7 @@ export function ChatParamsPanel() {
       <ParamInput field="temperature" label={t('chat.temperature')} />
       <ParamInput field="top_p" label={t('chat.topP')} />
       <ParamInput field="max_tokens" label={t('chat.maxTokens')} />
+      <ChatExtraFields />
       <p className="muted small-note">{t('app.shortcuts')}</p>
     </aside>
   );

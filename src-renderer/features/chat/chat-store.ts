@@ -3,6 +3,8 @@ import type { ChatStreamEvent } from '../../../src-shared/chat/chat-events';
 import type { StreamLost } from '../../../src-shared/ipc/define-stream';
 import type { ChatParamsInput, Conversation, StoredMessage } from '../../../src-shared/chat/conversation';
 import type { AppError } from '../../../src-shared/result';
+import { extraText as textOfExtra, parseExtraText } from '../../../src-shared/request/extra-body';
+import { extraBlockedError } from '../../app/extra-problem-text';
 import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
 import { dropPendingText, queueDelta, takePending } from './pending-deltas';
 
@@ -28,6 +30,8 @@ interface ChatState {
   model: string;
   system: string;
   params: ChatParamsInput;
+  /** The extra-body-fields editor's text, as typed; parsed when a request is sent. */
+  extraText: string;
   draft: string;
   /** Replies streaming now, by conversation: several at once, open or not. */
   live: Record<string, LiveReply>;
@@ -36,6 +40,7 @@ interface ChatState {
   setModel: (model: string) => void;
   setSystem: (system: string) => void;
   setParams: (params: ChatParamsInput) => void;
+  setExtraText: (text: string) => void;
   clearError: () => void;
   newChat: () => void;
   open: (conversation: Conversation) => void;
@@ -114,6 +119,11 @@ async function startStream(
   const continues = opts.continueReply ? messages[messages.length - 1] : undefined;
   const conversationId = s.conversationId ?? newStreamId();
   const streamId = newStreamId();
+  const extra = parseExtraText(s.extraText, 'chat');
+  if (!extra.ok) {
+    useChat.setState({ error: extraBlockedError(extra.problem), draft: restoreDraft || s.draft });
+    return;
+  }
   const live: LiveReply = {
     streamId,
     conversationId,
@@ -138,6 +148,7 @@ async function startStream(
         model: s.model,
         system: s.system,
         params: s.params,
+        extra: extra.value,
         messages,
         ...(continues ? { continueReply: true } : {}),
       },
@@ -170,12 +181,14 @@ export const useChat = create<ChatState>((set, get) => ({
   model: '',
   system: '',
   params: {},
+  extraText: '',
   draft: '',
   live: {},
   setDraft: (draft) => set({ draft }),
   setModel: (model) => set({ model }),
   setSystem: (system) => set({ system }),
   setParams: (params) => set({ params }),
+  setExtraText: (extraText) => set({ extraText }),
   clearError: () => set({ error: undefined }),
   // Opening or starting another chat never waits for a reply: it goes on in the background.
   newChat: () => set({ conversationId: undefined, messages: [], error: undefined }),
@@ -186,6 +199,7 @@ export const useChat = create<ChatState>((set, get) => ({
       model: c.model,
       system: c.system,
       params: c.params,
+      extraText: textOfExtra(c.extra),
       error: undefined,
     }),
   send: async () => {

@@ -8,6 +8,7 @@ import {
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
 import { formatYuan } from './format';
+import { JudgeExtraFields } from './JudgeExtraFields';
 import { overLimits, parsedStateOf, useJudge } from './judge-store';
 import { useJudgeActions } from './use-judge-actions';
 
@@ -78,6 +79,7 @@ export function RunControls() {
           </div>
         </div>
       ) : null}
+      <JudgeExtraFields />
       <p className="small-note muted">{t('judge.run.note')}</p>
       {error ? (
         <>

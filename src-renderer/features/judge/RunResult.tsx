@@ -55,6 +55,14 @@ export function RunResult({ open, compact = false }: { open: OpenRun; compact?: 
             </dd>
           </div>
         ) : null}
+        {run.extra ? (
+          <div>
+            <dt>{t('extra.title')}</dt>
+            <dd>
+              <code>{JSON.stringify(run.extra)}</code>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('judge.result.revision')}</dt>
           <dd>

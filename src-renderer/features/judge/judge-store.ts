@@ -11,6 +11,8 @@ import {
 } from '../../../src-shared/judge/question-rules';
 import { type ParsedState, parseState, type StateInput } from '../../../src-shared/judge/state-input';
 import type { AppError } from '../../../src-shared/result';
+import { parseExtraText } from '../../../src-shared/request/extra-body';
+import { extraBlockedError } from '../../app/extra-problem-text';
 import { asAppError, call } from '../../bridge/api';
 import { t } from '../../i18n/i18n';
 
@@ -52,6 +54,8 @@ interface JudgeState {
   showAllIssues: boolean;
   state: StateInput;
   model: JudgeModel;
+  /** The extra-body-fields editor's text, as typed; parsed when a run is sent. */
+  extraText: string;
   running: boolean;
   saving: boolean;
   error?: AppError;
@@ -77,6 +81,7 @@ interface JudgeState {
   deleteQuestion: (index: number) => void;
   setState: (state: StateInput) => void;
   setModel: (model: JudgeModel) => void;
+  setExtraText: (text: string) => void;
   save: () => Promise<StoredSet | undefined>;
   run: () => Promise<void>;
   clearError: () => void;
@@ -126,6 +131,7 @@ export const useJudge = create<JudgeState>((set, get) => {
     showAllIssues: false,
     state: { mode: 'text', text: '' },
     model: 'judge-1.13.0',
+    extraText: '',
     running: false,
     saving: false,
     compare: [],
@@ -207,6 +213,7 @@ export const useJudge = create<JudgeState>((set, get) => {
       }),
     setState: (state) => set({ state }),
     setModel: (model) => set({ model }),
+    setExtraText: (extraText) => set({ extraText }),
     clearError: () => set({ error: undefined }),
     save: async () => {
       const { draft, setId } = get();
@@ -231,6 +238,11 @@ export const useJudge = create<JudgeState>((set, get) => {
       const s = get();
       if (s.running) return;
       if (overLimits(s.estimate) && !s.overrideLimits) return;
+      const extra = parseExtraText(s.extraText, 'judge');
+      if (!extra.ok) {
+        set({ error: extraBlockedError(extra.problem) });
+        return;
+      }
       let setId = s.setId;
       if (!setId || s.dirty) {
         const stored = await get().save();
@@ -240,7 +252,7 @@ export const useJudge = create<JudgeState>((set, get) => {
       set({ running: true, error: undefined });
       try {
         // One call: the run comes back with its questions, so a billed run is always shown.
-        const result = await call('judge.run', { setId, model: s.model, state: s.state });
+        const result = await call('judge.run', { setId, model: s.model, state: s.state, extra: extra.value });
         set({ running: false, result, overrideLimits: false });
       } catch (err) {
         set({ running: false, error: asAppError(err) });

@@ -37,7 +37,9 @@ function renderPanel() {
 }
 
 beforeEach(() => {
-  useMedia.setState({ embed: { inputs: '', model: 'm', dimensions: '', encodingFormat: 'float' } });
+  useMedia.setState({
+    embed: { inputs: '', model: 'm', dimensions: '', encodingFormat: 'float', extra: '' },
+  });
 });
 
 describe('EmbeddingsPanel', () => {

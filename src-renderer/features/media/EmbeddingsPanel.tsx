@@ -3,6 +3,11 @@ import { useCallback, useState } from 'react';
 import type { EmbeddingProblem } from '../../../src-shared/media/embedding-math';
 import type { VectorsGone } from '../../../src-shared/media/media-views';
 import type { AppError } from '../../../src-shared/result';
+import { parseExtraText } from '../../../src-shared/request/extra-body';
+import { ExtraFieldsEditor } from '../../app/ExtraFieldsEditor';
+import { extraProblemText } from '../../app/extra-problem-text';
+import { RequestPreview } from '../../app/RequestPreview';
+import { embeddingsRequestBody } from '../../../src-shared/media/media-request';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError, call } from '../../bridge/api';
 import { useRouteMutation } from '../../hooks/use-route';
@@ -35,7 +40,16 @@ export function EmbeddingsPanel() {
   const setModel = useCallback((model: string) => setEmbed({ model }), [setEmbed]);
   const parsed = parseEmbedInputs(draft.inputs);
   const lines = parsed.inputs;
+  const extra = parseExtraText(draft.extra, 'embeddings');
+  const input = {
+    model: draft.model.trim(),
+    inputs: lines,
+    dimensions: draft.dimensions.trim() ? Number(draft.dimensions) : undefined,
+    encodingFormat: draft.encodingFormat,
+    extra: extra.ok ? extra.value : undefined,
+  };
   const problems = {
+    extra: extra.ok ? undefined : extraProblemText(extra.problem),
     inputs:
       parsed.error === 'json-invalid'
         ? t('embeddings.jsonInvalid')
@@ -57,12 +71,7 @@ export function EmbeddingsPanel() {
     setTouched(true);
     if (Object.values(problems).some(Boolean) || run.isPending) return;
     setCopyState({});
-    run.mutate({
-      model: draft.model.trim(),
-      inputs: lines,
-      dimensions: draft.dimensions.trim() ? Number(draft.dimensions) : undefined,
-      encodingFormat: draft.encodingFormat,
-    });
+    run.mutate(input);
   };
   const copy = async (runId: string, count: number) => {
     try {
@@ -147,6 +156,13 @@ export function EmbeddingsPanel() {
           optionLabel={(v) => t(`embeddings.encoding.${v}`)}
           onChange={(encodingFormat) => setEmbed({ encodingFormat })}
         />
+        <ExtraFieldsEditor
+          id="emb-extra"
+          endpoint="embeddings"
+          text={draft.extra}
+          onChange={(text) => setEmbed({ extra: text })}
+        />
+        <RequestPreview body={embeddingsRequestBody(input)} />
         <button type="submit" className="primary wide" disabled={run.isPending}>
           {run.isPending ? t('embeddings.running', { count: lines.length }) : t('embeddings.run')}
         </button>

@@ -2,7 +2,13 @@ import { SelectField } from '../../app/SelectField';
 import { useCallback, useState } from 'react';
 import type { ImageEntryView } from '../../../src-shared/media/media-history';
 import type { MediaEvents } from '../../../src-shared/media/media-views';
+import { parseExtraText } from '../../../src-shared/request/extra-body';
+import { ExtraFieldsEditor } from '../../app/ExtraFieldsEditor';
+import { extraProblemText } from '../../app/extra-problem-text';
+import { RequestPreview } from '../../app/RequestPreview';
+import { imagesRequestBody } from '../../../src-shared/media/media-request';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { SavedExtraLine } from '../../app/SavedExtraLine';
 import { useEvent, useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { DeleteEntryButton } from './DeleteEntryButton';
@@ -84,6 +90,7 @@ function EntryCard({
       {entry.revisedPrompt ? (
         <div className="muted small-note">{t('images.revised', { prompt: entry.revisedPrompt })}</div>
       ) : null}
+      <SavedExtraLine extra={entry.extra} />
       <ImageGrid entry={entry} onOpen={(i) => onOpen(entry, i)} />
       {save.message ? (
         <div role="status" className="small-note ok-text">
@@ -113,7 +120,17 @@ export function ImagesPanel() {
   }, []);
   useEvent('media.image', onImage);
 
+  const extra = parseExtraText(draft.extra, 'images');
+  const input = {
+    model: draft.model.trim(),
+    prompt: draft.prompt.trim(),
+    size: draft.size,
+    n: Number(draft.count),
+    responseFormat: draft.responseFormat,
+    extra: extra.ok ? extra.value : undefined,
+  };
   const problems = {
+    extra: extra.ok ? undefined : extraProblemText(extra.problem),
     prompt: draft.prompt.trim() ? undefined : t('media.required', { field: t('images.prompt') }),
     model: draft.model.trim() ? undefined : t('media.required', { field: t('media.model') }),
     count: numberProblem(draft.count, 1, 10, { integer: true })
@@ -126,13 +143,7 @@ export function ImagesPanel() {
     setTouched(true);
     if (invalid || generate.isPending) return;
     setArrived({});
-    generate.mutate({
-      model: draft.model.trim(),
-      prompt: draft.prompt.trim(),
-      size: draft.size,
-      n: Number(draft.count),
-      responseFormat: draft.responseFormat,
-    });
+    generate.mutate(input);
   };
   const show = (k: keyof typeof problems) => (touched ? problems[k] : undefined);
   const pendingCount = Number(draft.count) || 1;
@@ -204,6 +215,13 @@ export function ImagesPanel() {
           optionLabel={(v) => t(`images.format.${v}`)}
           onChange={(responseFormat) => setImage({ responseFormat })}
         />
+        <ExtraFieldsEditor
+          id="img-extra"
+          endpoint="images"
+          text={draft.extra}
+          onChange={(text) => setImage({ extra: text })}
+        />
+        <RequestPreview body={imagesRequestBody(input)} />
         <button type="submit" className="primary wide" disabled={generate.isPending}>
           {generate.isPending ? t('images.generating', { n: pendingCount }) : t('images.generate')}
         </button>

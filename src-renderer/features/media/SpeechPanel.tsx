@@ -1,7 +1,13 @@
 import { SelectField } from '../../app/SelectField';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SpeechEntryView } from '../../../src-shared/media/media-history';
+import { parseExtraText } from '../../../src-shared/request/extra-body';
+import { ExtraFieldsEditor } from '../../app/ExtraFieldsEditor';
+import { extraProblemText } from '../../app/extra-problem-text';
+import { RequestPreview } from '../../app/RequestPreview';
+import { speechRequestBody } from '../../../src-shared/media/media-request';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { SavedExtraLine } from '../../app/SavedExtraLine';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { DeleteEntryButton } from './DeleteEntryButton';
@@ -34,6 +40,7 @@ function Player({ clip, autoPlay }: { clip: SpeechEntryView; autoPlay: boolean }
         })}
       </div>
       <p className="speech-text">{clip.text}</p>
+      <SavedExtraLine extra={clip.extra} />
       {clip.unplayable ? (
         <div className="notice notice-warn" role="note">
           {t('speech.unplayable', { bytes: clip.bytes })}
@@ -83,7 +90,17 @@ export function SpeechPanel() {
   const setModel = useCallback((model: string) => setSpeech({ model }), [setSpeech]);
   const selected = clips.find((c) => c.id === selectedId) ?? clips[0];
 
+  const extra = parseExtraText(draft.extra, 'speech');
+  const input = {
+    model: draft.model.trim(),
+    text: draft.text,
+    voice: draft.voice.trim(),
+    format: draft.format,
+    speed: Number(draft.speed),
+    extra: extra.ok ? extra.value : undefined,
+  };
   const problems = {
+    extra: extra.ok ? undefined : extraProblemText(extra.problem),
     text: draft.text.trim() ? undefined : t('media.required', { field: t('speech.text') }),
     model: draft.model.trim() ? undefined : t('media.required', { field: t('media.model') }),
     voice: draft.voice.trim() ? undefined : t('media.required', { field: t('speech.voice') }),
@@ -96,21 +113,12 @@ export function SpeechPanel() {
     e.preventDefault();
     setTouched(true);
     if (Object.values(problems).some(Boolean) || create.isPending) return;
-    create.mutate(
-      {
-        model: draft.model.trim(),
-        text: draft.text,
-        voice: draft.voice.trim(),
-        format: draft.format,
-        speed: Number(draft.speed),
+    create.mutate(input, {
+      onSuccess: (clip) => {
+        setSelectedId(clip.id);
+        setAutoPlay(false);
       },
-      {
-        onSuccess: (clip) => {
-          setSelectedId(clip.id);
-          setAutoPlay(false);
-        },
-      },
-    );
+    });
   };
   const errorFor = (k: keyof typeof problems, id: string) =>
     show(k) ? (
@@ -188,6 +196,13 @@ export function SpeechPanel() {
         <p id="tts-format-hint" className="muted small-note">
           {t('speech.formatHint')}
         </p>
+        <ExtraFieldsEditor
+          id="tts-extra"
+          endpoint="speech"
+          text={draft.extra}
+          onChange={(text) => setSpeech({ extra: text })}
+        />
+        <RequestPreview body={speechRequestBody(input)} />
         <button type="submit" className="primary wide" disabled={create.isPending}>
           {create.isPending ? t('speech.creating') : t('speech.create')}
         </button>

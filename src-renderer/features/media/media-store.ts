@@ -8,6 +8,8 @@ export interface ImageDraft {
   size: string;
   count: string;
   responseFormat: 'url' | 'b64_json';
+  /** The extra-body-fields editor's text, as typed. */
+  extra: string;
 }
 export interface SpeechDraft {
   text: string;
@@ -15,12 +17,14 @@ export interface SpeechDraft {
   voice: string;
   format: 'wav' | 'mp3' | 'opus' | 'aac' | 'flac' | 'pcm';
   speed: string;
+  extra: string;
 }
 export interface EmbedDraft {
   inputs: string;
   model: string;
   dimensions: string;
   encodingFormat: 'float' | 'base64';
+  extra: string;
 }
 
 /** Drafts live here so switching tabs or a failed request never loses what the user typed. */
@@ -37,9 +41,9 @@ interface MediaState {
 
 export const useMedia = create<MediaState>((set) => ({
   section: 'images',
-  image: { prompt: '', model: '', size: '1024x1024', count: '1', responseFormat: 'url' },
-  speech: { text: '', model: '', voice: 'alloy', format: 'wav', speed: '1' },
-  embed: { inputs: '', model: '', dimensions: '', encodingFormat: 'float' },
+  image: { prompt: '', model: '', size: '1024x1024', count: '1', responseFormat: 'url', extra: '' },
+  speech: { text: '', model: '', voice: 'alloy', format: 'wav', speed: '1', extra: '' },
+  embed: { inputs: '', model: '', dimensions: '', encodingFormat: 'float', extra: '' },
   setSection: (section) => set({ section }),
   setImage: (p) => set((s) => ({ image: { ...s.image, ...p } })),
   setSpeech: (p) => set((s) => ({ speech: { ...s.speech, ...p } })),

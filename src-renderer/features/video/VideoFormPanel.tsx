@@ -11,7 +11,11 @@ import {
   type VideoFormField,
   videoFormProblems,
 } from '../../../src-shared/video/video-request';
+import { parseExtraText } from '../../../src-shared/request/extra-body';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { ExtraFieldsEditor } from '../../app/ExtraFieldsEditor';
+import { extraProblemText } from '../../app/extra-problem-text';
+import { RequestPreview } from '../../app/RequestPreview';
 import { ModelPicker } from '../../app/ModelPicker';
 import { asAppError } from '../../bridge/api';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
@@ -33,20 +37,9 @@ function ruleText(field: VideoFormField, form: VideoForm): string {
   return t(RULE_KEYS[field], { min: VIDEO_DURATION.min, max: VIDEO_DURATION.max });
 }
 
-/** Long data: URLs would drown the preview; the body sent still carries them whole. */
-function previewText(form: VideoForm): string {
-  return JSON.stringify(
-    buildVideoRequest(form),
-    (_k, v: unknown) =>
-      typeof v === 'string' && v.startsWith('data:') && v.length > 80
-        ? t('video.previewOmitted', { start: v.slice(0, 48), n: v.length })
-        : v,
-    2,
-  );
-}
-
 export function VideoFormPanel() {
-  const { form, setForm, rerunOf, rerunSeq } = useVideo();
+  const { form, setForm, rerunOf, rerunSeq, extraText, setExtraText } = useVideo();
+  const extra = parseExtraText(extraText, 'video');
   const profiles = useRoute('profiles.list', {});
   const activeId = profiles.data?.activeId;
   const models = useRoute('models.list', { profileId: activeId }, { enabled: activeId !== undefined });
@@ -62,7 +55,9 @@ export function VideoFormPanel() {
   const problems = videoFormProblems(form);
   const createError = create.error ? asAppError(create.error) : undefined;
   const shown = (f: VideoFormField) => (touched || f === 'duration' ? problems[f] : undefined);
-  const preview = useMemo(() => previewText(form), [form]);
+  // The preview carries the extras only while they are valid; the editor says what is wrong.
+  const extraValue = extra.ok ? extra.value : undefined;
+  const previewBody = useMemo(() => buildVideoRequest({ ...form, extra: extraValue }), [form, extraValue]);
   // The known video models are offered even when the gateway does not list them.
   const modelList = useMemo(
     () => [...VIDEO_MODELS.map((id) => ({ id, type: 'video' })), ...(models.data ?? [])],
@@ -84,13 +79,16 @@ export function VideoFormPanel() {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (Object.keys(problems).length > 0 || sending.current) return;
+    if (Object.keys(problems).length > 0 || !extra.ok || sending.current) return;
     sending.current = true;
-    create.mutate(form, {
-      onSettled: () => {
-        sending.current = false;
+    create.mutate(
+      { ...form, extra: extra.value },
+      {
+        onSettled: () => {
+          sending.current = false;
+        },
       },
-    });
+    );
   };
 
   return (
@@ -185,14 +183,17 @@ export function VideoFormPanel() {
         </span>
       </label>
 
-      <details className="video-preview">
-        <summary>{t('video.preview')}</summary>
-        <pre aria-label={t('video.preview')}>{preview}</pre>
-      </details>
+      <ExtraFieldsEditor id="video-extra" endpoint="video" text={extraText} onChange={setExtraText} />
+      <RequestPreview body={previewBody} className="video-preview" />
 
       {rerunOf ? (
         <p role="status" className="muted small-note">
           {t('video.rerunDone')}
+        </p>
+      ) : null}
+      {touched && !extra.ok ? (
+        <p role="alert" className="field-error">
+          {t('extra.blocked', { problem: extraProblemText(extra.problem) })}
         </p>
       ) : null}
       {touched && Object.keys(problems).length > 0 ? (

@@ -3,6 +3,7 @@ import { common } from './common';
 import { judge } from './judge';
 import { log } from './log';
 import { media } from './media';
+import { request } from './request';
 import { settings } from './settings';
 import { video } from './video';
 
@@ -15,4 +16,5 @@ export const en = {
   ...log,
   ...judge,
   ...media,
+  ...request,
 };

@@ -1,0 +1,38 @@
+import { streamedChatBody } from '../../../src-shared/request/chat-body';
+import { parseExtraText } from '../../../src-shared/request/extra-body';
+import { ExtraFieldsEditor } from '../../app/ExtraFieldsEditor';
+import { RequestPreview } from '../../app/RequestPreview';
+import { t } from '../../i18n/i18n';
+import { useChat } from './chat-store';
+
+/**
+ * The chat form's extra body fields and the body the next message goes out with. The preview
+ * shows the system prompt and the message being typed; earlier turns are sent too but left out
+ * here, or a long conversation would bury the fields the preview is for.
+ */
+export function ChatExtraFields() {
+  // One selector each: the whole store changes on every streamed frame, these do not.
+  const model = useChat((s) => s.model);
+  const system = useChat((s) => s.system);
+  const params = useChat((s) => s.params);
+  const draft = useChat((s) => s.draft);
+  const extraText = useChat((s) => s.extraText);
+  const setExtraText = useChat((s) => s.setExtraText);
+  const hasHistory = useChat((s) => s.messages.length > 0);
+  const extra = parseExtraText(extraText, 'chat');
+  const body = streamedChatBody({
+    model,
+    messages: [
+      ...(system.trim() ? [{ role: 'system' as const, content: system }] : []),
+      { role: 'user' as const, content: draft },
+    ],
+    ...params,
+    extra: extra.ok ? extra.value : undefined,
+  });
+  return (
+    <>
+      <ExtraFieldsEditor id="chat-extra" endpoint="chat" text={extraText} onChange={setExtraText} />
+      <RequestPreview body={body} note={hasHistory ? t('preview.chatHistory') : undefined} />
+    </>
+  );
+}
