@@ -57,6 +57,8 @@ export function errorText(error: AppError): { text: string; gatewaySaid?: string
     const key = `errors.redirect_${error.details.redirect}` as MessageKey;
     text = t(key, { host: String(error.details.host ?? ''), status: error.status ?? '' });
     if (text === key) text = error.message;
+  } else if (error.code === 'bad_response' && typeof error.details?.limitChars === 'number') {
+    text = t('errors.reply_too_long', { chars: error.details.limitChars.toLocaleString('en') });
   } else if (error.code === 'bad_response' && typeof error.details?.limitBytes === 'number') {
     text = t('errors.reply_too_large', { size: megabytes(error.details.limitBytes) });
   } else {

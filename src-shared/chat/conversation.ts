@@ -31,14 +31,17 @@ const errorSchema = z.object({
   details: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** The longest message text (and thinking) kept; a streamed reply is stopped there. */
+export const MAX_MESSAGE_CHARS = 2_000_000;
+
 /** Alternatives kept at one position: at most this many besides the one shown. */
 export const MAX_ALTERNATIVES = 50;
 
 export const storedMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
-  content: z.string().max(2_000_000, 'must be at most 2,000,000 characters'),
+  content: z.string().max(MAX_MESSAGE_CHARS, 'must be at most 2,000,000 characters'),
   /** A reasoning model's thinking, kept apart from the answer and never sent back as context. */
-  reasoning: z.string().max(2_000_000, 'must be at most 2,000,000 characters').optional(),
+  reasoning: z.string().max(MAX_MESSAGE_CHARS, 'must be at most 2,000,000 characters').optional(),
   stats: replyStatsSchema.optional(),
   error: errorSchema.optional(),
   stopped: z.boolean().optional(),

@@ -121,3 +121,15 @@ describe('ChatService against the wild gateway', () => {
     ]);
   });
 });
+
+describe('a reply that never ends', () => {
+  it('is stopped at the longest message kept, with the cap named, and what arrived is saved', async () => {
+    wildServices();
+    const r = await reply({ model: 'wild-endless', messages: [{ role: 'user', content: 'go on forever' }] });
+    expect(r.ended.type).toBe('error');
+    const saved = t.services.chat.get(r.conversationId).messages[1];
+    expect(saved.content.length).toBe(2_000_000);
+    expect(saved.error).toMatchObject({ code: 'bad_response', details: { limitChars: 2_000_000 } });
+    expect(saved.error?.message).toMatch(/passed 2,000,000 characters/);
+  });
+});

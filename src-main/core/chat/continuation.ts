@@ -1,4 +1,8 @@
-import type { ReplyStats, StoredMessage } from '../../../src-shared/chat/conversation';
+import {
+  MAX_MESSAGE_CHARS,
+  type ReplyStats,
+  type StoredMessage,
+} from '../../../src-shared/chat/conversation';
 
 /**
  * Sent after a reply cut at the token limit to have the model go on. Chat-completion APIs have
@@ -24,7 +28,7 @@ function sumUsage(a: ReplyStats['usage'], b: ReplyStats['usage']): ReplyStats['u
  * (finish reason, error, stop) is the reply's end now; time and tokens add up over both requests.
  */
 export function joinContinuation(cut: StoredMessage, more: StoredMessage): StoredMessage {
-  const reasoning = [cut.reasoning, more.reasoning].filter(Boolean).join('\n\n');
+  const reasoning = [cut.reasoning, more.reasoning].filter(Boolean).join('\n\n').slice(0, MAX_MESSAGE_CHARS);
   const stats: ReplyStats | undefined = more.stats && {
     ...more.stats,
     totalMs: (cut.stats?.totalMs ?? 0) + more.stats.totalMs,
@@ -33,7 +37,7 @@ export function joinContinuation(cut: StoredMessage, more: StoredMessage): Store
   };
   return {
     role: 'assistant',
-    content: cut.content + more.content,
+    content: (cut.content + more.content).slice(0, MAX_MESSAGE_CHARS),
     ...(reasoning ? { reasoning } : {}),
     ...(stats ? { stats } : {}),
     ...(more.error ? { error: more.error } : {}),

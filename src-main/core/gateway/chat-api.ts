@@ -1,9 +1,11 @@
+import { MAX_MESSAGE_CHARS } from '../../../src-shared/chat/conversation';
 import { streamedChatBody } from '../../../src-shared/request/chat-body';
 import { type ExtraBody, mergeExtraBody } from '../../../src-shared/request/extra-body';
 import { abortedError, type CallOptions, type GatewayClient } from './gateway-client';
 import { GatewayError } from './gateway-error';
 import { apiUrl, type GatewayTarget } from './gateway-urls';
 import { readReply } from './read-reply';
+import { REPLY_CAPS } from './reply-caps';
 import { asRecord, ReplyCollector } from './reply-collector';
 
 export interface ChatMessage {
@@ -112,8 +114,9 @@ export async function streamChat(
   const totalMs = now() - startedAt;
   const tokens = meta.usage?.completion_tokens ?? reply.deltaCount;
   return {
-    text: reply.text,
-    reasoning: reply.reasoning,
+    // Cut to what is kept: the reply may run past the limit by the last chunk.
+    text: reply.text.slice(0, MAX_MESSAGE_CHARS),
+    reasoning: reply.reasoning.slice(0, MAX_MESSAGE_CHARS),
     deltaCount: reply.deltaCount,
     finishReason: reply.finishReason,
     ...meta,
@@ -140,7 +143,7 @@ export async function completeChat(
   const { body, raw } = await client.json(
     target,
     { method: 'POST', url: apiUrl(target, 'chat/completions'), json: mergeExtraBody('chat', fields, extra) },
-    opts,
+    { maxBytes: REPLY_CAPS.chat, ...opts },
   );
   const o = asRecord(body);
   const choice = asRecord(Array.isArray(o?.choices) ? o.choices[0] : undefined);

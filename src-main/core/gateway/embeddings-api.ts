@@ -1,6 +1,7 @@
 import { decodeBase64Float32 } from './embedding-decode';
 import { badResponse, record } from '../media/reply-shape';
 import type { CallOptions, GatewayClient } from './gateway-client';
+import { REPLY_CAPS } from './reply-caps';
 import { apiUrl, type GatewayTarget } from './gateway-urls';
 
 export interface EmbeddingsRequest {
@@ -71,7 +72,7 @@ export async function createEmbeddings(
   const { body } = await client.json(
     target,
     { method: 'POST', url: apiUrl(target, 'embeddings'), json: request },
-    opts,
+    { maxBytes: REPLY_CAPS.embeddings, ...opts },
   );
   const result = parseEmbeddings(body);
   if (result.vectors.length !== request.input.length) {

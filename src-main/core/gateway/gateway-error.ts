@@ -10,6 +10,10 @@ export interface GatewayErrorDetails {
   /** Network failures: the host (and port) tried, and why it failed. */
   host?: string;
   reason?: 'dns' | 'refused' | 'unreachable' | 'cut' | 'internal_address';
+  /** A reply cut at the longest message kept (read-reply.ts). */
+  limitChars?: number;
+  /** A reply over the endpoint's byte cap (gateway-client.ts). */
+  limitBytes?: number;
   /** Why a redirect was not followed (gateway-client.ts `follow`). */
   redirect?: 'too_many' | 'other_host' | 'drops_body';
   /** The system's words for a network failure (not the gateway's: it said nothing). */

@@ -1,5 +1,6 @@
 import { badResponse, record, str } from '../media/reply-shape';
 import type { CallOptions, GatewayClient } from './gateway-client';
+import { REPLY_CAPS } from './reply-caps';
 import { GatewayError } from './gateway-error';
 import { apiUrl, type GatewayTarget, normalizeHost } from './gateway-urls';
 
@@ -50,7 +51,7 @@ export async function generateImages(
   const { body } = await client.json(
     target,
     { method: 'POST', url: apiUrl(target, 'images/generations'), json: request },
-    { timeoutMs: 180_000, ...opts },
+    { timeoutMs: 180_000, maxBytes: REPLY_CAPS.images, ...opts },
   );
   return parseImages(body);
 }
@@ -66,6 +67,12 @@ const tooLarge = (max: number) =>
  * Decodes a `data:` URL here instead of fetching it: it is not a network address, and a
  * multi-MB URL must not end up in the request log. Accepts base64 and percent-encoded data.
  */
+/** Plain base64 image data (`b64_json`), its size checked before a byte is decoded. */
+export function decodeBase64Image(b64: string, maxBytes = MAX_IMAGE_BYTES): Uint8Array {
+  if (Math.floor((b64.length * 3) / 4) > maxBytes) throw tooLarge(maxBytes);
+  return Buffer.from(b64, 'base64');
+}
+
 export function decodeDataUrl(url: string, maxBytes = MAX_IMAGE_BYTES): Uint8Array {
   const comma = url.indexOf(',');
   if (!/^data:/i.test(url) || comma < 0) {

@@ -1,5 +1,6 @@
 import { errorEnvelope } from './error-envelope';
 import type { CallOptions, GatewayClient } from './gateway-client';
+import { REPLY_CAPS } from './reply-caps';
 import { envelopeError } from './gateway-error';
 import { judgeUrl, type GatewayTarget } from './gateway-urls';
 
@@ -35,7 +36,7 @@ export async function postJudge(
   const { body, raw, requestId } = await client.json(
     target,
     { method: 'POST', url: judgeUrl(target), json: request },
-    opts,
+    { maxBytes: REPLY_CAPS.judge, ...opts },
   );
   const envelope = errorEnvelope(body);
   if (envelope) throw envelopeError(envelope, { requestId });

@@ -1,4 +1,5 @@
 import type { CallOptions, GatewayClient } from './gateway-client';
+import { REPLY_CAPS } from './reply-caps';
 import { GatewayError } from './gateway-error';
 import { apiUrl, type GatewayTarget } from './gateway-urls';
 import type { ModelInfo } from '../../../src-shared/profiles/profile-view';
@@ -38,6 +39,10 @@ export async function listModels(
   target: GatewayTarget,
   opts: CallOptions = {},
 ): Promise<ModelInfo[]> {
-  const { body } = await client.json(target, { method: 'GET', url: apiUrl(target, 'models') }, opts);
+  const { body } = await client.json(
+    target,
+    { method: 'GET', url: apiUrl(target, 'models') },
+    { maxBytes: REPLY_CAPS.models, ...opts },
+  );
   return parseModelList(body);
 }

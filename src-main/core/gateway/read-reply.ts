@@ -5,8 +5,21 @@ import { errorEnvelope } from './error-envelope';
 import type { OpenResponse } from './gateway-client';
 import { GatewayError, gatewayMessageFrom } from './gateway-error';
 import { asRecord, type ReplyCollector } from './reply-collector';
+import { MAX_MESSAGE_CHARS } from '../../../src-shared/chat/conversation';
 
 type Meta = { model?: string; usage?: ChatUsage };
+
+/** A reply over the longest message Gatehouse keeps: stopped there, what arrived kept. */
+export function replyTooLong(): GatewayError {
+  return new GatewayError(
+    'bad_response',
+    `The reply passed ${MAX_MESSAGE_CHARS.toLocaleString('en')} characters, the most Gatehouse keeps of one message; it was stopped there and the text up to it is kept.`,
+    undefined,
+    undefined,
+    undefined,
+    { limitChars: MAX_MESSAGE_CHARS },
+  );
+}
 
 /** Kept of a body that may turn out not to be a stream, to read it whole. */
 const WHOLE_BODY_LIMIT = 1_000_000;
@@ -90,6 +103,10 @@ export async function readReply(
       if (streaming) parser.feed(text);
       if (!sawEvent && whole.length < WHOLE_BODY_LIMIT) whole += text;
       if (failure) return failure;
+      if (reply.text.length > MAX_MESSAGE_CHARS || reply.reasoning.length > MAX_MESSAGE_CHARS) {
+        // Leaving the loop cancels the body: the gateway stops sending, and is not paid for more.
+        return replyTooLong();
+      }
     }
     const rest = decoder.decode();
     if (streaming) parser.feed(rest);

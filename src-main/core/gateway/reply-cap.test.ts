@@ -90,3 +90,23 @@ describe('reply size caps', () => {
     expect(s.sent.bytes).toBeLessThan(200 * 64 * 1024);
   });
 });
+
+describe('per-endpoint caps', () => {
+  it('refuses base64 image data over the image cap before decoding it', async () => {
+    const { decodeBase64Image } = await import('./images-api');
+    expect(() => decodeBase64Image('A'.repeat(4 * 1024), 1024)).toThrow(/over the 1 KB limit/);
+    expect(decodeBase64Image(Buffer.from('png').toString('base64'), 1024)).toEqual(Buffer.from('png'));
+  });
+
+  it('reads a judge answer only up to the judge cap', async () => {
+    const { postJudge } = await import('./judge-api');
+    const { REPLY_CAPS } = await import('./reply-caps');
+    const s = await streaming(Math.ceil(REPLY_CAPS.judge / (64 * 1024)) + 2);
+    const err = await postJudge(client(), target(s.host), {
+      model: 'm',
+      state: 'x',
+      questions: [],
+    } as never).catch((e) => e);
+    expect(err.message).toMatch(/larger than 4 MB/);
+  });
+});

@@ -2,6 +2,7 @@ import { badResponse, record } from '../media/reply-shape';
 import { errorEnvelope } from './error-envelope';
 import { envelopeError, gatewayMessageFrom } from './gateway-error';
 import type { CallOptions, GatewayClient } from './gateway-client';
+import { REPLY_CAPS } from './reply-caps';
 import { apiUrl, type GatewayTarget } from './gateway-urls';
 
 export interface SpeechRequest {
@@ -35,7 +36,7 @@ export async function createSpeech(
       json: request,
       accept: 'audio/*, application/json',
     },
-    { timeoutMs: 120_000, ...opts },
+    { timeoutMs: 120_000, maxBytes: REPLY_CAPS.speech, ...opts },
   );
   const type = (contentType ?? '').toLowerCase();
   const text = () => new TextDecoder().decode(bytes.subarray(0, 4096));

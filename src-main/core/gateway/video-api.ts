@@ -2,6 +2,7 @@ import { syncDirectory, tempNameFor } from '../storage/atomic-file';
 import { mkdir, open as open_, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CallOptions, GatewayClient } from './gateway-client';
+import { REPLY_CAPS } from './reply-caps';
 import { errorEnvelope } from './error-envelope';
 import { GatewayError } from './gateway-error';
 import { apiUrl, type GatewayTarget } from './gateway-urls';
@@ -28,7 +29,7 @@ export async function createVideoTask(
   const { body, raw } = await client.json(
     target,
     { method: 'POST', url: apiUrl(target, 'video/generations'), json: request },
-    opts,
+    { maxBytes: REPLY_CAPS.videoTask, ...opts },
   );
   const parsed = parseTaskBody(body);
   refuseEnvelope(body, raw, parsed, !parsed.taskId);
@@ -62,7 +63,7 @@ export async function getVideoTask(
   const { body, raw } = await client.json(
     target,
     { method: 'GET', url: apiUrl(target, `video/generations/${encodeURIComponent(taskId)}`) },
-    opts,
+    { maxBytes: REPLY_CAPS.videoTask, ...opts },
   );
   const parsed = parseTaskBody(body);
   refuseEnvelope(body, raw, parsed, !parsed.status);
@@ -106,9 +107,9 @@ export async function downloadPoster(
   const { bytes, contentType } = await client.bytes(
     { ...target, apiKey: undefined },
     { method: 'GET', url: videoDownloadUrl(url, target), accept: 'image/*' },
-    { retries: 0, timeoutMs: 30_000 },
+    { retries: 0, timeoutMs: 30_000, maxBytes: REPLY_CAPS.poster },
   );
-  if (!baseType(contentType).startsWith('image/') || bytes.byteLength > 20 * 1024 * 1024)
+  if (!baseType(contentType).startsWith('image/'))
     throw new GatewayError('bad_response', 'The last frame is not an image.');
   await mkdir(dirname(destPath), { recursive: true, mode: 0o700 });
   await writeFile(destPath, bytes, { mode: 0o600 });

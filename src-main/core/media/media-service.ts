@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createEmbeddings } from '../gateway/embeddings-api';
 import type { GatewayClient } from '../gateway/gateway-client';
 import type { GatewayTarget } from '../gateway/gateway-urls';
-import { decodeDataUrl, downloadImage, type GeneratedImage, generateImages } from '../gateway/images-api';
+import {
+  decodeBase64Image,
+  decodeDataUrl,
+  downloadImage,
+  type GeneratedImage,
+  generateImages,
+} from '../gateway/images-api';
 import { createSpeech } from '../gateway/speech-api';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
@@ -135,7 +141,7 @@ export class MediaService {
       const bytes = item.b64
         ? /^data:/i.test(item.b64)
           ? decodeDataUrl(item.b64)
-          : Buffer.from(item.b64, 'base64')
+          : decodeBase64Image(item.b64)
         : await downloadImage(this.deps.client, target, item.url!);
       const kind = sniffImage(bytes);
       if (!kind) return { error: 'The gateway sent data that is not a PNG, JPEG, WebP or GIF image.' };

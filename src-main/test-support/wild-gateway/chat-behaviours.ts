@@ -16,6 +16,7 @@ export const WILD_CHAT_MODELS = [
   'wild-html', // HTTP 200 text/html: a proxy's page
   'wild-cut', // the connection closes mid-stream
   'wild-length', // finish_reason "length"
+  'wild-endless', // streams 64 KB deltas without end (up to 64 MB), for the reply length cap
   'wild-long', // cut at the limit on the first request; a request already holding its reply gets the rest
   'wild-filter', // finish_reason "content_filter"
   'wild-only-thinking', // reasoning, then finish_reason "stop" with no content at all
@@ -175,6 +176,16 @@ async function reply(req: WildRequest, res: ServerResponse) {
       return;
     case 'wild-length':
       return stream(res, answer(model, 'length'));
+    case 'wild-endless': {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      const part = chunk(model, { content: 'x'.repeat(64 * 1024) });
+      // Stops when the reader goes away (the connection closes) or after 64 MB, whichever first.
+      for (let i = 0; i < 1024 && !res.destroyed; i++) {
+        if (!res.write(part)) await new Promise((r) => res.once('drain', r));
+      }
+      res.end();
+      return;
+    }
     case 'wild-long': {
       const history = (body as { messages?: { role: string }[] }).messages ?? [];
       if (!history.some((m) => m.role === 'assistant')) {

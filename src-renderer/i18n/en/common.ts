@@ -77,6 +77,8 @@ export const common = {
     'The gateway sent a reply Gatehouse could not read. The raw reply is in the request log.',
   'errors.reply_too_large':
     'The gateway’s reply is larger than {size}, the most Gatehouse reads for this request, so it was not kept. Ask for less (fewer or smaller results), or check the gateway.',
+  'errors.reply_too_long':
+    'The reply passed {chars} characters, the most Gatehouse keeps of one message, so it was stopped there. The text up to that point is kept.',
   'errors.internal_address':
     'The result address {host} points into this computer or a private network. Gatehouse fetches results there only from the gateway’s own host, so it did not fetch it.',
   'errors.redirect_other_host':
