@@ -4,6 +4,10 @@ import type { LogEntry } from '../../../src-shared/log/log-entry';
 const BODY_KEEP = 4096;
 const RESPONSE_KEEP = 2048;
 const MAX_ENTRIES = 500;
+/** A request body is kept whole for "Copy as curl" up to this size… */
+const CURL_BODY_CAP = 1024 * 1024;
+/** …and the whole bodies of all entries together up to this, the oldest dropped first. */
+const CURL_BODIES_BUDGET = 16 * 1024 * 1024;
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -21,6 +25,9 @@ export class RequestLog {
   private entries: LogEntry[] = [];
   private nextId = 1;
   private listeners = new Set<(entry: LogEntry) => void>();
+  /** Request bodies kept for curl beyond the short preview the window gets (insertion-ordered). */
+  private bodies = new Map<number, { text: string; bytes: number }>();
+  private bodiesSize = 0;
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -43,6 +50,25 @@ export class RequestLog {
 
   clear(): void {
     this.entries = [];
+    this.bodies.clear();
+    this.bodiesSize = 0;
+  }
+
+  /** The request body as sent (up to CURL_BODY_CAP), if it is still kept; see `toCurl`. */
+  fullBody(id: number): { text: string; bytes: number } | undefined {
+    return this.bodies.get(id);
+  }
+
+  private keepBody(id: number, body: string): void {
+    const bytes = Buffer.byteLength(body);
+    const text = bytes > CURL_BODY_CAP ? Buffer.from(body).subarray(0, CURL_BODY_CAP).toString('utf8') : body;
+    this.bodies.set(id, { text, bytes });
+    this.bodiesSize += text.length;
+    for (const [old, kept] of this.bodies) {
+      if (this.bodiesSize <= CURL_BODIES_BUDGET || old === id) break;
+      this.bodies.delete(old);
+      this.bodiesSize -= kept.text.length;
+    }
   }
 
   begin(method: string, url: string, headers: Record<string, string>, body?: string): LogTicket {
@@ -58,7 +84,15 @@ export class RequestLog {
       state: 'pending',
     };
     this.entries.push(entry);
-    if (this.entries.length > MAX_ENTRIES) this.entries.shift();
+    if (body !== undefined && body.length > BODY_KEEP) this.keepBody(entry.id, body);
+    if (this.entries.length > MAX_ENTRIES) {
+      const gone = this.entries.shift();
+      const kept = gone && this.bodies.get(gone.id);
+      if (gone && kept) {
+        this.bodies.delete(gone.id);
+        this.bodiesSize -= kept.text.length;
+      }
+    }
     this.emit(entry);
     return new LogTicket(entry, this.now, () => this.emit(entry), this.scrub);
   }
@@ -123,13 +157,23 @@ function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A curl line that reads the key from $GATEWAY_API_KEY, so a pasted command never leaks it. */
-export function toCurl(entry: LogEntry): string {
+/**
+ * A curl line that reads the key from $GATEWAY_API_KEY, so a pasted command never leaks it. The
+ * body is the one sent, whole when `full` has it; otherwise (too big, or dropped from memory)
+ * a comment line above the command says that the body is cut and will not parse.
+ */
+export function toCurl(entry: LogEntry, full?: { text: string; bytes: number }): string {
   const parts = ['curl', '-X', entry.method, shellQuote(entry.url)];
   for (const [name, value] of Object.entries(entry.requestHeaders)) {
     if (name.toLowerCase() === 'authorization') parts.push('-H', '"Authorization: Bearer $GATEWAY_API_KEY"');
     else parts.push('-H', shellQuote(`${name}: ${value}`));
   }
-  if (entry.requestBody !== undefined) parts.push('--data-raw', shellQuote(entry.requestBody));
-  return parts.join(' ');
+  const body = full?.text ?? entry.requestBody;
+  if (body !== undefined) parts.push('--data-raw', shellQuote(body));
+  const sentBytes = full?.bytes ?? entry.requestBytes;
+  const cut = body !== undefined && Buffer.byteLength(body) < sentBytes;
+  const note = cut
+    ? `# The request body was ${sentBytes.toLocaleString('en')} bytes; only the first ${Buffer.byteLength(body).toLocaleString('en')} are kept here, so the body below is cut and will not parse.\n`
+    : '';
+  return note + parts.join(' ');
 }

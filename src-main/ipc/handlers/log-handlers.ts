@@ -15,7 +15,7 @@ export function logHandlers(s: AppServices): Handlers<typeof logRoutes> {
       const entry = s.log.get(id);
       if (!entry)
         throw new AppFailure({ code: 'not_found', message: 'That log entry is gone (the log was cleared).' });
-      return toCurl(entry);
+      return toCurl(entry, s.log.fullBody(id));
     },
   };
 }
