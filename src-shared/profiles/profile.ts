@@ -48,6 +48,8 @@ export const profileInputSchema = z.object({
   idleTimeoutSec: idleTimeoutSec.optional(),
   /** Re-send a chat reply by itself when a 429's Retry-After wait ends. Absent means off. */
   autoRetryRateLimit: z.boolean({ error: 'must be true or false' }).optional(),
+  /** The user confirmed sending the key over plain http:// to a host that is not this machine. */
+  allowPlainHttpKey: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
@@ -61,5 +63,7 @@ export const profileSchema = z.object({
   idleTimeoutSec: z.number().optional(),
   /** Optional for the same reason: absent is off, so nothing is re-sent unasked. */
   autoRetryRateLimit: z.boolean().optional(),
+  /** Absent is not confirmed: a plain-http remote profile then refuses to send its key. */
+  allowPlainHttpKey: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;

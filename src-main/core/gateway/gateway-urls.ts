@@ -26,5 +26,5 @@ export function judgeUrl(target: GatewayTarget): string {
 
 /** `sk-…abcd`: enough to tell keys apart, never enough to use one. */
 export function keyHint(key: string): string {
-  return `sk-…${key.slice(-4)}`;
+  return `${key.startsWith('sk-') ? 'sk-' : ''}…${key.slice(-4)}`;
 }

@@ -71,3 +71,35 @@ describe('saved profiles, one bad record among them', () => {
     expect(notices.list()).toEqual([expect.objectContaining({ kind: 'set-aside', file: path })]);
   });
 });
+
+describe('a key over plain http', () => {
+  it('is refused for a remote host until the user confirms it in the profile; loopback needs nothing', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'gatehouse-profiles-')), 'settings.json');
+    const notices = new StorageNotices();
+    const kv = new JsonKeyValueStore(path, notices);
+    const vault = new KeyVault(null, kv);
+    const service = new ProfileService(kv, vault, sandbox, notices);
+    const remote = service.save({
+      name: 'LAN box',
+      kind: 'openai-compatible',
+      host: 'http://gpu-box.example.com:8000/v1',
+    });
+    await vault.set(remote.id, 'sk-lan-key-12345');
+    await expect(service.target(remote.id)).rejects.toMatchObject({
+      error: {
+        code: 'invalid_input',
+        message: expect.stringMatching(/^host: .*plain http:\/\/.*Send the key over plain HTTP/),
+      },
+    });
+    service.save({ ...remote, allowPlainHttpKey: true });
+    expect((await service.target(remote.id)).apiKey).toBe('sk-lan-key-12345');
+
+    const local = service.save({
+      name: 'Local',
+      kind: 'openai-compatible',
+      host: 'http://127.0.0.1:11434/v1',
+    });
+    await vault.set(local.id, 'sk-local-key-1234');
+    expect((await service.target(local.id)).apiKey).toBe('sk-local-key-1234');
+  });
+});

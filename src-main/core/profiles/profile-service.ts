@@ -3,6 +3,7 @@ import { type GatewayTarget, normalizeHost } from '../gateway/gateway-urls';
 import { AppFailure } from '../../../src-shared/result';
 import type { KeyValueStore } from '../storage/key-value-store';
 import type { StorageNotices } from '../storage/storage-notices';
+import { sendsKeyInPlainText } from '../../../src-shared/profiles/key-transport';
 import { issuesText } from '../db/quarantine';
 import type { KeyVault } from '../vault/key-vault';
 import type { ProfileView } from '../../../src-shared/profiles/profile-view';
@@ -169,6 +170,12 @@ export class ProfileService {
       throw new AppFailure({
         code: 'no_key',
         message: `The profile "${p.name}" has no API key yet — add one in Settings.`,
+      });
+    }
+    if (sendsKeyInPlainText(p.host) && !p.allowPlainHttpKey) {
+      throw new AppFailure({
+        code: 'invalid_input',
+        message: `host: ${p.host} would receive the key over plain http://, readable on the way — use https://, or tick "Send the key over plain HTTP" in the profile "${p.name}"`,
       });
     }
     return { host: p.host, judgeSegment: p.judgeSegment, apiKey };

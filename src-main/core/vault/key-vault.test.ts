@@ -57,10 +57,13 @@ describe('KeyVault', () => {
     expect(await vault.reveal('p1')).toBe(KEY);
   });
 
-  it('refuses keys that are not sk- keys, naming the rule', async () => {
+  it('keeps keys of other shapes as typed, and refuses only what cannot be a key, naming the rule', async () => {
     const vault = new KeyVault(cipher(), new MemoryKeyValueStore());
-    await expect(vault.set('p1', 'hello')).rejects.toThrow(/key: must start with "sk-"/);
-    await expect(vault.set('p1', 'sk-a b')).rejects.toThrow();
+    await expect(vault.set('p1', 'hello')).rejects.toThrow(/key: must be 8 to 512 characters with no spaces/);
+    await expect(vault.set('p1', 'sk-a b c d')).rejects.toThrow(/no spaces/);
+    await vault.set('p1', 'ak_live_9f8e7d6c5b4a');
+    expect(await vault.reveal('p1')).toBe('ak_live_9f8e7d6c5b4a');
+    expect(vault.status('p1').hint).toBe('…5b4a');
   });
 
   it('forgets a key everywhere', async () => {

@@ -1,4 +1,5 @@
 import { keyHint } from '../gateway/gateway-urls';
+import { KEY_RULE } from '../../../src-shared/profiles/key-transport';
 import { invalidInput } from '../../../src-shared/result';
 import type { KeyValueStore } from '../storage/key-value-store';
 import type { KeyProtection, KeyStatus } from '../../../src-shared/profiles/profile-view';
@@ -23,8 +24,6 @@ interface StoredKey {
   protection: KeyProtection;
   hint: string;
 }
-
-const KEY_SHAPE = /^sk-[A-Za-z0-9._~+/=-]{4,}$/;
 
 /** Holds API keys for main. Nothing here returns a key toward the window, only its status. */
 export class KeyVault {
@@ -56,8 +55,8 @@ export class KeyVault {
 
   async set(profileId: string, key: string, opts: { acceptWeakStorage?: boolean } = {}): Promise<KeyStatus> {
     const trimmed = key.trim();
-    if (!KEY_SHAPE.test(trimmed))
-      throw invalidInput('key', 'must start with "sk-" followed by at least 4 characters, no spaces');
+    // Not only sk- keys: some gateways issue other shapes. The window warns; main refuses only junk.
+    if (!KEY_RULE.test(trimmed)) throw invalidInput('key', 'must be 8 to 512 characters with no spaces');
     const protection = this.protectionFor(opts.acceptWeakStorage === true);
     this.onKey(trimmed);
     if (protection === 'os-keychain' || protection === 'basic-text') {

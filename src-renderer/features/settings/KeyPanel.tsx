@@ -3,6 +3,7 @@ import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
+import { keyLooksUsual } from '../../../src-shared/profiles/key-transport';
 
 /** Paste once; afterwards only the hint and the protection in use are shown, never the key. */
 export function KeyPanel({ profile }: { profile: ProfileView }) {
@@ -60,7 +61,13 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
               placeholder={t('settings.keyPlaceholder')}
               value={key}
               onChange={(e) => setKey(e.target.value)}
+              aria-describedby={`key-shape-${profile.id}`}
             />
+            {key.trim() && !keyLooksUsual(key) ? (
+              <span id={`key-shape-${profile.id}`} className="warn-text small-note" role="note">
+                {t('settings.keyUnusual')}
+              </span>
+            ) : null}
           </div>
           {status.weakStorageOnly ? (
             <label className="checkbox">

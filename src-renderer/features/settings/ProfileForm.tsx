@@ -5,6 +5,7 @@ import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
+import { sendsKeyInPlainText } from '../../../src-shared/profiles/key-transport';
 
 const KINDS: ProfileKind[] = ['gateway-overseas', 'gateway-mainland', 'openai-compatible'];
 
@@ -16,6 +17,7 @@ export interface ProfileDraft {
   judgeSegment: string;
   idleTimeoutSec?: number;
   autoRetryRateLimit?: boolean;
+  allowPlainHttpKey?: boolean;
 }
 
 /** Empty means the default; otherwise whole seconds from 10 to 3600, as main checks too. */
@@ -93,6 +95,19 @@ export function ProfileForm({
           {hostIssue ?? t('settings.hostHint')}
         </span>
       </div>
+      {sendsKeyInPlainText(draft.host) ? (
+        <div className="field plain-http" role="note">
+          <p className="warn-text">{t('settings.plainHttpWarning')}</p>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={draft.allowPlainHttpKey ?? false}
+              onChange={(e) => setDraft({ ...draft, allowPlainHttpKey: e.target.checked })}
+            />
+            {t('settings.allowPlainHttpKey')}
+          </label>
+        </div>
+      ) : null}
       <div className="field">
         <label htmlFor="profile-seg">{t('settings.judgeSegment')}</label>
         <input

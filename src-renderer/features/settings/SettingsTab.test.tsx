@@ -124,4 +124,28 @@ describe('SettingsTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Prod' }));
     await waitFor(() => expect(box().checked).toBe(false));
   });
+
+  it('warns about a key that is not sk-… but lets it be saved', async () => {
+    const bridge = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Prod' }));
+    const input = screen.getByLabelText('Paste API key');
+    fireEvent.change(input, { target: { value: 'sk-usual-key-1234' } });
+    expect(screen.queryByText(/does not look like an sk-… key/)).toBeNull();
+    fireEvent.change(input, { target: { value: 'ak_live_0123456789' } });
+    expect(screen.getByText(/does not look like an sk-… key/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
+    await waitFor(() => expect(bridge.calls.some((c) => c.route === 'profiles.setKey')).toBe(true));
+  });
+
+  it('asks for confirmation before a key goes over plain http to another host', async () => {
+    setup([sandbox, { ...prod, host: 'http://gpu-box.example.com:8000' }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Prod' }));
+    expect(screen.getByText(/plain http:\/\/ to another computer/)).toBeTruthy();
+    const confirm = screen.getByLabelText(
+      'Send the key over plain HTTP to this host anyway',
+    ) as HTMLInputElement;
+    expect(confirm.checked).toBe(false);
+    fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'http://127.0.0.1:8000' } });
+    expect(screen.queryByText(/plain http:\/\/ to another computer/)).toBeNull();
+  });
 });

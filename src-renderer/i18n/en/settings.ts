@@ -18,6 +18,11 @@ export const settings = {
   'settings.idleTimeoutHint':
     'How long a chat reply may send nothing before it is given up. Reasoning models can think for minutes; empty means {seconds} s.',
   'settings.idleTimeoutRule': 'Idle timeout must be a whole number of seconds from 10 to 3600.',
+  'settings.plainHttpWarning':
+    'This address is plain http:// to another computer: the key would cross the network unencrypted, readable by anyone on the way. Use https:// if the gateway offers it.',
+  'settings.allowPlainHttpKey': 'Send the key over plain HTTP to this host anyway',
+  'settings.keyUnusual':
+    'This does not look like an sk-… key. It will be kept exactly as typed; check it is the gateway key.',
   'settings.autoRetry': 'Retry automatically after a rate limit',
   'settings.autoRetryHint':
     'When the gateway answers 429 with a wait, a chat reply is sent again by itself once the wait is over, at most 3 times in a row. Off: nothing is sent again until you click Retry.',
