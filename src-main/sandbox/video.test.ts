@@ -67,6 +67,18 @@ describe('POST /v1/video/generations validation', () => {
 
 describe('video task lifecycle', () => {
   it('moves queued -> running (with progress) -> succeeded, with a real clip at the result URL', async () => {
+    // A slower pace of its own: each state lasts long enough to be seen on a busy machine too.
+    const slow = await startSandbox({ port: 0, videoPaceMs: 400 });
+    try {
+      await lifecycle(slow);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  async function lifecycle(sb: SandboxServer) {
+    const get = (path: string) =>
+      fetch(`${sb.baseUrl}${path}`, { headers: { Authorization: `Bearer ${KEY}` } });
     const created = await post(
       sb.baseUrl,
       '/video/generations',
@@ -80,7 +92,7 @@ describe('video task lifecycle', () => {
 
     const seen = new Set<string>();
     let last: Record<string, unknown> = {};
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
       const res = await get(`/video/generations/${task.id}`);
       expect(res.status).toBe(200);
@@ -112,7 +124,7 @@ describe('video task lifecycle', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 0-99/${bytes.length}`);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
-  });
+  }
 
   it('ends failed with an error message when the prompt says "fail"', async () => {
     const created = await post(
