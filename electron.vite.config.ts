@@ -45,6 +45,8 @@ export default defineConfig({
     plugins: [react(), devServerCsp()],
     build: {
       outDir: 'out/renderer',
+      // electron-vite leaves the renderer unminified by default; the start file must stay small.
+      minify: true,
       rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
     },
   },

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../sandbox/server';
+import { printBundleReport } from './bundle-report';
 import { markdownFrameCosts } from './markdown-bench';
 import {
   median,
@@ -64,6 +65,14 @@ console.log(
 console.log(
   `  whole reply every frame:  total ${md.whole.totalMs.toFixed(0)} ms, p95 frame ${md.whole.p95FrameMs.toFixed(2)} ms, last frame ${md.whole.lastFrameMs.toFixed(2)} ms`,
 );
+
+// The window's weight, when a build is there (`npm run build`); the bench does not build itself.
+try {
+  console.log('\nThe window bundle (out/renderer):');
+  printBundleReport();
+} catch (err) {
+  console.log(`  (skipped: ${err instanceof Error ? err.message : String(err)})`);
+}
 
 async function fullReply(origin: string, text: string): Promise<string> {
   const res = await fetch(`${origin}/v1/chat/completions`, {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isBrowserMode } from '../bridge/api';
 import { useChatEvents } from '../features/chat/use-chat-events';
@@ -114,7 +114,9 @@ export function App() {
         </div>
       ) : null}
       <main id="tabpanel" className="content" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-        <Active />
+        <Suspense fallback={<div className="muted tab-loading">{t('common.loading')}</div>}>
+          <Active />
+        </Suspense>
       </main>
       {logOpen ? <LogPanel /> : null}
     </div>

@@ -1,9 +1,4 @@
-import type { ComponentType } from 'react';
-import { ChatTab } from '../features/chat/ChatTab';
-import { JudgeTab } from '../features/judge/JudgeTab';
-import { MediaTab } from '../features/media/MediaTab';
-import { SettingsTab } from '../features/settings/SettingsTab';
-import { VideoTab } from '../features/video/VideoTab';
+import { type ComponentType, lazy } from 'react';
 import type { MessageKey } from '../i18n/i18n';
 import type { TabId } from './ui-store';
 
@@ -12,6 +7,18 @@ export interface TabDef {
   label: MessageKey;
   component: ComponentType;
 }
+
+/**
+ * Each tab is its own chunk, loaded when first opened (docs/architecture.md, "The window"): the
+ * start file carries the shell only, and the Judge tab's charts load with the Judge tab.
+ */
+const ChatTab = lazy(() => import('../features/chat/ChatTab').then((m) => ({ default: m.ChatTab })));
+const MediaTab = lazy(() => import('../features/media/MediaTab').then((m) => ({ default: m.MediaTab })));
+const VideoTab = lazy(() => import('../features/video/VideoTab').then((m) => ({ default: m.VideoTab })));
+const JudgeTab = lazy(() => import('../features/judge/JudgeTab').then((m) => ({ default: m.JudgeTab })));
+const SettingsTab = lazy(() =>
+  import('../features/settings/SettingsTab').then((m) => ({ default: m.SettingsTab })),
+);
 
 /** The app's sections in order; Ctrl+1…5 follow this order. A feature adds its entry here. */
 export const tabs: TabDef[] = [
