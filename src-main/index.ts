@@ -1,3 +1,4 @@
+import { preloadTokenizer } from './core/judge/judge-service';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { app, BrowserWindow, dialog, net } from 'electron';
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
     void mainWindow.loadURL(devUrl ?? APP_ENTRY_URL);
   };
   createWindow();
+  preloadTokenizer();
 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();

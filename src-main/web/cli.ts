@@ -1,3 +1,4 @@
+import { preloadTokenizer } from '../core/judge/judge-service';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -62,6 +63,7 @@ try {
 console.log('Gatehouse browser mode (development only; the key is kept in this process memory only)');
 console.log(`Data folder: ${dataDir}`);
 console.log(`Open: ${server.url}`);
+preloadTokenizer();
 
 const stop = () => void server.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

@@ -27,9 +27,25 @@ import { exportEnvelope, readEnvelope } from './set-transfer';
 import { parseState } from '../../../src-shared/judge/state-input';
 import { type ImportOutcome, runJudgeSchema } from '../../../src-shared/judge/judge-inputs';
 
-/** gpt-tokenizer is large: loaded on the first run, not at app start. */
+/**
+ * gpt-tokenizer is large: evaluating it holds main's event loop for about 100 ms. It is not
+ * loaded at start, but in the background once the window is up (`preloadTokenizer`), so the
+ * first judge run does not pay for it while replies stream.
+ */
 let countTokens: Promise<(text: string) => number> | undefined;
-const loadCounter = () => (countTokens ??= import('gpt-tokenizer').then((m) => m.countTokens));
+const loadCounter = () =>
+  (countTokens ??= import('gpt-tokenizer').then(
+    (m) => m.countTokens,
+    (err: unknown) => {
+      countTokens = undefined; // a failed load is tried again by the next run
+      throw err;
+    },
+  ));
+
+/** Loads the tokenizer after `delayMs`, unless a judge run asked for it first. */
+export function preloadTokenizer(delayMs = 3000): void {
+  setTimeout(() => void loadCounter().catch(() => undefined), delayMs).unref();
+}
 
 export class JudgeService {
   constructor(
