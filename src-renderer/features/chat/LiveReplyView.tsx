@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSharedClock } from '../../app/shared-clock';
 import { t } from '../../i18n/i18n';
 import { openLive, useChat } from './chat-store';
 import { Markdown } from './Markdown';
@@ -7,13 +7,9 @@ import { ThinkingBlock } from './ThinkingBlock';
 /** Silence shorter than this is ordinary pacing and is not counted out loud. */
 const SILENCE_SHOWN_MS = 2000;
 
-/** Whole seconds since `since`, ticking once a second. */
+/** Whole seconds since `since`, ticking once a second on the shared clock. */
 function useSecondsSince(since: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useSharedClock();
   const ms = Math.max(0, now - since);
   return ms < SILENCE_SHOWN_MS ? 0 : Math.floor(ms / 1000);
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSharedClock } from '../../app/shared-clock';
 import type { VideoTaskView } from '../../../src-shared/video/video-task';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError, call } from '../../bridge/api';
@@ -13,15 +14,23 @@ export function formatDuration(ms: number): string {
   return m > 0 ? t('video.minSec', { m, s: String(s % 60).padStart(2, '0') }) : t('video.sec', { s });
 }
 
-/** Re-renders every second while a task is live, for the elapsed time. */
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const h = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(h);
-  }, [active]);
-  return now;
+/**
+ * The task's time line: how long it took, or how long it has run and when the next check is.
+ * Only this re-renders each second (one shared clock for all tasks), not the whole card.
+ */
+function TaskTime({ task, checking }: { task: VideoTaskView; checking: boolean }) {
+  const live = !task.terminal || (task.state === 'succeeded' && !task.videoUrl);
+  const now = useSharedClock(live);
+  return (
+    <span className="video-task-time muted small-note">
+      {task.terminal && task.finishedAt
+        ? t('video.took', { time: formatDuration(task.finishedAt - task.createdAt) })
+        : t('video.elapsed', { time: formatDuration(now - task.createdAt) })}
+      {checking && task.nextCheckAt && task.nextCheckAt > now
+        ? `${t('video.separator')}${t('video.nextCheck', { s: Math.ceil((task.nextCheckAt - now) / 1000) })}`
+        : ''}
+    </span>
+  );
 }
 
 function stateLabel(task: VideoTaskView): string {
@@ -30,7 +39,6 @@ function stateLabel(task: VideoTaskView): string {
 }
 
 export function TaskItem({ task }: { task: VideoTaskView }) {
-  const now = useNow(!task.terminal || (task.state === 'succeeded' && !task.videoUrl));
   const [confirming, setConfirming] = useState(false);
   const [savedTo, setSavedTo] = useState<string>();
   const [rawOpen, setRawOpen] = useState(false);
@@ -71,14 +79,7 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
     >
       <div className="video-task-head">
         <span className={`badge video-state video-state-${task.state}`}>{stateLabel(task)}</span>
-        <span className="video-task-time muted small-note">
-          {task.terminal && task.finishedAt
-            ? t('video.took', { time: formatDuration(task.finishedAt - task.createdAt) })
-            : t('video.elapsed', { time: formatDuration(now - task.createdAt) })}
-          {checking && task.nextCheckAt && task.nextCheckAt > now
-            ? `${t('video.separator')}${t('video.nextCheck', { s: Math.ceil((task.nextCheckAt - now) / 1000) })}`
-            : ''}
-        </span>
+        <TaskTime task={task} checking={!!checking} />
         <span className="video-task-id muted small-note" title={task.taskId}>
           {shortId}
         </span>
@@ -138,7 +139,7 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
         ) : task.downloadError ? (
           <>
             <p className="field-error">{t('video.downloadFailed', { message: task.downloadError })}</p>
-            <LinkLifetime task={task} now={now} />
+            <LinkLifetime task={task} />
           </>
         ) : (
           <p className="field-error">{t('video.notDownloaded')}</p>

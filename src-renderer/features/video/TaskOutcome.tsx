@@ -1,3 +1,4 @@
+import { useSharedClock } from '../../app/shared-clock';
 import { useState } from 'react';
 import { isSafetyCode, resultUrlValidUntil, safetySide } from '../../../src-shared/video/video-status';
 import type { VideoTaskView } from '../../../src-shared/video/video-task';
@@ -29,7 +30,9 @@ export function TaskFailure({ task }: { task: VideoTaskView }) {
 }
 
 /** After a failed download: until when the gateway's result link is likely still valid. */
-export function LinkLifetime({ task, now }: { task: VideoTaskView; now: number }) {
+export function LinkLifetime({ task }: { task: VideoTaskView }) {
+  // Read once: a page left open past the expiry is corrected by the next poll's re-render.
+  const now = useSharedClock(false);
   const until = resultUrlValidUntil(task);
   if (until === undefined) return null;
   return (

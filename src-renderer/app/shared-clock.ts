@@ -1,0 +1,47 @@
+import { useState, useSyncExternalStore } from 'react';
+
+/**
+ * One one-second clock for every elapsed time on screen (video tasks, waits): a single timer,
+ * running only while something shows a time, and only the small components that read it
+ * re-render each second, not the cards around them.
+ */
+const listeners = new Set<() => void>();
+let now = Date.now();
+let timer: ReturnType<typeof setInterval> | undefined;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!timer) {
+    now = Date.now();
+    timer = setInterval(() => {
+      now = Date.now();
+      for (const l of listeners) l();
+    }, 1000);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+const noop = () => () => undefined;
+
+/** The clock's time; brought up to date when no timer has run for a second (nobody was reading). */
+function read(): number {
+  if (!timer && Date.now() - now >= 1000) now = Date.now();
+  return now;
+}
+
+/** The time now, to the second; `live` false reads it once and does not tick. */
+export function useSharedClock(live = true): number {
+  const [fixed] = useState(() => Date.now());
+  return useSyncExternalStore(live ? subscribe : noop, live ? read : () => fixed);
+}
+
+/** For tests: how many timers the clock runs (0 or 1), and how many readers it has. */
+export function sharedClockState(): { timers: number; listeners: number } {
+  return { timers: timer ? 1 : 0, listeners: listeners.size };
+}
