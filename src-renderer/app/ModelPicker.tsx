@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { ModelKind } from '../../src-shared/models/model-kind';
 import type { ModelInfo } from '../../src-shared/profiles/profile-view';
 import { t } from '../i18n/i18n';
+import { visibleRows } from './visible-rows';
 import { filterModels, indexModels, MATCH_CAP, type Row } from './model-filter';
 import { type ModelScope, recallModel, useModelMemory } from './model-memory';
 
@@ -122,8 +123,13 @@ export function ModelPicker(props: ModelPickerProps) {
   };
 
   const height = Math.min(rows.length, VIEW_ROWS) * ROW_HEIGHT;
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil((scrollTop + VIEW_ROWS * ROW_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
+  const { first, last } = visibleRows({
+    scrollTop,
+    viewHeight: VIEW_ROWS * ROW_HEIGHT,
+    rowHeight: ROW_HEIGHT,
+    count: rows.length,
+    overscan: OVERSCAN,
+  });
   const optionId = (i: number) => `${id}-opt-${i}`;
   const describedBy = [props.describedBy, props.listError ? `${id}-list-err` : undefined]
     .filter(Boolean)

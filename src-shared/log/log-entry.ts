@@ -1,4 +1,7 @@
 /** One gateway call as the request log shows it; the key is already redacted. */
+/** Main keeps this many request log entries; the window keeps no more than main does. */
+export const MAX_LOG_ENTRIES = 500;
+
 export interface LogEntry {
   id: number;
   method: string;

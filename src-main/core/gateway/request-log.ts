@@ -1,9 +1,9 @@
 import { keyHint } from './gateway-urls';
-import type { LogEntry } from '../../../src-shared/log/log-entry';
+import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
 
 const BODY_KEEP = 4096;
 const RESPONSE_KEEP = 2048;
-const MAX_ENTRIES = 500;
+const MAX_ENTRIES = MAX_LOG_ENTRIES;
 /** A request body is kept whole for "Copy as curl" up to this size… */
 const CURL_BODY_CAP = 1024 * 1024;
 /** …and the whole bodies of all entries together up to this, the oldest dropped first. */

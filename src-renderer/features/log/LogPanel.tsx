@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import type { LogEntry } from '../../../src-shared/log/log-entry';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
+import { visibleRows } from '../../app/visible-rows';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useUi } from '../../app/ui-store';
 import { call } from '../../bridge/api';
@@ -49,6 +50,102 @@ function EntryDetail({ entry }: { entry: LogEntry }) {
   );
 }
 
+/**
+ * The log as main holds it, with one entry added or updated: in place when it is there (a
+ * call's three events update one row), else appended, the oldest dropped past what main keeps.
+ */
+export function withEntry(old: LogEntry[], entry: LogEntry): LogEntry[] {
+  const i = old.findIndex((e) => e.id === entry.id);
+  if (i !== -1) {
+    const next = old.slice();
+    next[i] = entry;
+    return next;
+  }
+  const next = [...old, entry];
+  return next.length > MAX_LOG_ENTRIES ? next.slice(next.length - MAX_LOG_ENTRIES) : next;
+}
+
+/** Summary rows are one height, so only those in view are rendered (visible-rows.ts). */
+const LOG_ROW_HEIGHT = 46;
+
+function LogRows({
+  entries,
+  open,
+  onToggle,
+}: {
+  entries: LogEntry[];
+  open?: number;
+  onToggle: (id: number) => void;
+}) {
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewHeight, setViewHeight] = useState(600);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => setViewHeight(el.clientHeight || 600));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const { first, last } = visibleRows({
+    scrollTop,
+    viewHeight,
+    rowHeight: LOG_ROW_HEIGHT,
+    count: entries.length,
+  });
+  return (
+    <div className="log-scroll" ref={box} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+      <ul className="log-list" style={{ height: entries.length * LOG_ROW_HEIGHT }}>
+        {entries.slice(first, last).map((e, k) => (
+          <LogRow
+            key={e.id}
+            entry={e}
+            top={(first + k) * LOG_ROW_HEIGHT}
+            expanded={open === e.id}
+            onToggle={onToggle}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const LogRow = memo(function LogRow({
+  entry: e,
+  top,
+  expanded,
+  onToggle,
+}: {
+  entry: LogEntry;
+  top: number;
+  expanded: boolean;
+  onToggle: (id: number) => void;
+}) {
+  const path = e.url.replace(/^https?:\/\/[^/]+/, '');
+  return (
+    <li
+      className={`log-entry state-${e.state}${expanded ? ' selected' : ''}`}
+      style={{ top, height: LOG_ROW_HEIGHT }}
+    >
+      <button type="button" className="log-summary" aria-expanded={expanded} onClick={() => onToggle(e.id)}>
+        <span className="log-method">{e.method}</span>
+        <span className={`log-status ${e.status && e.status >= 400 ? 'bad' : ''}`}>
+          {e.state === 'pending' ? t('log.pending') : (e.status ?? t('log.failed'))}
+        </span>
+        <span className="log-path" title={e.url}>
+          {path}
+        </span>
+        <span className="muted log-time">{e.endMs !== undefined ? `${e.endMs} ms` : ''}</span>
+      </button>
+      <div className="muted small-note log-meta">
+        {new Date(e.startedAt).toLocaleTimeString()} ·{' '}
+        {t('log.timings', { first: e.firstByteMs ?? '–', end: e.endMs ?? '–' })} ·{' '}
+        {t('log.sizes', { req: e.requestBytes, res: e.responseBytes })}
+      </div>
+    </li>
+  );
+});
+
 export function LogPanel() {
   const qc = useQueryClient();
   // Events keep it current while open; calls made while it was closed are fetched on opening.
@@ -59,15 +156,12 @@ export function LogPanel() {
   useEvent(
     'log.changed',
     useCallback(
-      (entry: LogEntry) =>
-        qc.setQueryData<LogEntry[]>(['log.list', {}], (old = []) => {
-          const i = old.findIndex((e) => e.id === entry.id);
-          return i === -1 ? [...old, entry] : old.map((e) => (e.id === entry.id ? entry : e));
-        }),
+      (entry: LogEntry) => qc.setQueryData<LogEntry[]>(['log.list', {}], (old = []) => withEntry(old, entry)),
       [qc],
     ),
   );
-  const entries = [...(list.data ?? [])].reverse();
+  const entries = useMemo(() => [...(list.data ?? [])].reverse(), [list.data]);
+  const openEntry = open === undefined ? undefined : entries.find((e) => e.id === open);
   return (
     <aside className="log-panel" aria-label={t('log.title')}>
       <div className="row log-head">
@@ -86,36 +180,8 @@ export function LogPanel() {
       </div>
       {list.error ? <ErrorNotice error={list.error.error} /> : null}
       {entries.length === 0 && !list.error ? <p className="muted small-note">{t('log.empty')}</p> : null}
-      <ul className="log-list">
-        {entries.map((e) => {
-          const path = e.url.replace(/^https?:\/\/[^/]+/, '');
-          return (
-            <li key={e.id} className={`log-entry state-${e.state}`}>
-              <button
-                type="button"
-                className="log-summary"
-                aria-expanded={open === e.id}
-                onClick={() => setOpen(open === e.id ? undefined : e.id)}
-              >
-                <span className="log-method">{e.method}</span>
-                <span className={`log-status ${e.status && e.status >= 400 ? 'bad' : ''}`}>
-                  {e.state === 'pending' ? t('log.pending') : (e.status ?? t('log.failed'))}
-                </span>
-                <span className="log-path" title={e.url}>
-                  {path}
-                </span>
-                <span className="muted log-time">{e.endMs !== undefined ? `${e.endMs} ms` : ''}</span>
-              </button>
-              <div className="muted small-note log-meta">
-                {new Date(e.startedAt).toLocaleTimeString()} ·{' '}
-                {t('log.timings', { first: e.firstByteMs ?? '–', end: e.endMs ?? '–' })} ·{' '}
-                {t('log.sizes', { req: e.requestBytes, res: e.responseBytes })}
-              </div>
-              {open === e.id ? <EntryDetail entry={e} /> : null}
-            </li>
-          );
-        })}
-      </ul>
+      <LogRows entries={entries} open={open} onToggle={(id) => setOpen(open === id ? undefined : id)} />
+      {openEntry ? <EntryDetail key={openEntry.id} entry={openEntry} /> : null}
     </aside>
   );
 }

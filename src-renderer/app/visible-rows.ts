@@ -1,0 +1,17 @@
+/**
+ * The rows of a fixed-row-height list that are in view (plus `overscan` either side), so a list
+ * of any length renders a few dozen nodes. Computed from the scroll offset, never measured per
+ * row (jsdom measures nothing, and measuring would force layout).
+ */
+export function visibleRows(opts: {
+  scrollTop: number;
+  viewHeight: number;
+  rowHeight: number;
+  count: number;
+  overscan?: number;
+}): { first: number; last: number } {
+  const { scrollTop, viewHeight, rowHeight, count, overscan = 6 } = opts;
+  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
+  const last = Math.min(count, Math.ceil((scrollTop + viewHeight) / rowHeight) + overscan);
+  return { first, last: Math.max(first, last) };
+}

@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
+import { installFakeBridge } from '../../test/fake-bridge';
+import { LogPanel, withEntry } from './LogPanel';
+
+const entry = (id: number, extra: Partial<LogEntry> = {}): LogEntry => ({
+  id,
+  method: 'POST',
+  url: `https://gw.example/v1/call-${id}`,
+  requestHeaders: {},
+  requestBytes: 10,
+  responseBytes: 20,
+  startedAt: 0,
+  state: 'done',
+  status: 200,
+  ...extra,
+});
+
+describe('the request log in the window', () => {
+  it('updates an entry in place and keeps no more entries than main does', () => {
+    let list: LogEntry[] = [];
+    for (let i = 1; i <= MAX_LOG_ENTRIES + 20; i++) list = withEntry(list, entry(i, { state: 'pending' }));
+    expect(list).toHaveLength(MAX_LOG_ENTRIES);
+    expect(list[0].id).toBe(21);
+    const updated = withEntry(list, entry(30, { state: 'done', endMs: 5 }));
+    expect(updated).toHaveLength(MAX_LOG_ENTRIES);
+    expect(updated[9]).toMatchObject({ id: 30, endMs: 5 });
+  });
+
+  it('renders only the rows in view of a long log, newest first, and opens one entry below them', async () => {
+    const entries = Array.from({ length: MAX_LOG_ENTRIES }, (_, i) => entry(i + 1));
+    const bridge = installFakeBridge({ 'log.list': () => entries });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <LogPanel />
+      </QueryClientProvider>,
+    );
+    const rows = await screen.findAllByRole('button', { expanded: false });
+    expect(rows.length).toBeLessThan(40);
+    expect(rows[0].textContent).toContain(`/v1/call-${MAX_LOG_ENTRIES}`);
+    fireEvent.click(rows[0]);
+    expect(screen.getByRole('button', { name: 'Copy as curl' })).toBeTruthy();
+    // A new call arrives as an event: it is added at the top without a refetch.
+    act(() =>
+      bridge.emit('log.changed', entry(MAX_LOG_ENTRIES + 1, { url: 'https://gw.example/v1/newest' })),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { expanded: false })[0].textContent).toContain('/v1/newest'),
+    );
+  });
+});
