@@ -10,9 +10,14 @@ export const SUBSCRIBE_CHANNEL = 'gatehouse:subscribe';
 export const UNSUBSCRIBE_CHANNEL = 'gatehouse:unsubscribe';
 export const STREAM_EVENT_CHANNEL = 'gatehouse:stream-event';
 
-function senderInfo(event: IpcMainEvent | IpcMainInvokeEvent) {
+/**
+ * The sender as the router's policy reads it: a frame without a parent is a top frame. Asked of
+ * the frame itself, not by comparing it with `sender.mainFrame`: Electron may hand out a new
+ * WebFrameMain object for the same frame, and identity would then refuse the app's own window.
+ */
+export function senderInfo(event: IpcMainEvent | IpcMainInvokeEvent) {
   const frame = event.senderFrame;
-  return { url: frame?.url ?? '', isMainFrame: !!frame && frame === event.sender.mainFrame };
+  return { url: frame?.url ?? '', isMainFrame: !!frame && frame.parent === null };
 }
 
 type IpcMainEdge = ElectronEdge['ipcMain'];
@@ -45,9 +50,10 @@ export function bindStreams(ipcMain: IpcMainEdge, router: StreamRouter): void {
     watched.add(contents);
     // Read the id now: a destroyed WebContents can no longer be asked.
     const id = contents.id;
-    contents.on('did-start-navigation', (details) => {
-      if (details.isMainFrame && !details.isSameDocument) dropContents(id);
-    });
+    // did-navigate, not did-start-navigation: a navigation the window rules prevent (a file
+    // dropped on the window, a link) has started but never commits, and the page stays.
+    // did-navigate comes only for the top frame's cross-document navigations, reloads included.
+    contents.on('did-navigate', () => dropContents(id));
     contents.on('render-process-gone', () => dropContents(id));
     contents.once('destroyed', () => dropContents(id));
   };
