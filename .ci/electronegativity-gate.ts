@@ -12,7 +12,7 @@ import { join } from 'node:path';
 const REVIEWED: { check: string; file: string; why: string }[] = [
   {
     check: 'PRELOAD_JS_CHECK',
-    file: 'src-main/index.ts',
+    file: 'src-main/platform/main-window.ts',
     why: 'The preload exposes four named functions (invoke, on, subscribe, unsubscribe) through contextBridge, never ipcRenderer; the window is sandboxed and context-isolated, and main checks the sender frame and validates every input and stream id.',
   },
   {

@@ -1,13 +1,11 @@
 import { preloadTokenizer } from './core/judge/judge-service';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { app, BrowserWindow, dialog, net } from 'electron';
-import { APP_ENTRY_URL, APP_ORIGIN } from './core/app-protocol/app-origin';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
 import { DatabaseTooNewError } from './core/db/migrations';
 import { openDataFolder } from './core/db/open-data-folder';
 import { DataFolderLockedError } from './core/db/open-database';
 import { testExportDir, testSwitchesEnabled } from './core/security/test-switches';
-import { MIN_SIZE } from './core/window/window-bounds';
 import { StorageNotices } from './core/storage/storage-notices';
 import { createAppRouter, createAppStreamRouter } from './ipc/app-router';
 import { originPolicy } from './ipc/router';
@@ -19,6 +17,8 @@ import { electronSettingsStore } from './platform/electron-settings-store';
 import { bindRouter, bindStreams, sendEvent } from './platform/ipc-bridge';
 import { handleAppProtocol } from './platform/app-protocol';
 import { handleMediaProtocol, mediaUrl } from './platform/media-protocol';
+import type { ElectronEdge } from './platform/electron-edge';
+import { createMainWindow, windowEntry } from './platform/main-window';
 import { registerPrivilegedSchemes } from './platform/privileged-schemes';
 import { safeStorageCipher } from './platform/safe-storage-cipher';
 import { rememberWindowState, restoredWindowBounds } from './platform/window-state';
@@ -27,7 +27,9 @@ import { splitInAppSandboxArgs } from './sandbox/cli-args';
 import { startSandbox } from './sandbox/server';
 
 // Composition root: the one place that wires Electron to the Electron-free core (docs/architecture.md).
-registerPrivilegedSchemes();
+// The platform functions get Electron from here, so tests can hand them a fake instead.
+const electron: ElectronEdge = { app, session, shell, ipcMain, protocol };
+registerPrivilegedSchemes(protocol);
 // Lets users with several setups (and the tests) run the app on a data folder of their choosing.
 if (process.env.GATEHOUSE_DATA_DIR) app.setPath('userData', process.env.GATEHOUSE_DATA_DIR);
 // The test launcher's switches; the shipped app ignores them.
@@ -46,11 +48,10 @@ async function main(): Promise<void> {
     mainWindow.focus();
   });
   await app.whenReady();
-  // The window's own origin: the dev server in `npm run dev`, the app scheme otherwise. A
-  // packaged app never loads a URL from its environment.
-  const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
-  const appOrigins = [devUrl ? new URL(devUrl).origin : APP_ORIGIN];
-  hardenSession(appOrigins);
+  // The window's own origin: the dev server in `npm run dev`, the app scheme otherwise.
+  const entry = windowEntry(app.isPackaged, process.env);
+  const appOrigins = entry.origins;
+  hardenSession(electron, appOrigins);
   const notices = new StorageNotices();
   let database: DatabaseSync;
   try {
@@ -85,32 +86,19 @@ async function main(): Promise<void> {
     desktop: electronDesktopActions(() => mainWindow, testExportDir(app.isPackaged, process.env)),
     mediaUrl,
   });
-  handleMediaProtocol(services.media);
+  handleMediaProtocol(protocol, services.media);
   // Never file:// : the built window comes from the app scheme, which has an origin of its own.
-  handleAppProtocol(join(import.meta.dirname, '../renderer'));
-  bindRouter(createAppRouter(services, originPolicy(appOrigins)));
+  handleAppProtocol(protocol, join(import.meta.dirname, '../renderer'));
+  bindRouter(ipcMain, createAppRouter(services, originPolicy(appOrigins)));
   // Stream subscribers are dropped (and their work aborted) when their page goes away.
-  bindStreams(createAppStreamRouter(services, originPolicy(appOrigins)));
+  bindStreams(ipcMain, createAppStreamRouter(services, originPolicy(appOrigins)));
 
   const createWindow = () => {
     const restored = restoredWindowBounds(settings);
-    mainWindow = new BrowserWindow({
-      ...restored.bounds,
-      minWidth: MIN_SIZE.width,
-      minHeight: MIN_SIZE.height,
-      title: 'Gatehouse',
-      show: false,
-      webPreferences: {
-        preload: join(import.meta.dirname, '../preload/index.cjs'),
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-        webSecurity: true,
-        allowRunningInsecureContent: false,
-        webviewTag: false,
-        // Middle-click (auxclick) could otherwise open a link in a new window.
-        disableBlinkFeatures: 'Auxclick',
-      },
+    mainWindow = createMainWindow(BrowserWindow, {
+      bounds: restored.bounds,
+      preload: join(import.meta.dirname, '../preload/index.cjs'),
+      entryUrl: entry.url,
     });
     if (restored.maximized) mainWindow.maximize();
     rememberWindowState(mainWindow, settings);
@@ -118,7 +106,6 @@ async function main(): Promise<void> {
     mainWindow.on('closed', () => {
       mainWindow = undefined;
     });
-    void mainWindow.loadURL(devUrl ?? APP_ENTRY_URL);
   };
   createWindow();
   preloadTokenizer();

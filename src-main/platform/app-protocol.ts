@@ -1,6 +1,7 @@
-import { type CustomScheme, protocol } from 'electron';
+import type { CustomScheme } from 'electron';
 import { serveAppRequest } from '../core/app-protocol/app-files';
 import { APP_SCHEME } from '../core/app-protocol/app-origin';
+import type { ElectronEdge } from './electron-edge';
 
 /**
  * Standard and secure give the window a real origin (gatehouse-app://app) and a secure context;
@@ -13,7 +14,7 @@ export const APP_SCHEME_PRIVILEGES: CustomScheme = {
 };
 
 /** Serves the built renderer folder, read-only, with its MIME types and the CSP as a header. */
-export function handleAppProtocol(rendererDir: string): void {
+export function handleAppProtocol(protocol: ElectronEdge['protocol'], rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const out = await serveAppRequest(rendererDir, { method: request.method, url: request.url });
     return new Response(out.body as ConstructorParameters<typeof Response>[0] | null, {

@@ -1,10 +1,5 @@
-import {
-  ipcMain,
-  type IpcMainEvent,
-  type IpcMainInvokeEvent,
-  type WebContents,
-  type WebFrameMain,
-} from 'electron';
+import type { IpcMainEvent, IpcMainInvokeEvent, WebContents, WebFrameMain } from 'electron';
+import type { ElectronEdge, GuardedContents } from './electron-edge';
 import type { Dispatch } from '../ipc/router';
 import type { StreamRouter } from '../ipc/stream-router';
 import type { Subscriber } from '../ipc/stream-hub';
@@ -15,13 +10,20 @@ export const SUBSCRIBE_CHANNEL = 'gatehouse:subscribe';
 export const UNSUBSCRIBE_CHANNEL = 'gatehouse:unsubscribe';
 export const STREAM_EVENT_CHANNEL = 'gatehouse:stream-event';
 
-function senderInfo(event: IpcMainEvent | IpcMainInvokeEvent) {
+/**
+ * The sender as the router's policy reads it: a frame without a parent is a top frame. Asked of
+ * the frame itself, not by comparing it with `sender.mainFrame`: Electron may hand out a new
+ * WebFrameMain object for the same frame, and identity would then refuse the app's own window.
+ */
+export function senderInfo(event: IpcMainEvent | IpcMainInvokeEvent) {
   const frame = event.senderFrame;
-  return { url: frame?.url ?? '', isMainFrame: !!frame && frame === event.sender.mainFrame };
+  return { url: frame?.url ?? '', isMainFrame: !!frame && frame.parent === null };
 }
 
+type IpcMainEdge = ElectronEdge['ipcMain'];
+
 /** One IPC channel for all routes; the router checks the sender frame and the input. */
-export function bindRouter(dispatch: Dispatch): void {
+export function bindRouter(ipcMain: IpcMainEdge, dispatch: Dispatch): void {
   ipcMain.handle(INVOKE_CHANNEL, (event, route: unknown, input: unknown) =>
     dispatch(typeof route === 'string' ? route : '', input, senderInfo(event)),
   );
@@ -32,29 +34,30 @@ export function bindRouter(dispatch: Dispatch): void {
  * alone. A frame whose page goes away (reload, navigation, crash, closed window) is dropped, which
  * aborts its streams: nobody is left to read them.
  */
-export function bindStreams(router: StreamRouter): void {
+export function bindStreams(ipcMain: IpcMainEdge, router: StreamRouter): void {
   const byFrame = new Map<string, Subscriber>();
-  const watched = new WeakSet<WebContents>();
+  const watched = new WeakSet<GuardedContents>();
 
-  const dropContents = (contents: WebContents, id: number) => {
+  const dropContents = (id: number) => {
     for (const [key, subscriber] of byFrame) {
       if (!key.startsWith(`${id}:`)) continue;
       byFrame.delete(key);
       router.drop(subscriber);
     }
   };
-  const watch = (contents: WebContents) => {
+  const watch = (contents: GuardedContents) => {
     if (watched.has(contents)) return;
     watched.add(contents);
     // Read the id now: a destroyed WebContents can no longer be asked.
     const id = contents.id;
-    contents.on('did-start-navigation', (details) => {
-      if (details.isMainFrame && !details.isSameDocument) dropContents(contents, id);
-    });
-    contents.on('render-process-gone', () => dropContents(contents, id));
-    contents.once('destroyed', () => dropContents(contents, id));
+    // did-navigate, not did-start-navigation: a navigation the window rules prevent (a file
+    // dropped on the window, a link) has started but never commits, and the page stays.
+    // did-navigate comes only for the top frame's cross-document navigations, reloads included.
+    contents.on('did-navigate', () => dropContents(id));
+    contents.on('render-process-gone', () => dropContents(id));
+    contents.once('destroyed', () => dropContents(id));
   };
-  const subscriberFor = (contents: WebContents, frame: WebFrameMain): Subscriber => {
+  const subscriberFor = (contents: GuardedContents, frame: WebFrameMain): Subscriber => {
     const key = `${contents.id}:${frame.processId}:${frame.routingId}`;
     let subscriber = byFrame.get(key);
     if (!subscriber) {

@@ -1,6 +1,7 @@
-import { type CustomScheme, protocol } from 'electron';
+import type { CustomScheme } from 'electron';
 import { serveMediaFile } from '../core/media/media-library';
 import type { MediaLibrary } from '../core/media/media-library';
+import type { ElectronEdge } from './electron-edge';
 
 export const MEDIA_SCHEME = 'gatehouse-media';
 
@@ -11,7 +12,7 @@ export const MEDIA_SCHEME_PRIVILEGES: CustomScheme = {
 };
 
 /** Serves the media library, with range requests, never through file:// (docs/architecture.md, "Security in one place"). */
-export function handleMediaProtocol(media: MediaLibrary): void {
+export function handleMediaProtocol(protocol: ElectronEdge['protocol'], media: MediaLibrary): void {
   protocol.handle(MEDIA_SCHEME, (request) => {
     const url = new URL(request.url);
     let abs: string;

@@ -1,14 +1,19 @@
-import { app, type BrowserWindow, session, shell, type WebContents } from 'electron';
+import type { BrowserWindow } from 'electron';
 import { isSafeExternalUrl } from '../core/security/external-links';
 import { isPermissionGranted } from '../core/security/permission-policy';
+import type { ElectronEdge, GuardedContents } from './electron-edge';
 
 /**
  * The window may not navigate or open windows, and gets no permission beyond what
  * isPermissionGranted allows the app's own top frame (`appOrigins`); the only way out is an
  * https: link the user clicked, which opens in the system browser.
  */
-export function hardenSession(appOrigins: readonly string[]): void {
-  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
+export function hardenSession(
+  electron: Pick<ElectronEdge, 'app' | 'session' | 'shell'>,
+  appOrigins: readonly string[],
+): void {
+  const { defaultSession } = electron.session;
+  defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
     callback(
       isPermissionGranted(
         { permission, requestingUrl: details.requestingUrl, isMainFrame: details.isMainFrame },
@@ -16,7 +21,7 @@ export function hardenSession(appOrigins: readonly string[]): void {
       ),
     ),
   );
-  session.defaultSession.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) =>
+  defaultSession.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) =>
     isPermissionGranted(
       {
         permission,
@@ -26,10 +31,10 @@ export function hardenSession(appOrigins: readonly string[]): void {
       appOrigins,
     ),
   );
-  app.on('web-contents-created', (_event, contents) => hardenContents(contents));
+  electron.app.on('web-contents-created', (_event, contents) => hardenContents(contents, electron.shell));
 }
 
-export function hardenContents(contents: WebContents): void {
+export function hardenContents(contents: GuardedContents, shell: ElectronEdge['shell']): void {
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
