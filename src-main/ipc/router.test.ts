@@ -34,6 +34,24 @@ describe('router', () => {
     expect(await dispatch('echo.upper', { text: 'hi' }, app)).toEqual({ ok: true, data: 'HI' });
   });
 
+  it('refuses input nested deeper than zod can recurse, as a Result (found by the IPC fuzz test)', async () => {
+    interface Node {
+      child?: Node;
+    }
+    const node: z.ZodType<Node> = z.object({
+      get child() {
+        return node.optional();
+      },
+    });
+    const deep = createRouter({ 'tree.take': route<null>()(node) }, { 'tree.take': () => null }, () => true);
+    let input: Node = {};
+    for (let i = 0; i < 50_000; i++) input = { child: input };
+    expect(await deep('tree.take', input, app)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', details: { issues: [{ path: '(input)' }] } },
+    });
+  });
+
   it('rejects bad input naming the field and the rule', async () => {
     const r = await dispatch('echo.upper', { text: '' }, app);
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input', message: 'text: is required' } });

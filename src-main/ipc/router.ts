@@ -21,6 +21,25 @@ export function zodIssues(error: z.ZodError): AppError {
   };
 }
 
+/**
+ * Validates a call's input. zod walks nested values by recursion, so an input nested thousands
+ * of levels deep (a chat history whose versions hold versions...) overflows the stack inside
+ * `safeParse` instead of failing it; that too must end as a Result, never as a rejected call.
+ */
+export function checkInput(schema: z.ZodType, rawInput: unknown): Result<unknown> {
+  try {
+    const parsed = schema.safeParse(rawInput ?? {});
+    return parsed.success ? ok(parsed.data) : fail(zodIssues(parsed.error));
+  } catch {
+    const issue = { path: '(input)', message: 'is nested too deeply or too large to check' };
+    return fail({
+      code: 'invalid_input',
+      message: `${issue.path}: ${issue.message}`,
+      details: { issues: [issue] },
+    });
+  }
+}
+
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppFailure) return err.error;
   if (err instanceof GatewayError) return err.toAppError();
@@ -66,8 +85,8 @@ export function createRouter<T extends AnyRoutes>(
   ): Promise<Result<unknown>> {
     const refused = refuseCall(senderPolicy, sender, routes, name, 'route');
     if (refused) return refused;
-    const parsed = routes[name].input.safeParse(rawInput ?? {});
-    if (!parsed.success) return fail(zodIssues(parsed.error));
+    const parsed = checkInput(routes[name].input, rawInput);
+    if (!parsed.ok) return parsed;
     try {
       const handler = handlers[name] as (input: unknown) => unknown;
       const data = await handler(parsed.data);

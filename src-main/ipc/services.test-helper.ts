@@ -3,6 +3,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMemoryDatabase } from '../core/db/open-database';
+import type { FetchLike } from '../core/gateway/gateway-client';
+import type { DesktopActions } from '../core/media/desktop-actions';
 import { MemoryKeyValueStore } from '../core/storage/key-value-store';
 import { StorageNotices } from '../core/storage/storage-notices';
 import { startSandbox, type SandboxOptions } from '../sandbox/server';
@@ -26,6 +28,10 @@ export function testServices(
     settings?: MemoryKeyValueStore;
     database?: DatabaseSync;
     notices?: StorageNotices;
+    /** Defaults to the real fetch; the fuzz test keeps calls on loopback. */
+    fetch?: FetchLike;
+    /** Defaults to actions that only record the name asked for and write nothing. */
+    desktop?: DesktopActions;
   } = {},
 ) {
   const events: RecordedEvent[] = [];
@@ -38,13 +44,13 @@ export function testServices(
     version: 'test',
     dataDir,
     database,
-    fetch: (u, i) => fetch(u, i),
+    fetch: opts.fetch ?? ((u, i) => fetch(u, i)),
     cipher: null,
     settings: opts.settings ?? new MemoryKeyValueStore(),
     notices: opts.notices ?? new StorageNotices(),
     sandbox,
     emit: (name, payload) => events.push({ name, payload }),
-    desktop: {
+    desktop: opts.desktop ?? {
       saveFileAs: async (_src, name) => (saved.push(name), join(dataDir, 'exports', name)),
       saveTextAs: async (_text, name) => (saved.push(name), join(dataDir, 'exports', name)),
       notify: () => undefined,

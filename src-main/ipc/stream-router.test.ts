@@ -144,4 +144,24 @@ describe('stream routes over the real services and Sandbox', () => {
     expect(retried.ok).toBe(true);
     await a.ended('stream-retry');
   });
+
+  // Found by the IPC fuzz test: zod recursed through the versions until the stack overflowed and
+  // the start rejected instead of resolving to a Result.
+  it('refuses a history whose versions are nested thousands deep, as invalid input', async () => {
+    const { t, router } = setup();
+    let message: Record<string, unknown> = { role: 'user', content: 'x' };
+    for (let i = 0; i < 20_000; i++) message = { role: 'user', content: 'x', alternatives: [[message]] };
+    const refused = await router.subscribe(
+      'chat.reply',
+      'stream-deep',
+      { model: 'sandbox-chat-1', messages: [message] },
+      top,
+      recordingSubscriber().subscriber,
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: '(input): is nested too deeply or too large to check' },
+    });
+    expect(t.services.streams.size).toBe(0);
+  });
 });

@@ -2,7 +2,7 @@ import { fail, ok, type Result } from '../../src-shared/result';
 import type { OutputOf, ParsedInputOf } from '../../src-shared/ipc/define-route';
 import { type AnyStreams, type StreamEventOf, streamIdSchema } from '../../src-shared/ipc/define-stream';
 import type { StreamSink } from '../core/streams/stream-sink';
-import { refuseCall, type SenderInfo, type SenderPolicy, toAppError, zodIssues } from './router';
+import { checkInput, refuseCall, type SenderInfo, type SenderPolicy, toAppError, zodIssues } from './router';
 import type { StreamHub, Subscriber } from './stream-hub';
 
 /** One handler per stream route; it starts the work and resolves with the route's output. */
@@ -35,8 +35,8 @@ export function createStreamRouter<T extends AnyStreams>(
     if (refused) return refused;
     const id = streamIdSchema.safeParse(streamId);
     if (!id.success) return fail(zodIssues(id.error));
-    const parsed = streams[name].input.safeParse(rawInput ?? {});
-    if (!parsed.success) return fail(zodIssues(parsed.error));
+    const parsed = checkInput(streams[name].input, rawInput);
+    if (!parsed.ok) return parsed;
     try {
       const sink = hub.subscribe(subscriber, id.data);
       try {

@@ -16,6 +16,7 @@ import type { Subscriber } from '../ipc/stream-hub';
 import { startSandbox, type SandboxOptions } from '../sandbox/server';
 import { browserDesktopActions } from './browser-desktop-actions';
 import type { BridgeMessage } from '../../src-shared/ipc/bridge-protocol';
+import type { Result } from '../../src-shared/result';
 import { isLoopbackHost, readBridgeFrame, requestUrl } from './bridge-frames';
 
 export interface WebServerOptions {
@@ -162,12 +163,13 @@ export async function startWebServer(opts: WebServerOptions) {
         }
         const msg = read.frame;
         if (msg.type === 'invoke') {
-          void dispatch(msg.route, msg.input, sender).then((result) =>
-            reply({ type: 'result', id: msg.id, result }),
-          );
+          void dispatch(msg.route, msg.input, sender)
+            .catch(internalFailure)
+            .then((result) => reply({ type: 'result', id: msg.id, result }));
         } else if (msg.type === 'subscribe') {
           void streams
             .subscribe(msg.stream, msg.streamId, msg.input, sender, subscriber)
+            .catch(internalFailure)
             .then((result) => reply({ type: 'result', id: msg.id, result }));
         } else if (msg.type === 'unsubscribe') {
           streams.unsubscribe(subscriber, msg.streamId);
@@ -208,6 +210,17 @@ export async function startWebServer(opts: WebServerOptions) {
       await services.chat.settle();
       database.close();
     },
+  };
+}
+
+/**
+ * The routers answer every call with a Result; should one ever throw, the caller still hears
+ * why, and the process does not meet an unhandled rejection.
+ */
+function internalFailure(err: unknown): Result<never> {
+  return {
+    ok: false,
+    error: { code: 'internal', message: err instanceof Error ? err.message : String(err) },
   };
 }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { AppError } from '../result';
 import { extraBodySchema } from '../request/extra-body-schema';
+import { MODEL_ID_MAX } from '../input-limits';
+import { textLength } from '../text-length';
 import {
   chatParamsSchema,
   conversationIdSchema,
@@ -8,10 +10,19 @@ import {
   storedMessageSchema,
 } from './conversation';
 
+/** A history the window may send: longer ones would stall main's parse and the gateway's. */
+export const HISTORY_MESSAGES_MAX = 2_000;
+/** Every text of the history together (contents, reasoning, versions, errors), in characters. */
+export const HISTORY_CHARS_MAX = 8_000_000;
+
 export const startChatSchema = z
   .object({
     conversationId: conversationIdSchema.optional(),
-    model: z.string().trim().min(1, 'is required: pick or type a model'),
+    model: z
+      .string()
+      .trim()
+      .min(1, 'is required: pick or type a model')
+      .max(MODEL_ID_MAX, `must be at most ${MODEL_ID_MAX} characters`),
     system: z.string().max(200_000, 'must be at most 200,000 characters').default(''),
     params: chatParamsSchema.default({}),
     extra: extraBodySchema('chat').optional(),
@@ -19,7 +30,15 @@ export const startChatSchema = z
      * The whole history to send, ending with the user's new message; or, to continue a reply cut
      * at the token limit, ending with that reply.
      */
-    messages: z.array(storedMessageSchema).min(1, 'must hold at least one message'),
+    // Limited here, not in storedMessageSchema: stored conversations read back whatever their size.
+    messages: z
+      .array(storedMessageSchema)
+      .min(1, 'must hold at least one message')
+      .max(HISTORY_MESSAGES_MAX, 'must hold at most 2,000 messages')
+      .refine(
+        (messages) => textLength(messages) <= HISTORY_CHARS_MAX,
+        'must be at most 8,000,000 characters in all',
+      ),
     /** Continue the last reply where it stopped: what arrives is added to it, not a new message. */
     continueReply: z.boolean().optional(),
   })

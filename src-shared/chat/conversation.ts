@@ -68,7 +68,7 @@ export const chatParamsSchema = z.object({
     .number()
     .int('must be a whole number')
     .positive('must be at least 1')
-    .max(1_000_000)
+    .max(1_000_000, 'must be at most 1,000,000')
     .optional(),
 });
 export type ChatParamsInput = z.infer<typeof chatParamsSchema>;
@@ -78,8 +78,16 @@ export const conversationIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'm
 /** Show version `index` of the conversation at message `position` (both 0-based). */
 export const switchBranchSchema = z.object({
   id: conversationIdSchema,
-  position: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(100_000),
-  index: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(MAX_ALTERNATIVES),
+  position: z
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(100_000, 'must be at most 100,000'),
+  index: z
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(MAX_ALTERNATIVES, `must be at most ${MAX_ALTERNATIVES}`),
 });
 export type SwitchBranchInput = z.infer<typeof switchBranchSchema>;
 

@@ -20,11 +20,16 @@ export const questionSchema = z.object({
   type: z.enum(['choice', 'score', 'noul'], { message: 'must be choice, score or noul' }),
   instructions: z.string().max(INSTRUCTIONS_MAX, `must be at most ${INSTRUCTIONS_MAX} characters`),
   options: z
-    .array(z.object({ name: z.string().max(64), description: z.string().max(DESCRIPTION_MAX) }))
+    .array(
+      z.object({
+        name: z.string().max(64, 'must be at most 64 characters'),
+        description: z.string().max(DESCRIPTION_MAX, `must be at most ${DESCRIPTION_MAX} characters`),
+      }),
+    )
     .max(MAX_OPTIONS, `must have at most ${MAX_OPTIONS} options`)
     .default([]),
   levels: z
-    .array(z.string().max(DESCRIPTION_MAX))
+    .array(z.string().max(DESCRIPTION_MAX, `must be at most ${DESCRIPTION_MAX} characters`))
     .max(MAX_LEVELS, `must have at most ${MAX_LEVELS} levels`)
     .default([]),
 });

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { extraBodySchema } from '../request/extra-body-schema';
+import { MODEL_ID_MAX } from '../input-limits';
 
 // Checked again in main whatever the form did; messages name the rule, the router names the field.
 export const imageGenerateSchema = z.object({
-  model: z.string().trim().min(1, 'is required: pick or type a model'),
+  model: z
+    .string()
+    .trim()
+    .min(1, 'is required: pick or type a model')
+    .max(MODEL_ID_MAX, `must be at most ${MODEL_ID_MAX} characters`),
   prompt: z.string().trim().min(1, 'is required').max(4000, 'must be at most 4,000 characters'),
   size: z.string().regex(/^\d{2,5}x\d{2,5}$/, 'must look like 1024x1024'),
   n: z
@@ -18,12 +23,16 @@ export type ImageGenerateInput = z.infer<typeof imageGenerateSchema>;
 
 export const SPEECH_FORMATS = ['wav', 'mp3', 'opus', 'aac', 'flac', 'pcm'] as const;
 export const speechCreateSchema = z.object({
-  model: z.string().trim().min(1, 'is required: pick or type a model'),
+  model: z
+    .string()
+    .trim()
+    .min(1, 'is required: pick or type a model')
+    .max(MODEL_ID_MAX, `must be at most ${MODEL_ID_MAX} characters`),
   text: z
     .string()
     .max(4096, 'must be at most 4,096 characters')
     .refine((s) => s.trim().length > 0, 'is required'),
-  voice: z.string().trim().min(1, 'is required'),
+  voice: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
   format: z.enum(SPEECH_FORMATS, `must be one of ${SPEECH_FORMATS.join(', ')}`),
   speed: z.number().min(0.25, 'must be between 0.25 and 4').max(4, 'must be between 0.25 and 4'),
   extra: extraBodySchema('speech').optional(),
@@ -35,10 +44,22 @@ export type SpeechCreateInput = z.infer<typeof speechCreateSchema>;
  * parsed on main's thread; more would stall the app. The form checks the same number.
  */
 export const MAX_EMBEDDING_INPUTS = 500;
+/** One input: the embedding models take at most 8,192 tokens, well under 50,000 characters. */
+export const EMBEDDING_INPUT_MAX = 50_000;
 export const embeddingsRunSchema = z.object({
-  model: z.string().trim().min(1, 'is required: pick or type a model'),
+  model: z
+    .string()
+    .trim()
+    .min(1, 'is required: pick or type a model')
+    .max(MODEL_ID_MAX, `must be at most ${MODEL_ID_MAX} characters`),
   inputs: z
-    .array(z.string().trim().min(1, 'must not be empty'))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'must not be empty')
+        .max(EMBEDDING_INPUT_MAX, 'must be at most 50,000 characters'),
+    )
     .min(1, 'needs at least one line of text')
     .max(MAX_EMBEDDING_INPUTS, 'must be at most 500 inputs'),
   dimensions: z

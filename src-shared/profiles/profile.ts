@@ -14,6 +14,7 @@ const httpUrl = z
   .string()
   .trim()
   .min(1, 'is required')
+  .max(2_000, 'must be at most 2,000 characters')
   .refine((v) => {
     try {
       const u = new URL(v);
@@ -42,6 +43,7 @@ export const profileInputSchema = z.object({
   judgeSegment: z
     .string()
     .trim()
+    .max(100, 'must be at most 100 characters')
     .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _ (the vendor segment of the judge path)')
     .default('partner'),
   /** Absent means DEFAULT_IDLE_TIMEOUT_SEC. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { extraBodySchema, storedExtraSchema } from '../request/extra-body-schema';
+import { MODEL_ID_MAX } from '../input-limits';
 import {
   isImageAddress,
   VIDEO_DURATION,
@@ -20,7 +21,7 @@ export const videoFormSchema = z.object({
   prompt: z
     .string({ error: VIDEO_RULES.prompt })
     .refine((s) => s.trim().length > 0, VIDEO_RULES.prompt)
-    .refine((s) => s.length <= VIDEO_PROMPT_MAX, VIDEO_RULES.promptMax),
+    .max(VIDEO_PROMPT_MAX, VIDEO_RULES.promptMax),
   images: z
     .array(
       z.object({
@@ -28,7 +29,7 @@ export const videoFormSchema = z.object({
           .string()
           .max(VIDEO_IMAGE_URL_MAX, VIDEO_RULES.imageTooLarge)
           .refine(isImageAddress, VIDEO_RULES.imageUrl),
-        name: z.string().max(500).optional(),
+        name: z.string().max(500, 'must be at most 500 characters').optional(),
       }),
     )
     .max(VIDEO_IMAGES_MAX, VIDEO_RULES.imagesMax)
@@ -44,6 +45,14 @@ export const videoFormSchema = z.object({
   generateAudio: z.boolean().default(true),
   extra: extraBodySchema('video').optional(),
 }) satisfies z.ZodType<VideoForm, unknown>;
+
+/**
+ * What `video.tasks.create` accepts: the form with its model id bounded too. The bound is here,
+ * not in videoFormSchema, because saved tasks are read back with that schema and must stay readable.
+ */
+export const videoFormInputSchema = videoFormSchema.extend({
+  model: videoFormSchema.shape.model.max(MODEL_ID_MAX, `must be at most ${MODEL_ID_MAX} characters`),
+});
 
 export const videoStateSchema = z.enum([
   'queued',

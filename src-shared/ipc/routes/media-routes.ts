@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '../define-route';
+import { RECORD_ID_MAX } from '../../input-limits';
 import type { EmbeddingRunView } from '../../media/media-views';
 import type { ImageEntryView, MediaEntryView, SpeechEntryView } from '../../media/media-history';
 import {
@@ -16,7 +17,14 @@ export const mediaRoutes = {
   'media.images.generate': route<ImageEntryView>()(imageGenerateSchema),
   'media.speech.create': route<SpeechEntryView>()(speechCreateSchema),
   'media.embeddings.run': route<EmbeddingRunView>()(embeddingsRunSchema),
-  'media.embeddings.vectors': route<string>()(z.object({ runId: z.string().min(1, 'is required') })),
+  'media.embeddings.vectors': route<string>()(
+    z.object({
+      runId: z
+        .string()
+        .min(1, 'is required')
+        .max(RECORD_ID_MAX, `must be at most ${RECORD_ID_MAX} characters`),
+    }),
+  ),
   'media.history.list': route<MediaEntryView[]>()(z.object({ kind: kind.optional() })),
   'media.history.delete': route<null>()(entryId),
   'media.history.clear': route<number>()(z.object({ kind })),

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { route } from '../define-route';
+import { RECORD_ID_MAX } from '../../input-limits';
 import type { VideoForm } from '../../video/video-request';
-import { videoFormSchema, type VideoTaskView } from '../../video/video-task';
+import { videoFormInputSchema, type VideoTaskView } from '../../video/video-task';
 
-const byId = z.object({ id: z.string().min(1, 'is required') });
+const byId = z.object({
+  id: z.string().min(1, 'is required').max(RECORD_ID_MAX, `must be at most ${RECORD_ID_MAX} characters`),
+});
 
 export const videoRoutes = {
-  'video.tasks.create': route<VideoTaskView>()(videoFormSchema),
+  'video.tasks.create': route<VideoTaskView>()(videoFormInputSchema),
   'video.tasks.list': route<VideoTaskView[]>()(z.object({})),
   'video.tasks.remove': route<null>()(byId),
   'video.tasks.saveAs': route<{ path: string | null }>()(byId),
