@@ -33,7 +33,7 @@ export function LiveReplyView() {
         <span className="who">{t('chat.assistant')}</span>
       </div>
       {reasoning ? <ThinkingBlock reasoning={reasoning} thinking={!text} /> : null}
-      {text ? <Markdown text={text} /> : null}
+      {text ? <Markdown text={text} streaming /> : null}
       {!started ? (
         <div className="muted typing">
           {silent ? t('chat.waitingFor', { seconds: silent }) : t('chat.waiting')}

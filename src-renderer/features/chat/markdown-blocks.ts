@@ -1,6 +1,8 @@
 const FENCE = /^\s{0,3}(```|~~~)/;
 const LIST_ITEM = /^\s{0,3}([-*+]|\d{1,9}[.)])\s/;
 const INDENTED = /^(\t| {2,})\S/;
+/** Characters compared at the old end to tell a grown text from a different one. */
+const SPOT_CHECK = 64;
 
 /**
  * Splits streaming markdown into finished blocks and the open tail, scanning only what arrived
@@ -21,10 +23,13 @@ export class BlockSplitter {
   private pendingEnd: number | undefined;
 
   update(text: string): { blocks: string[]; tail: string } {
-    if (!text.startsWith(this.text)) this.reset();
+    if (!this.extends(text)) this.reset();
+    // Only the new part is searched for line ends: a paragraph of megabytes without one is not
+    // scanned again every frame.
+    const from = Math.max(this.scanPos, this.text.length);
     this.text = text;
-    for (;;) {
-      const nl = text.indexOf('\n', this.scanPos);
+    for (let searchFrom = from; ; searchFrom = this.scanPos) {
+      const nl = text.indexOf('\n', searchFrom);
       if (nl === -1) break;
       this.scanLine(text, text.slice(this.scanPos, nl));
       this.scanPos = nl + 1;
@@ -52,6 +57,20 @@ export class BlockSplitter {
       this.pendingEnd = undefined;
     }
     if (FENCE.test(line)) this.inFence = true;
+  }
+
+  /**
+   * Whether `text` is the text seen last time with more appended. A reply only ever grows, so a
+   * constant-time check suffices: no shorter, and the same characters around the old end.
+   * (`startsWith` would compare the whole reply every frame.)
+   */
+  private extends(text: string): boolean {
+    const n = this.text.length;
+    if (text.length < n) return false;
+    for (let i = Math.max(0, n - SPOT_CHECK); i < n; i++) {
+      if (text.charCodeAt(i) !== this.text.charCodeAt(i)) return false;
+    }
+    return true;
   }
 
   private reset(): void {

@@ -3,8 +3,42 @@ import { marked } from 'marked';
 
 let hooked = false;
 
-/** Markdown to sanitized HTML. Links open outside the app (main allows https: only). */
+/**
+ * Sanitised HTML by block source, so a block is parsed and sanitised once: when the live reply
+ * becomes a saved message, when Chat is opened again, when a conversation is reopened. Bounded
+ * by total source size; the least recently used blocks go first.
+ */
+const cache = new Map<string, string>();
+let cachedChars = 0;
+const CACHE_CHARS = 8_000_000;
+
+/** Markdown to sanitized HTML, from the cache when this block was rendered before. */
 export function renderMarkdown(source: string): string {
+  const hit = cache.get(source);
+  if (hit !== undefined) {
+    // Map order is insertion order: re-inserting marks it as the most recently used.
+    cache.delete(source);
+    cache.set(source, hit);
+    return hit;
+  }
+  const html = renderUncached(source);
+  cache.set(source, html);
+  cachedChars += source.length;
+  for (const [old] of cache) {
+    if (cachedChars <= CACHE_CHARS) break;
+    cache.delete(old);
+    cachedChars -= old.length;
+  }
+  return html;
+}
+
+/** For tests and the bench: how many blocks are cached. */
+export function renderCacheSize(): number {
+  return cache.size;
+}
+
+/** Markdown to sanitized HTML. Links open outside the app (main allows https: only). */
+function renderUncached(source: string): string {
   if (!hooked) {
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName === 'A') {

@@ -127,3 +127,31 @@ describe('Continue', () => {
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 });
+
+describe('a long conversation', () => {
+  it('opens with its latest messages and shows earlier ones on request', async () => {
+    const bridge = installFakeBridge({ 'chat.reply': () => ({ conversationId: 'c1' }) });
+    const long: StoredMessage[] = Array.from({ length: 200 }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      content: `message ${i}`,
+    }));
+    useChat.setState({ messages: long });
+    render(<MessageList />);
+    expect(screen.getAllByRole('article')).toHaveLength(40);
+    expect(screen.getByText('message 199')).toBeTruthy();
+    expect(screen.queryByText('message 159')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show earlier messages (160 more)' }));
+    expect(screen.getAllByRole('article')).toHaveLength(120);
+    // Positions stay those of the whole conversation: editing message 80 edits message 80.
+    const q80 = screen.getByText('message 80').closest('article')!;
+    fireEvent.click(within(q80 as HTMLElement).getByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByLabelText('Edit your question'), {
+      target: { value: 'message 80, edited' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send edited' }));
+    await waitFor(() => expect(bridge.calls).toHaveLength(1));
+    const sent = (bridge.calls[0].input as { messages: StoredMessage[] }).messages;
+    expect(sent).toHaveLength(81);
+    expect(sent[80].content).toBe('message 80, edited');
+  });
+});

@@ -32,6 +32,7 @@ export const chat = {
   'chat.previousVersion': 'Previous version',
   'chat.nextVersion': 'Next version',
   'chat.continue': 'Continue',
+  'chat.showEarlier': 'Show earlier messages ({n} more)',
   'chat.you': 'You',
   'chat.assistant': 'Assistant',
   'chat.stopped': 'Stopped — the text so far is kept.',
