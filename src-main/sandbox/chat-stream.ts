@@ -35,6 +35,23 @@ export function streamPacing(tokenCount: number, delayMs: number): { writes: num
   };
 }
 
+/** Times for exact pacing: token i is due `delayMs × (i + 1)` after the first call. */
+export function exactClock(delayMs: number, now: () => number = () => performance.now()) {
+  let t0: number | undefined;
+  const start = () => (t0 ??= now());
+  return {
+    /** How long to wait before token `i` is due (0 when it already is). */
+    waitFor(i: number): number {
+      return Math.max(0, start() + delayMs * (i + 1) - now());
+    },
+    /** How many tokens are due by now, at least `i + 1`. */
+    dueBy(i: number): number {
+      if (delayMs <= 0) return i + 1;
+      return Math.max(i + 1, Math.floor((now() - start()) / delayMs));
+    },
+  };
+}
+
 /** Streams a chat reply as OpenAI-style SSE chunks, one chunk per token, batched per write. */
 export async function streamChatReply(ctx: SandboxContext, plan: ChatStreamPlan): Promise<void> {
   const { res, signal, state } = ctx;
@@ -55,7 +72,10 @@ export async function streamChatReply(ctx: SandboxContext, plan: ChatStreamPlan)
         ? Math.floor(tokens.length / 3)
         : tokens.length;
 
-  const { perWrite } = streamPacing(tokens.length, ctx.settings.tokenDelayMs);
+  const { perWrite } = ctx.settings.exactPace
+    ? { perWrite: 1 }
+    : streamPacing(tokens.length, ctx.settings.tokenDelayMs);
+  const clock = exactClock(ctx.settings.tokenDelayMs);
   const splitRng = ctx.seed('utf8-split', plan.reply.content.length);
 
   state.activeStreams++;
@@ -70,10 +90,17 @@ export async function streamChatReply(ctx: SandboxContext, plan: ChatStreamPlan)
     ) {
       return;
     }
-    for (let start = 0; start < stopAt; start += perWrite) {
-      if (!(await pause(ctx.settings.tokenDelayMs, signal))) return;
+    for (let start = 0, end = 0; start < stopAt; start = end) {
+      if (ctx.settings.exactPace) {
+        // Each token is due at its own time from the start; a late timer sends every token
+        // already due in one write, so the rate holds over the whole reply (no drift).
+        if (!(await pause(clock.waitFor(start), signal))) return;
+        end = Math.min(stopAt, clock.dueBy(start));
+      } else {
+        if (!(await pause(ctx.settings.tokenDelayMs, signal))) return;
+        end = Math.min(start + perWrite, stopAt);
+      }
       let batch = '';
-      const end = Math.min(start + perWrite, stopAt);
       for (let i = start; i < end; i++) batch += sseData(chunk({ content: tokens[i] }, null));
       if (!(await writeText(res, batch, signal, splitRng))) return;
       state.streamedChunks += end - start;

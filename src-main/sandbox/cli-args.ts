@@ -5,13 +5,14 @@ import type { SandboxOptions } from './server';
 
 export const DEFAULT_CLI_PORT = 8787;
 
-export const CLI_USAGE = `Usage: npm run sandbox -- [--port 8787] [--rate-limit N] [--balance YUAN] [--fault NAME] [--token-delay MS]
+export const CLI_USAGE = `Usage: npm run sandbox -- [--port 8787] [--rate-limit N] [--balance YUAN] [--fault NAME] [--token-delay MS] [--exact-pace]
 
   --port N          port on 127.0.0.1 (default ${DEFAULT_CLI_PORT}; 0 = any free port)
   --rate-limit N    requests per second per key before 429 (default: unlimited)
   --balance YUAN    account balance in yuan (default: unlimited)
   --fault NAME      server-wide fault: ${SANDBOX_FAULTS.join(', ')}
   --token-delay MS  pause between streamed chat writes (default 15)
+  --exact-pace      one token every --token-delay ms however long the reply (else ~2.5 s in all)
   --video-pace-ms MS  time a video task spends queued and running (default 1500)
   --keys K1,K2      accept only these sk- keys (default: any sk- key)`;
 
@@ -32,6 +33,7 @@ export function parseCliArgs(argv: string[]): CliParse {
         balance: { type: 'string' },
         fault: { type: 'string' },
         'token-delay': { type: 'string' },
+        'exact-pace': { type: 'boolean' },
         'video-pace-ms': { type: 'string' },
         keys: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -90,6 +92,7 @@ export function parseCliArgs(argv: string[]): CliParse {
     }
     options.tokenDelayMs = delay;
   }
+  if (values['exact-pace']) options.exactPace = true;
   if (values['video-pace-ms'] !== undefined) {
     const pace = num('video-pace-ms');
     if (!Number.isFinite(pace) || pace < 0) {
@@ -116,6 +119,9 @@ export function parseCliArgs(argv: string[]): CliParse {
   return { kind: 'run', options };
 }
 
+/** Flags that take no value. */
+const SWITCHES = new Set(['--exact-pace']);
+
 /**
  * For the app and browser mode: `--sandbox-<flag> value` goes to the in-app Sandbox as its own
  * `--<flag> value`; everything else is returned for the caller. The in-app Sandbox always takes
@@ -125,9 +131,13 @@ export function splitInAppSandboxArgs(argv: string[]): { sandbox: CliParse; rest
   const sandboxArgv: string[] = [];
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i].startsWith('--sandbox-'))
-      sandboxArgv.push(`--${argv[i].slice('--sandbox-'.length)}`, argv[++i] ?? '');
-    else rest.push(argv[i]);
+    if (!argv[i].startsWith('--sandbox-')) rest.push(argv[i]);
+    else {
+      const flag = `--${argv[i].slice('--sandbox-'.length)}`;
+      // A switch takes no value; every other flag takes the next argument.
+      if (SWITCHES.has(flag)) sandboxArgv.push(flag);
+      else sandboxArgv.push(flag, argv[++i] ?? '');
+    }
   }
   return { sandbox: parseCliArgs([...sandboxArgv, '--port', '0']), rest };
 }

@@ -23,6 +23,7 @@ try {
     options.balanceYuan !== undefined && `balance ${options.balanceYuan} yuan`,
     options.fault && `fault ${options.fault}`,
     options.tokenDelayMs !== undefined && `token delay ${options.tokenDelayMs} ms`,
+    options.exactPace && 'exact pace',
   ].filter(Boolean);
   if (extras.length > 0) console.log(`Settings: ${extras.join(', ')}`);
 

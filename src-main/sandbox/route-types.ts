@@ -15,6 +15,8 @@ export const SANDBOX_FAULTS: readonly SandboxFault[] = [
 /** Server settings a route may need (pace of streams, limits), after defaults are applied. */
 export interface SandboxSettings {
   tokenDelayMs: number;
+  /** Keep `tokenDelayMs` between tokens however long the reply (else it is squeezed into ~2.5 s). */
+  exactPace: boolean;
   rateLimit: number | undefined;
   /** How long each video task stays in each state before moving on. */
   videoPaceMs: number;

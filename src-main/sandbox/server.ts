@@ -23,6 +23,11 @@ export interface SandboxOptions {
   fault?: SandboxFault;
   /** Pace between streamed chat writes; default 15. */
   tokenDelayMs?: number;
+  /**
+   * Stream one token every `tokenDelayMs` exactly, for as long as the reply takes (benchmarks:
+   * 200,000 characters at 1,000 deltas/s). Off by default: replies then finish within ~2.5 s.
+   */
+  exactPace?: boolean;
   /** Time a video task spends in each state (queued, running); default 1500. */
   videoPaceMs?: number;
   /** Accept only these sk- keys; undefined = any sk- key. */
@@ -47,6 +52,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
   checkOptions(opts, host);
   const settings: SandboxSettings = {
     tokenDelayMs: opts.tokenDelayMs ?? 15,
+    exactPace: opts.exactPace === true,
     rateLimit: opts.rateLimit,
     videoPaceMs: opts.videoPaceMs ?? 1500,
     acceptedKeys: opts.acceptedKeys,
