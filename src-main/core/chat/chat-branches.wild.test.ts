@@ -1,55 +1,29 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatStreamEvent, StartChatInput } from '../../../src-shared/chat/chat-events';
+import { describe, expect, it } from 'vitest';
+import type { StartChatInput } from '../../../src-shared/chat/chat-events';
+import { wildChat } from './wild-chat.test-helper';
 import type { StoredMessage } from '../../../src-shared/chat/conversation';
 import { branchesAt } from '../../../src-shared/chat/branches';
 import { StreamHub } from '../../ipc/stream-hub';
 import { recordingSubscriber } from '../../ipc/stream-hub.test-helper';
-import { testServices } from '../../ipc/services.test-helper';
 import { conversationRepository } from '../db/conversation-repository';
 import { StorageNotices } from '../storage/storage-notices';
-import { chatBehaviours } from '../../test-support/wild-gateway/chat-behaviours';
-import { startWildGateway, type WildGateway } from '../../test-support/wild-gateway/server';
 import { CONTINUE_PROMPT } from './continuation';
 
-type Ended = Extract<ChatStreamEvent, { type: 'done' | 'error' }>;
-
-let gw: WildGateway;
-beforeAll(async () => {
-  gw = await startWildGateway(chatBehaviours);
-});
-afterAll(() => gw.close());
-
-let t: ReturnType<typeof testServices>;
-afterEach(() => t.close());
-
-function wildServices() {
-  t = testServices();
-  const p = t.services.profiles.save({ name: 'Wild', kind: 'openai-compatible', host: `${gw.origin}/v1` });
-  t.services.profiles.activate(p.id);
-  return t;
-}
-
-let streams = 0;
-async function reply(input: StartChatInput) {
-  const hub = new StreamHub();
-  const rec = recordingSubscriber();
-  const streamId = `reply-branch-${++streams}`;
-  const sink = hub.subscribe(rec.subscriber, streamId);
-  const { conversationId } = await t.services.chat.start(input, sink);
-  const ended = await rec.ended<Ended>(streamId);
-  return { conversationId, ended, events: rec.events(streamId) as ChatStreamEvent[] };
-}
+const wild = wildChat();
+const wildServices = () => wild.services();
+const reply = (input: StartChatInput) => wild.reply(input);
 
 const user = (content: string): StoredMessage => ({ role: 'user', content });
 const texts = (ms: StoredMessage[]) => ms.map((m) => m.content);
-const sent = () => (gw.requests.at(-1)?.json as { messages: { role: string; content: string }[] }).messages;
+const sent = () =>
+  (wild.gw.requests.at(-1)?.json as { messages: { role: string; content: string }[] }).messages;
 
 /** A conversation of two questions and their replies, as the window holds it. */
 async function twoTurns(conversationId: string) {
   await reply({ conversationId, model: 'wild-default', messages: [user('Q1')] });
-  const first = t.services.chat.get(conversationId).messages;
+  const first = wild.t.services.chat.get(conversationId).messages;
   await reply({ conversationId, model: 'wild-default', messages: [...first, user('Q2')] });
-  return t.services.chat.get(conversationId).messages;
+  return wild.t.services.chat.get(conversationId).messages;
 }
 
 describe('chat versions: edit, regenerate, switch', () => {
@@ -62,7 +36,7 @@ describe('chat versions: edit, regenerate, switch', () => {
       messages: before.slice(0, 3),
     });
     expect(r.ended.type).toBe('done');
-    const after = t.services.chat.get('conv-regen').messages;
+    const after = wild.t.services.chat.get('conv-regen').messages;
     expect(after).toHaveLength(4);
     expect(after[3].reasoning).toBe('Let me think. Six times seven is 42.');
     expect(branchesAt(after, 3).tails).toHaveLength(2);
@@ -77,7 +51,7 @@ describe('chat versions: edit, regenerate, switch', () => {
     wildServices();
     const before = await twoTurns('conv-edit');
     await reply({ conversationId: 'conv-edit', model: 'wild-default', messages: [user('Q1, asked better')] });
-    const after = t.services.chat.get('conv-edit').messages;
+    const after = wild.t.services.chat.get('conv-edit').messages;
     expect(texts(after)).toEqual(['Q1, asked better', 'The answer is 42.']);
     expect(texts(after[0].alternatives![0])).toEqual(texts(before));
     expect(sent()).toEqual([{ role: 'user', content: 'Q1, asked better' }]);
@@ -87,16 +61,16 @@ describe('chat versions: edit, regenerate, switch', () => {
     wildServices();
     const before = await twoTurns('conv-switch');
     await reply({ conversationId: 'conv-switch', model: 'wild-default', messages: [user('Other Q1')] });
-    const back = t.services.chat.switchBranch({ id: 'conv-switch', position: 0, index: 0 });
+    const back = wild.t.services.chat.switchBranch({ id: 'conv-switch', position: 0, index: 0 });
     expect(texts(back.messages)).toEqual(texts(before));
-    expect(t.services.chat.get('conv-switch').messages[0].branchIndex).toBe(0);
+    expect(wild.t.services.chat.get('conv-switch').messages[0].branchIndex).toBe(0);
     await reply({
       conversationId: 'conv-switch',
       model: 'wild-default',
       messages: [...back.messages, user('Q3')],
     });
     expect(texts(sent() as StoredMessage[])).toEqual([...texts(before), 'Q3']);
-    const forth = t.services.chat.switchBranch({ id: 'conv-switch', position: 0, index: 1 });
+    const forth = wild.t.services.chat.switchBranch({ id: 'conv-switch', position: 0, index: 1 });
     expect(texts(forth.messages)).toEqual(['Other Q1', 'The answer is 42.']);
     // The version set aside carries its new question with it.
     expect(texts(forth.messages[0].alternatives![0])).toHaveLength(6);
@@ -104,20 +78,20 @@ describe('chat versions: edit, regenerate, switch', () => {
 
   it('refuses a version that does not exist, naming the field', async () => {
     wildServices();
-    expect(() => t.services.chat.switchBranch({ id: 'nope', position: 0, index: 0 })).toThrow(
+    expect(() => wild.t.services.chat.switchBranch({ id: 'nope', position: 0, index: 0 })).toThrow(
       /no longer exists/,
     );
     await twoTurns('conv-one-version');
-    expect(() => t.services.chat.switchBranch({ id: 'conv-one-version', position: 1, index: 1 })).toThrow(
-      /index: must name one of the versions at message 2/,
-    );
+    expect(() =>
+      wild.t.services.chat.switchBranch({ id: 'conv-one-version', position: 1, index: 1 }),
+    ).toThrow(/index: must name one of the versions at message 2/);
   });
 
   it('brings the earlier reply back when the app stopped before a regenerated one was saved', async () => {
     wildServices();
     const before = await twoTurns('conv-crash');
     // What a Regenerate saves before its reply: the history without the reply, the reply set aside.
-    const repo = conversationRepository({ db: t.database, notices: new StorageNotices() });
+    const repo = conversationRepository({ db: wild.t.database, notices: new StorageNotices() });
     const stored = repo.get('conv-crash')!;
     repo.put({
       ...stored,
@@ -125,7 +99,7 @@ describe('chat versions: edit, regenerate, switch', () => {
       pendingBranches: { position: 3, tails: [[before[3]]] },
     });
     // A new start (no reply under way) reads it back whole.
-    const reopened = t.services.chat.get('conv-crash');
+    const reopened = wild.t.services.chat.get('conv-crash');
     expect(reopened.messages).toEqual(before);
     expect(reopened.pendingBranches).toBeUndefined();
     expect(repo.get('conv-crash')?.pendingBranches).toBeUndefined();
@@ -136,7 +110,7 @@ describe('Continue after a reply cut at the token limit', () => {
   it('sends the cut reply and asks for the rest, then saves one joined reply', async () => {
     wildServices();
     await reply({ conversationId: 'conv-long', model: 'wild-long', messages: [user('6 × 7?')] });
-    const cut = t.services.chat.get('conv-long').messages;
+    const cut = wild.t.services.chat.get('conv-long').messages;
     expect(cut[1]).toMatchObject({ content: 'Six times seven', stats: { finishReason: 'length' } });
     const r = await reply({
       conversationId: 'conv-long',
@@ -150,7 +124,7 @@ describe('Continue after a reply cut at the token limit', () => {
       { role: 'user', content: CONTINUE_PROMPT },
     ]);
     expect(r.ended.type).toBe('done');
-    const after = t.services.chat.get('conv-long').messages;
+    const after = wild.t.services.chat.get('conv-long').messages;
     expect(after).toHaveLength(2);
     expect(after[1].content).toBe('Six times seven is 42.');
     expect(after[1].stats?.finishReason).toBe('stop');
@@ -162,7 +136,7 @@ describe('Continue after a reply cut at the token limit', () => {
     await reply({ conversationId: 'conv-nolong', model: 'wild-long', messages: [user('6 × 7?')] });
     const stale = [user('6 × 7?'), { role: 'assistant' as const, content: 'something else' }];
     await expect(
-      t.services.chat.start(
+      wild.t.services.chat.start(
         { conversationId: 'conv-nolong', model: 'wild-long', messages: stale, continueReply: true },
         new StreamHub().subscribe(recordingSubscriber().subscriber, 'reply-stale'),
       ),

@@ -1,42 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatStreamEvent, StartChatInput } from '../../../src-shared/chat/chat-events';
+import { describe, expect, it } from 'vitest';
+import type { StartChatInput } from '../../../src-shared/chat/chat-events';
+import { wildChat } from './wild-chat.test-helper';
 import type { StoredMessage } from '../../../src-shared/chat/conversation';
-import { StreamHub } from '../../ipc/stream-hub';
-import { recordingSubscriber } from '../../ipc/stream-hub.test-helper';
-import { testServices } from '../../ipc/services.test-helper';
-import { chatBehaviours } from '../../test-support/wild-gateway/chat-behaviours';
-import { startWildGateway, type WildGateway } from '../../test-support/wild-gateway/server';
 
-type Ended = Extract<ChatStreamEvent, { type: 'done' | 'error' }>;
-
-let gw: WildGateway;
-beforeAll(async () => {
-  gw = await startWildGateway(chatBehaviours);
-});
-afterAll(() => gw.close());
-
-let t: ReturnType<typeof testServices>;
-afterEach(() => t.close());
-
-/** Services whose active profile is a keyless OpenAI-compatible server: the wild gateway. */
-function wildServices() {
-  t = testServices();
-  const p = t.services.profiles.save({ name: 'Wild', kind: 'openai-compatible', host: `${gw.origin}/v1` });
-  t.services.profiles.activate(p.id);
-  return t;
-}
-
-async function reply(input: StartChatInput, streamId = 'reply-wild-1') {
-  const hub = new StreamHub();
-  const rec = recordingSubscriber();
-  const sink = hub.subscribe(rec.subscriber, streamId);
-  const { conversationId } = await t.services.chat.start(input, sink);
-  const ended = await rec.ended<Ended>(streamId);
-  return { conversationId, ended, events: rec.events(streamId) as ChatStreamEvent[] };
-}
-
-const lastSent = () =>
-  (gw.requests.at(-1)?.json as { messages: { role: string; content: string }[] }).messages;
+const wild = wildChat();
+const wildServices = () => wild.services();
+const reply = (input: StartChatInput, streamId?: string) => wild.reply(input, streamId);
+const lastSent = () => wild.lastSent();
 
 describe('ChatService against the wild gateway', () => {
   it('streams reasoning events before the answer and saves the reasoning with its timings', async () => {
@@ -50,7 +20,7 @@ describe('ChatService against the wild gateway', () => {
       r.events.flatMap((e) => (e.type === type ? [(e as { text: string }).text] : [])).join('');
     expect(text('reasoning')).toBe('Let me think. Six times seven is 42.');
     expect(text('delta')).toBe('The answer is 42.');
-    const saved = t.services.chat.get(r.conversationId).messages[1];
+    const saved = wild.t.services.chat.get(r.conversationId).messages[1];
     expect(saved.reasoning).toBe('Let me think. Six times seven is 42.');
     expect(saved.content).toBe('The answer is 42.');
     expect(saved.stats?.reasoningMs).toBeGreaterThanOrEqual(500);
@@ -82,7 +52,7 @@ describe('ChatService against the wild gateway', () => {
     wildServices();
     const r = await reply({ model: 'wild-envelope', messages: [{ role: 'user', content: 'hi' }] });
     expect(r.ended.type).toBe('error');
-    const failed = t.services.chat.get(r.conversationId).messages[1];
+    const failed = wild.t.services.chat.get(r.conversationId).messages[1];
     expect(failed.error?.code).toBe('bad_request');
     expect(failed.error?.details?.gatewayMessage).toBe('令牌额度已用尽 (token quota used up)');
   });
@@ -91,7 +61,7 @@ describe('ChatService against the wild gateway', () => {
     wildServices();
     const r = await reply({ model: 'wild-length', messages: [{ role: 'user', content: 'hi' }] });
     expect(r.ended.type).toBe('done');
-    expect(t.services.chat.get(r.conversationId).messages[1].stats?.finishReason).toBe('length');
+    expect(wild.t.services.chat.get(r.conversationId).messages[1].stats?.finishReason).toBe('length');
   });
 
   it('saves a 429 with its Retry-After wait and when it happened, and sends it again only when asked', async () => {
@@ -100,12 +70,12 @@ describe('ChatService against the wild gateway', () => {
     const before = Date.now();
     const r = await reply({ model: 'wild-rate-limited', messages: [question] });
     expect(r.ended.type).toBe('error');
-    const failed = t.services.chat.get(r.conversationId).messages[1];
+    const failed = wild.t.services.chat.get(r.conversationId).messages[1];
     expect(failed.error).toMatchObject({ code: 'rate_limited', status: 429, retryAfterMs: 2000 });
     expect(failed.stats?.endedAt).toBeGreaterThanOrEqual(before);
     expect(failed.stats?.endedAt).toBeLessThanOrEqual(Date.now());
     // A POST may cost money: the client did not send it again by itself.
-    const sent = () => gw.requests.filter((q) => JSON.stringify(q.json).includes(question.content));
+    const sent = () => wild.gw.requests.filter((q) => JSON.stringify(q.json).includes(question.content));
     expect(sent()).toHaveLength(1);
 
     // What Retry does: the same history again, without the failed reply.
@@ -115,7 +85,7 @@ describe('ChatService against the wild gateway', () => {
     );
     expect(again.ended.type).toBe('done');
     expect(sent()).toHaveLength(2);
-    expect(t.services.chat.get(r.conversationId).messages.map((m) => m.content)).toEqual([
+    expect(wild.t.services.chat.get(r.conversationId).messages.map((m) => m.content)).toEqual([
       question.content,
       'The answer is 42.',
     ]);
@@ -127,7 +97,7 @@ describe('a reply that never ends', () => {
     wildServices();
     const r = await reply({ model: 'wild-endless', messages: [{ role: 'user', content: 'go on forever' }] });
     expect(r.ended.type).toBe('error');
-    const saved = t.services.chat.get(r.conversationId).messages[1];
+    const saved = wild.t.services.chat.get(r.conversationId).messages[1];
     expect(saved.content.length).toBe(2_000_000);
     expect(saved.error).toMatchObject({ code: 'bad_response', details: { limitChars: 2_000_000 } });
     expect(saved.error?.message).toMatch(/passed 2,000,000 characters/);
