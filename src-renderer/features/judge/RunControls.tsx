@@ -21,6 +21,7 @@ export function RunControls() {
   const error = useJudge((s) => s.error);
   const state = useJudge((s) => s.state);
   const estimate = useJudge((s) => s.estimate);
+  const counting = useJudge((s) => s.estimatePending);
   const override = useJudge((s) => s.overrideLimits);
   const setMissing = useJudge((s) => s.setMissing);
   const { setModel, clearError, setOverrideLimits } = useJudge.getState();
@@ -44,7 +45,7 @@ export function RunControls() {
         <button
           type="button"
           className="primary judge-run-button"
-          disabled={running || !stateOk || blocked}
+          disabled={running || !stateOk || blocked || counting}
           aria-describedby={over ? 'judge-over-limit' : undefined}
           onClick={() => void run()}
         >
@@ -55,7 +56,13 @@ export function RunControls() {
             {t('judge.run.progress')}
           </span>
         ) : null}
-        {!stateOk ? <span className="muted small-note">{t('judge.run.needState')}</span> : null}
+        {!stateOk ? (
+          <span className="muted small-note">{t('judge.run.needState')}</span>
+        ) : counting && !running ? (
+          <span className="muted small-note" role="status">
+            {t('judge.run.counting')}
+          </span>
+        ) : null}
       </div>
       {over && estimate ? (
         <div id="judge-over-limit" className="notice notice-warn judge-over" role="note">

@@ -70,7 +70,7 @@ function SetRow({
             aria-label={t('judge.sets.duplicate', { name: s.name })}
             onClick={() => void act(() => call('judge.sets.duplicate', { id: s.id })).catch(() => undefined)}
           >
-            ⧉
+            ❐
           </button>
           <button
             type="button"

@@ -24,9 +24,9 @@ export function StatePanel() {
   const setState = useJudge((s) => s.setState);
   const parsed = parsedStateOf(state);
   const value = parsed.ok ? parsed.value : undefined;
-  const estimate = useTokenEstimate(value, questions, model);
-  // RunControls blocks a run over the limits, so the estimate lives in the store too.
-  useEffect(() => useJudge.getState().setEstimate(estimate), [estimate]);
+  const { estimate, pending } = useTokenEstimate(value, questions, model);
+  // RunControls blocks a run over the limits, or before the estimate is in, so it lives in the store too.
+  useEffect(() => useJudge.getState().setEstimate(estimate, pending), [estimate, pending]);
   const showError = !parsed.ok && state.text.trim() !== '';
 
   return (

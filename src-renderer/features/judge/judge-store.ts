@@ -46,6 +46,8 @@ interface JudgeState {
   setMissing: boolean;
   /** The token estimate of the current state and questions (computed in StatePanel). */
   estimate?: JudgeEstimate;
+  /** The estimate of the current inputs is still being made: Run waits for it. */
+  estimatePending: boolean;
   /** The user chose "Send anyway" for a request the estimate puts over a limit. */
   overrideLimits: boolean;
   /** A saved revision opened read-only (from a run's "revision N" or the revisions list). */
@@ -69,7 +71,7 @@ interface JudgeState {
   requestLeave: (action: () => void) => void;
   resolveLeave: (choice: LeaveChoice) => Promise<void>;
   saveAsNew: () => Promise<StoredSet | undefined>;
-  setEstimate: (estimate: JudgeEstimate | undefined) => void;
+  setEstimate: (estimate: JudgeEstimate | undefined, pending?: boolean) => void;
   setOverrideLimits: (on: boolean) => void;
   viewRevision: (setId: string, revision: number) => void;
   closeRevision: () => void;
@@ -128,6 +130,7 @@ export const useJudge = create<JudgeState>((set, get) => {
     dirty: false,
     setMissing: false,
     overrideLimits: false,
+    estimatePending: false,
     showAllIssues: false,
     state: { mode: 'text', text: '' },
     model: 'judge-1.13.0',
@@ -178,7 +181,7 @@ export const useJudge = create<JudgeState>((set, get) => {
       set({ setId: undefined, setMissing: false });
       return get().save();
     },
-    setEstimate: (estimate) => set({ estimate }),
+    setEstimate: (estimate, pending = false) => set({ estimate, estimatePending: pending }),
     setOverrideLimits: (on) => set({ overrideLimits: on }),
     viewRevision: (setId, revision) => set({ viewing: { setId, revision } }),
     closeRevision: () => set({ viewing: undefined }),
@@ -237,7 +240,7 @@ export const useJudge = create<JudgeState>((set, get) => {
     run: async () => {
       const s = get();
       if (s.running) return;
-      if (overLimits(s.estimate) && !s.overrideLimits) return;
+      if (s.estimatePending || (overLimits(s.estimate) && !s.overrideLimits)) return;
       const extra = parseExtraText(s.extraText, 'judge');
       if (!extra.ok) {
         set({ error: extraBlockedError(extra.problem) });

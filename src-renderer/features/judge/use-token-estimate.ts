@@ -31,24 +31,37 @@ function loadCounter(): Promise<CountTokens> {
   return counter;
 }
 
-/** Recomputed a moment after typing stops, so a long state does not slow typing down. */
+/**
+ * Recomputed a moment after typing stops, so a long state does not slow typing down. `pending`
+ * is true from the first change until the estimate of exactly these inputs is in: a Run meanwhile
+ * could send a request over the limits without the warning. A tokenizer that fails to load ends
+ * the wait without an estimate (the gateway's own 413 still explains an oversized request).
+ */
 export function useTokenEstimate(
   state: StateValue | undefined,
   questions: Question[],
   model: string,
-): JudgeEstimate | undefined {
-  const [estimate, setEstimate] = useState<JudgeEstimate>();
+): { estimate?: JudgeEstimate; pending: boolean } {
+  const [result, setResult] = useState<{ estimate?: JudgeEstimate; pending: boolean }>({ pending: true });
   useEffect(() => {
     let cancelled = false;
+    setResult((r) => (r.pending ? r : { ...r, pending: true }));
     const timer = setTimeout(() => {
-      void loadCounter().then((count) => {
-        if (!cancelled) setEstimate(estimateJudge(state, questions, count, model));
-      });
+      loadCounter().then(
+        (count) => {
+          if (!cancelled)
+            setResult({ estimate: estimateJudge(state, questions, count, model), pending: false });
+        },
+        () => {
+          counter = undefined; // tried again on the next change
+          if (!cancelled) setResult({ pending: false });
+        },
+      );
     }, 250);
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
   }, [state, questions, model]);
-  return estimate;
+  return result;
 }

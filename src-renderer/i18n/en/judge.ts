@@ -111,6 +111,7 @@ export const judge = {
   'judge.run.running': 'Running…',
   'judge.run.progress': 'Waiting for the gateway…',
   'judge.run.needState': 'Type a valid state to run.',
+  'judge.run.counting': 'Counting tokens…',
   'judge.run.overPair':
     'Not sent: by the estimate, the state plus the longest question is {tokens} tokens, over the limit of {limit} (32k). Shorten the state, or send anyway if you think the estimate is too high.',
   'judge.run.overTotal':
