@@ -1,7 +1,10 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../sandbox/server';
 import { printBundleReport } from './bundle-report';
 import { markdownFrameCosts } from './markdown-bench';
+import { runWindowBench } from './window/window-bench';
 import {
   median,
   type StreamRunner,
@@ -73,6 +76,9 @@ try {
 } catch (err) {
   console.log(`  (skipped: ${err instanceof Error ? err.message : String(err)})`);
 }
+
+// The window in Chromium over browser mode (docs/architecture.md, "Benchmarks").
+await runWindowBench(resolve(dirname(fileURLToPath(import.meta.url)), '../..'));
 
 async function fullReply(origin: string, text: string): Promise<string> {
   const res = await fetch(`${origin}/v1/chat/completions`, {

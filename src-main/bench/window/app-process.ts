@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { WebSocket } from 'ws';
+import type { BridgeMessage } from '../../../src-shared/ipc/bridge-protocol';
+import type { Result } from '../../../src-shared/result';
+
+export interface AppProcess {
+  /** The page address, with its access token. */
+  url: string;
+  /** Calls a route as the window would, over a socket of its own. */
+  invoke<T = unknown>(route: string, input: unknown): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * The app in browser mode, in a process of its own (as Electron's main would be), on a data
+ * folder the bench prepared. Needs a built renderer (`electron-vite build`).
+ */
+export async function startApp(projectRoot: string, dataDir: string): Promise<AppProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data-dir', dataDir],
+    { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  // The bench may be stopped (Ctrl+C, a timeout): the app must not outlive it.
+  const orphanGuard = () => child.kill('SIGTERM');
+  process.once('exit', orphanGuard);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      orphanGuard();
+      process.exit(130);
+    });
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const open = /^Open: (\S+)/.exec(line);
+      if (open) resolve(open[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`browser mode exited (${code}) before it was ready`)));
+  });
+  const { origin, searchParams } = new URL(url);
+  const socket = new WebSocket(`${origin.replace('http', 'ws')}/bridge?token=${searchParams.get('token')}`, {
+    headers: { Origin: origin },
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let nextId = 1;
+  const waiting = new Map<number, (r: Result<unknown>) => void>();
+  socket.on('message', (raw) => {
+    const msg = JSON.parse(String(raw)) as BridgeMessage;
+    if (msg.type === 'result') waiting.get(msg.id)?.(msg.result);
+  });
+  return {
+    url,
+    invoke: (route, input) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        waiting.set(id, (r) => {
+          waiting.delete(id);
+          if (r.ok) resolve(r.data as never);
+          else reject(new Error(`${route}: ${r.error.message}`));
+        });
+        socket.send(JSON.stringify({ type: 'invoke', id, route, input }));
+      }),
+    close: () => stop(child, socket),
+  };
+}
+
+async function stop(child: ChildProcess, socket: WebSocket) {
+  socket.terminate();
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}

@@ -1,0 +1,94 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright';
+import type { AppProcess } from './app-process';
+import { MainThread } from './main-thread';
+import { LONG_CHAT, SHORT_CHAT } from './seed-data';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Every script the page loads before its first screen is up, raw and gzipped. */
+export async function firstLoadJs(browser: Browser, url: string) {
+  const page = await browser.newPage();
+  const sizes: Promise<{ raw: number; gzip: number }>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    sizes.push(res.body().then((b) => ({ raw: b.length, gzip: gzipSync(b).length })));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const all = await Promise.all(sizes);
+  await page.close();
+  return {
+    files: all.length,
+    rawKb: all.reduce((s, x) => s + x.raw, 0) / 1024,
+    gzipKb: all.reduce((s, x) => s + x.gzip, 0) / 1024,
+  };
+}
+
+/**
+ * Main-thread work to open the 200-message conversation from a short one (median of `rounds`),
+ * counted from the click until its newest message is on screen and the page has settled.
+ */
+export async function openLongChat(page: Page, rounds = 5) {
+  const main = await MainThread.of(page);
+  const list = page.getByRole('complementary', { name: 'Conversations' });
+  const busy: number[] = [];
+  if (process.env.BENCH_DETAIL) {
+    console.log('    idle page, same wait:');
+    await main.busyDuring(() => page.waitForTimeout(100));
+  }
+  for (let i = 0; i < rounds; i++) {
+    await list.getByText(SHORT_CHAT.title).click();
+    await page.getByText('how does step 0 work?').waitFor();
+    await page.waitForTimeout(300);
+    busy.push(
+      await main.busyDuring(async () => {
+        await list.getByText(LONG_CHAT.title).click();
+        await page.getByText('Question 100:').waitFor();
+      }),
+    );
+  }
+  return { medianMs: median(busy), maxMs: Math.max(...busy) };
+}
+
+/**
+ * The request log open while the app makes `calls` gateway calls (model lists, answered at once
+ * by the pace server); window time per call over the last `measured` of them.
+ */
+export async function logPanelPerCall(page: Page, app: AppProcess, calls = 1000, measured = 200) {
+  const main = await MainThread.of(page);
+  const toggle = page.getByRole('button', { name: 'Request log', exact: true });
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  for (let i = 0; i < calls - measured; i++) await app.invoke('models.list', {});
+  await page.waitForTimeout(500);
+  const busy = await main.busyDuring(async () => {
+    for (let i = 0; i < measured; i++) await app.invoke('models.list', {});
+  }, 500);
+  const rows = await page.locator('.log-list > li').count();
+  await toggle.click();
+  return { perCallMs: busy / measured, rowsInDom: rows };
+}
+
+/**
+ * The Video tab open with `tasks` tasks that never finish: window busy time per minute, over
+ * the first `watchMs` after they start (checked every few seconds) and once main checks each
+ * about every 30 s, as for tasks that run for minutes (`steadyAfterMs` after they start).
+ */
+export async function videoTabCpu(
+  page: Page,
+  app: AppProcess,
+  tasks = 20,
+  watchMs = 30_000,
+  steadyAfterMs = 80_000,
+) {
+  const started = Date.now();
+  for (let i = 0; i < tasks; i++)
+    await app.invoke('video.tasks.create', { model: 'bench-video', prompt: `Bench clip ${i + 1}` });
+  await page.getByRole('tab', { name: 'Video' }).click();
+  await page.waitForTimeout(3000);
+  const main = await MainThread.of(page);
+  const first = await main.busyDuring(() => page.waitForTimeout(watchMs), 0);
+  await page.waitForTimeout(Math.max(0, started + steadyAfterMs - Date.now()));
+  const steady = await main.busyDuring(() => page.waitForTimeout(watchMs), 0);
+  const perMinute = (ms: number) => (ms * 60_000) / watchMs;
+  return { firstMinuteMs: perMinute(first), perMinuteMs: perMinute(steady) };
+}

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright';
+import { startApp } from './app-process';
+import { firstLoadJs, logPanelPerCall, openLongChat, videoTabCpu } from './other-measures';
+import { startPaceServer } from './pace-server';
+import { seedConversations } from './seed-data';
+import { baselineStream, measureStream, probedPage, type StreamMeasure } from './stream-cases';
+import { STREAM_CASES } from './window-cases';
+import { printWindowReport, type WindowReport } from './window-report';
+
+/**
+ * `npm run bench`, the window part: the built app in browser mode, driven by real Chromium,
+ * against a server that paces replies exactly; every reply also streamed into a plain-DOM
+ * baseline page in the same run. See docs/architecture.md, "Benchmarks".
+ */
+export async function runWindowBench(projectRoot: string, only?: string): Promise<WindowReport> {
+  const pace = await startPaceServer();
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
+  seedConversations(dataDir);
+  const app = await startApp(projectRoot, dataDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  });
+  const report: WindowReport = { streams: [] };
+  try {
+    const profile = await app.invoke<{ id: string }>('profiles.save', {
+      name: 'Bench pace server',
+      kind: 'gateway-overseas',
+      host: pace.origin,
+    });
+    await app.invoke('profiles.setKey', {
+      id: profile.id,
+      key: 'sk-bench-window-0000',
+      acceptWeakStorage: true,
+    });
+    await app.invoke('profiles.activate', { id: profile.id });
+
+    const wanted = (name: string) => !only || only.split(',').some((o) => name.includes(o.trim()));
+    step('first load');
+    if (wanted('first load')) report.firstLoad = await firstLoadJs(browser, app.url);
+    // Each part in a fresh page, so one part's leftovers (a 2 MB reply on screen) do not weigh on the next.
+    const others = await probedPage(browser, app.url);
+    step('opening a long conversation');
+    if (wanted('open chat')) report.openLongChat = await openLongChat(others);
+    step('request log');
+    if (wanted('request log')) report.logPanel = await logPanelPerCall(others, app);
+    step('video tab');
+    if (wanted('video')) report.videoTab = await videoTabCpu(others, app);
+    await others.close();
+
+    const page = await probedPage(browser, app.url);
+    await page.getByLabel('Message', { exact: true }).waitFor();
+    for (const c of STREAM_CASES) {
+      if (!wanted(c.name)) continue;
+      const appRun = await measureStream(
+        page,
+        pace,
+        c.reply(),
+        () => sendInChat(page),
+        () => replyDone(page),
+        c.keepsAll,
+      );
+      const baseline = await baselineStream(browser, pace, c.reply());
+      report.streams.push({ name: c.name, app: appRun, baseline });
+      step(`streamed: ${c.name}`);
+    }
+  } catch (err) {
+    const shot = join(tmpdir(), 'gatehouse-bench-failure.png');
+    await browser
+      .contexts()[0]
+      ?.pages()
+      .at(-1)
+      ?.screenshot({ path: shot })
+      .catch(() => undefined);
+    printWindowReport(report);
+    console.error(`Window bench failed (last page: ${shot})`);
+    throw err;
+  } finally {
+    await browser.close();
+    await app.close();
+    await pace.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  printWindowReport(report);
+  return report;
+}
+
+const step = (what: string) => console.log(`  window bench: ${what}`);
+
+/** A new conversation, and a question sent from the composer as a user would. */
+async function sendInChat(page: Page) {
+  await page.getByRole('button', { name: 'New chat' }).click();
+  const box = page.getByLabel('Message', { exact: true });
+  await box.fill('Stream the benchmark reply, please.');
+  await box.press('Enter');
+}
+
+/** The reply is saved: a finished assistant message stands in the new conversation, none live. */
+async function replyDone(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('article.message.live') &&
+      document.querySelector('article.message.from-assistant') !== null,
+    undefined,
+    { polling: 100, timeout: 300_000 },
+  );
+}
+
+export type { StreamMeasure };

@@ -1,0 +1,8 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runWindowBench } from './window-bench';
+
+/** `npm run bench:window [-- --only <case>]`: the window part alone (the renderer must be built). */
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+await runWindowBench(resolve(dirname(fileURLToPath(import.meta.url)), '../../..'), values.only);
