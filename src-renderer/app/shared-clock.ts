@@ -15,6 +15,8 @@ function subscribe(listener: () => void): () => void {
     now = Date.now();
     timer = setInterval(() => {
       now = Date.now();
+      const due = onTick.splice(0);
+      for (const fn of due) fn();
       for (const l of listeners) l();
     }, 1000);
   }
@@ -25,6 +27,18 @@ function subscribe(listener: () => void): () => void {
       timer = undefined;
     }
   };
+}
+
+const onTick: (() => void)[] = [];
+
+/**
+ * Runs `fn` with the clock's next tick, in the same task, so what it changes is drawn in the
+ * same frame as the times (one frame a second, not one per update); in the next animation frame
+ * when the clock is not running.
+ */
+export function atNextTick(fn: () => void): void {
+  if (timer) onTick.push(fn);
+  else requestAnimationFrame(fn);
 }
 
 const noop = () => () => undefined;

@@ -1,4 +1,5 @@
-import { MAX_ALTERNATIVES, type StoredMessage } from './conversation';
+import type { StoredMessage } from './conversation';
+import { MAX_ALTERNATIVES } from './message-limits';
 
 /**
  * A conversation is stored as the path shown (its messages); at any position the message may

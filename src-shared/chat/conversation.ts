@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storedExtraSchema } from '../request/extra-body-schema';
+import { MAX_ALTERNATIVES, MAX_MESSAGE_CHARS } from './message-limits';
 
 const usageSchema = z.object({
   prompt_tokens: z.number().optional(),
@@ -31,11 +32,7 @@ const errorSchema = z.object({
   details: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** The longest message text (and thinking) kept; a streamed reply is stopped there. */
-export const MAX_MESSAGE_CHARS = 2_000_000;
-
-/** Alternatives kept at one position: at most this many besides the one shown. */
-export const MAX_ALTERNATIVES = 50;
+export { MAX_ALTERNATIVES, MAX_MESSAGE_CHARS };
 
 export const storedMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),

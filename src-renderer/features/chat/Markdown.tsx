@@ -1,6 +1,7 @@
-import { memo, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { BlockSplitter } from './markdown-blocks';
-import { renderMarkdown } from './render-markdown';
+import { useMarkdownRenderer } from './markdown-loader';
+import { growPieces } from './text-pieces';
 
 /**
  * An open block longer than this is shown as plain text until it closes: parsing and sanitising
@@ -8,40 +9,93 @@ import { renderMarkdown } from './render-markdown';
  * paragraph). Finished, it is rendered as markdown once.
  */
 export const PLAIN_TAIL_CHARS = 12_000;
-/** A plain tail is cut into pieces of this size; all but the last never change, so never re-render. */
-const PLAIN_PIECE_CHARS = 8_000;
-
-const Block = memo(function Block({ source }: { source: string }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
-  return <div className="md-block" dangerouslySetInnerHTML={{ __html: html }} />;
-});
-
-const PlainPiece = memo(function PlainPiece({ text }: { text: string }) {
-  return <>{text}</>;
-});
-
 /**
- * The growing tail as text, in fixed pieces: per frame only the last piece changes, and the
- * earlier pieces are the very strings of the frame before, so comparing them costs nothing.
+ * A finished block longer than this is not run through marked and DOMPurify (a 2 MB paragraph
+ * costs most of a second there, and as much again to lay out as one box): a code block is shown
+ * as code and anything else as plain text, both in pieces the browser lays out only when seen.
  */
-function PlainTail({ text }: { text: string }) {
-  const kept = useRef<string[]>([]);
-  const pieces = kept.current;
-  const whole = Math.floor(text.length / PLAIN_PIECE_CHARS);
-  // A piece is final once the text has grown past it; the last, partial one is cut again.
-  if (pieces.length > whole) pieces.length = whole;
-  for (let i = pieces.length; i < whole; i++)
-    pieces.push(text.slice(i * PLAIN_PIECE_CHARS, (i + 1) * PLAIN_PIECE_CHARS));
-  const rest = text.slice(whole * PLAIN_PIECE_CHARS);
+export const HUGE_BLOCK_CHARS = 100_000;
+const FENCE_OPEN = /^ {0,3}(```|~~~)[^\n]*\n/;
+
+type Render = (source: string) => string;
+
+const Block = memo(function Block({ source, render }: { source: string; render: Render | undefined }) {
+  if (source.length > HUGE_BLOCK_CHARS) return <HugeBlock source={source} />;
+  // The first message shown may come before the renderer has loaded: plain text for that moment.
+  if (!render) return <Pieces className="md-block md-plain-tail" text={source} />;
+  return <MarkdownBlock source={source} render={render} />;
+});
+
+function MarkdownBlock({ source, render }: { source: string; render: Render }) {
+  const html = useMemo(() => render(source), [source, render]);
+  return <div className="md-block" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function HugeBlock({ source }: { source: string }) {
+  const fence = FENCE_OPEN.exec(source);
+  if (!fence) return <Pieces className="md-block md-huge" text={source} />;
+  const body = source.slice(fence[0].length).replace(new RegExp(`\\n? {0,3}${fence[1]}\\s*$`), '');
   return (
-    <div className="md-block md-plain-tail" aria-busy="true">
-      {pieces.map((p, i) => (
-        <PlainPiece key={i} text={p} />
-      ))}
-      {rest}
+    <div className="md-block md-huge">
+      <pre>
+        <Pieces as="code" text={body} />
+      </pre>
     </div>
   );
 }
+
+const Piece = memo(function Piece({ text }: { text: string }) {
+  return <span className="md-piece">{text}</span>;
+});
+
+/**
+ * Text as pieces of about PIECE_CHARS, each its own box (see .md-piece): per streamed frame only
+ * the last piece changes and is laid out again, and pieces out of view are not laid out at all.
+ */
+function Pieces({
+  text,
+  className,
+  as: Tag = 'div',
+}: {
+  text: string;
+  className?: string;
+  as?: 'div' | 'code';
+}) {
+  const kept = useRef<string[]>([]);
+  const pieces = growPieces(kept.current, text);
+  return (
+    <Tag className={className}>
+      {pieces.map((p, i) => (
+        <Piece key={i} text={p} />
+      ))}
+    </Tag>
+  );
+}
+
+/** Finished blocks are laid out in groups of this many; see Group. */
+const GROUP_BLOCKS = 32;
+
+/**
+ * Finished blocks [from, to) in one box that the browser skips when out of view
+ * (`content-visibility`): per streamed frame, layout and paint walk a few dozen groups rather
+ * than every element of a 200,000-character reply. `blocks` is the splitter's own array, the
+ * same object while the text grows, so a full group never re-renders.
+ */
+const Group = memo(function Group({
+  blocks,
+  from,
+  to,
+  render,
+}: {
+  blocks: string[];
+  from: number;
+  to: number;
+  render: Render | undefined;
+}) {
+  const shown: ReactNode[] = [];
+  for (let i = from; i < to; i++) shown.push(<Block key={i} source={blocks[i]} render={render} />);
+  return <div className="md-group">{shown}</div>;
+});
 
 /**
  * Renders markdown that may still be growing: finished blocks are memoized (and their HTML
@@ -52,15 +106,24 @@ export function Markdown({ text, streaming = false }: { text: string; streaming?
   const splitter = useRef<BlockSplitter | null>(null);
   splitter.current ??= new BlockSplitter();
   const { blocks, tail } = splitter.current.update(text);
+  const render = useMarkdownRenderer();
+  const groups: number[] = [];
+  for (let from = 0; from < blocks.length; from += GROUP_BLOCKS) groups.push(from);
   return (
     <div className="markdown">
-      {blocks.map((b, i) => (
-        <Block key={i} source={b} />
+      {groups.map((from) => (
+        <Group
+          key={from}
+          blocks={blocks}
+          from={from}
+          to={Math.min(blocks.length, from + GROUP_BLOCKS)}
+          render={render}
+        />
       ))}
       {streaming && tail.length > PLAIN_TAIL_CHARS ? (
-        <PlainTail key={blocks.length} text={tail} />
+        <Pieces key={blocks.length} className="md-block md-plain-tail" text={tail} />
       ) : tail.trim() ? (
-        <Block source={tail} />
+        <Block source={tail} render={render} />
       ) : null}
     </div>
   );

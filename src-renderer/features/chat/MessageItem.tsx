@@ -9,6 +9,7 @@ import { ThinkingBlock } from './ThinkingBlock';
 import { BranchSwitcher } from './BranchSwitcher';
 import { EditQuestion } from './EditQuestion';
 import { useChat } from './chat-store';
+import { useLiveReply } from './use-live-reply';
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -32,19 +33,26 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 /**
  * One message of the open conversation. `position` is its index; `idle` says no reply is
  * streaming, so it may be edited, regenerated, continued or switched to another version.
+ * `live`: the reply being streamed, shown by this same component so that, when it is saved,
+ * React keeps its rendered markdown instead of building a long reply's page again.
  */
 export const MessageItem = memo(function MessageItem({
   message,
   position,
   idle,
   last,
+  live = false,
 }: {
   message: StoredMessage;
   position: number;
   idle: boolean;
   last: boolean;
+  live?: boolean;
 }) {
+  const streaming = useLiveReply(live);
   const isUser = message.role === 'user';
+  const content = streaming ? streaming.text : message.content;
+  const reasoning = streaming ? streaming.reasoning : message.reasoning;
   const [editing, setEditing] = useState(false);
   const regenerate = useChat((s) => s.regenerate);
   const editAndResend = useChat((s) => s.editAndResend);
@@ -53,34 +61,40 @@ export const MessageItem = memo(function MessageItem({
   const cut = !isUser && last && idle && message.stats?.finishReason === 'length' && !message.error;
   return (
     <article
-      className={`message ${isUser ? 'from-user' : 'from-assistant'}`}
+      className={`message ${isUser ? 'from-user' : 'from-assistant'}${live ? ' live' : ''}`}
       aria-label={isUser ? t('chat.you') : t('chat.assistant')}
+      aria-busy={live || undefined}
     >
       <div className="message-head">
         <span className="who">{isUser ? t('chat.you') : t('chat.assistant')}</span>
-        <span className="message-actions">
-          <BranchSwitcher
-            message={message}
-            disabled={!idle}
-            onSwitch={(index) => void switchBranch(position, index)}
-          />
-          <CopyButton text={message.content} label={isUser ? t('chat.copyQuestion') : t('chat.copyReply')} />
-          {isUser && idle && !editing ? (
-            <button type="button" className="ghost small" onClick={() => setEditing(true)}>
-              {t('chat.edit')}
-            </button>
-          ) : null}
-          {!isUser && idle ? (
-            <button type="button" className="ghost small" onClick={() => void regenerate(position)}>
-              {t('chat.regenerate')}
-            </button>
-          ) : null}
-        </span>
+        {live ? null : (
+          <span className="message-actions">
+            <BranchSwitcher
+              message={message}
+              disabled={!idle}
+              onSwitch={(index) => void switchBranch(position, index)}
+            />
+            <CopyButton
+              text={message.content}
+              label={isUser ? t('chat.copyQuestion') : t('chat.copyReply')}
+            />
+            {isUser && idle && !editing ? (
+              <button type="button" className="ghost small" onClick={() => setEditing(true)}>
+                {t('chat.edit')}
+              </button>
+            ) : null}
+            {!isUser && idle ? (
+              <button type="button" className="ghost small" onClick={() => void regenerate(position)}>
+                {t('chat.regenerate')}
+              </button>
+            ) : null}
+          </span>
+        )}
       </div>
-      {!isUser && message.reasoning ? (
+      {!isUser && reasoning ? (
         <ThinkingBlock
-          reasoning={message.reasoning}
-          thinking={false}
+          reasoning={reasoning}
+          thinking={streaming !== undefined && !content}
           reasoningMs={message.stats?.reasoningMs}
         />
       ) : null}
@@ -95,10 +109,10 @@ export const MessageItem = memo(function MessageItem({
         />
       ) : isUser ? (
         <div className="user-text">{message.content}</div>
-      ) : (
-        <Markdown text={message.content} />
-      )}
-      {!isUser ? <ReplyNotes message={message} /> : null}
+      ) : content ? (
+        <Markdown text={content} streaming={live} />
+      ) : null}
+      {!isUser && !live ? <ReplyNotes message={message} /> : null}
       {cut ? (
         <button type="button" className="small continue-reply" onClick={() => void continueReply()}>
           {t('chat.continue')}
@@ -115,9 +129,25 @@ export const MessageItem = memo(function MessageItem({
         <RetryCountdown message={message} onRetry={() => void regenerate(position)} />
       ) : null}
       {message.stats && !isUser ? <ReplyStats stats={message.stats} /> : null}
+      {streaming ? (
+        <LiveNote started={content !== '' || reasoning !== ''} silent={streaming.silentSeconds} />
+      ) : null}
     </article>
   );
 });
+
+/** While nothing arrives the seconds are counted, so a model thinking for minutes does not look frozen. */
+function LiveNote({ started, silent }: { started: boolean; silent: number }) {
+  if (!started)
+    return (
+      <div className="muted typing">
+        {silent ? t('chat.waitingFor', { seconds: silent }) : t('chat.waiting')}
+      </div>
+    );
+  return silent ? (
+    <div className="muted small-note typing">{t('chat.silentFor', { seconds: silent })}</div>
+  ) : null;
+}
 
 /** Why a reply may look short or empty: the finish reason when it is not `stop`, or no answer. */
 export function ReplyNotes({ message }: { message: StoredMessage }) {

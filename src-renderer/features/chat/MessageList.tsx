@@ -1,11 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/i18n';
 import { openLive, useChat } from './chat-store';
-import { LiveReplyView } from './LiveReplyView';
 import { MessageItem } from './MessageItem';
+import type { StoredMessage } from '../../../src-shared/chat/conversation';
 
-/** A conversation opens with its latest messages; earlier ones are added on request. */
-export const SHOWN_AT_FIRST = 40;
+/**
+ * A conversation opens with its latest messages, about a screen and more: opening a long one
+ * costs what is near the view (docs/architecture.md, "The window"). Earlier ones are added in
+ * steps as the user scrolls up to them, or asks.
+ */
+export const SHOWN_AT_FIRST = 4;
+const LIVE_PLACEHOLDER: StoredMessage = { role: 'assistant', content: '' };
+const SHOWN_MORE = 20;
 
 export function MessageList() {
   const messages = useChat((s) => s.messages);
@@ -15,6 +21,11 @@ export function MessageList() {
   const content = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const [shown, setShown] = useState(SHOWN_AT_FIRST);
+  const earlier = useRef<HTMLButtonElement>(null);
+  const showMore = () => {
+    pinned.current = false;
+    setShown((n) => n + SHOWN_MORE);
+  };
 
   // Another conversation opens at its end, with its latest messages.
   useEffect(() => {
@@ -39,6 +50,19 @@ export function MessageList() {
     return () => ro.disconnect();
   }, [hasContent]);
 
+  // Scrolled up to the top of what is shown: the next earlier messages come in by themselves.
+  // The browser's scroll anchoring keeps the message being read in place as they are added.
+  const hasEarlier = messages.length > shown;
+  useEffect(() => {
+    const el = earlier.current;
+    if (!el || !hasEarlier || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((seen) => {
+      if (seen.some((e) => e.isIntersecting) && !pinned.current) setShown((n) => n + SHOWN_MORE);
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasEarlier, shown]);
+
   if (messages.length === 0 && !live) {
     return (
       <div className="empty-state">
@@ -61,24 +85,30 @@ export function MessageList() {
     >
       <div ref={content}>
         {from > 0 ? (
-          <button
-            type="button"
-            className="ghost show-earlier"
-            onClick={() => {
-              pinned.current = false;
-              setShown((n) => n + SHOWN_AT_FIRST * 2);
-            }}
-          >
+          <button type="button" className="ghost show-earlier" ref={earlier} onClick={showMore}>
             {t('chat.showEarlier', { n: from })}
           </button>
         ) : null}
-        {messages.slice(from).map((m, k) => {
-          const i = from + k;
-          return (
-            <MessageItem key={i} message={m} position={i} idle={!live} last={i === messages.length - 1} />
-          );
-        })}
-        {live ? <LiveReplyView /> : null}
+        {[
+          ...messages.slice(from).map((m, k) => {
+            const i = from + k;
+            return (
+              <MessageItem key={i} message={m} position={i} idle={!live} last={i === messages.length - 1} />
+            );
+          }),
+          // In the same list, keyed by the position its saved message will take: on saving, the
+          // rendered reply is kept, not built again (a 200,000-character reply took a second).
+          live ? (
+            <MessageItem
+              key={messages.length}
+              message={LIVE_PLACEHOLDER}
+              position={messages.length}
+              idle={false}
+              last
+              live
+            />
+          ) : null,
+        ]}
       </div>
     </div>
   );

@@ -1,10 +1,15 @@
 import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadMarkdownRenderer } from './markdown-loader';
 import { BlockSplitter } from './markdown-blocks';
-import { Markdown, PLAIN_TAIL_CHARS } from './Markdown';
+import { HUGE_BLOCK_CHARS, Markdown, PLAIN_TAIL_CHARS } from './Markdown';
 import { renderCacheSize, renderMarkdown } from './render-markdown';
 
 describe('the markdown pipeline while a reply streams', () => {
+  beforeAll(async () => {
+    await loadMarkdownRenderer();
+  });
+
   it('renders a block once: the saved message reuses the HTML the live view made', () => {
     const source = `A paragraph only this test writes ${Math.random()}.`;
     const before = renderCacheSize();
@@ -48,5 +53,24 @@ describe('the markdown pipeline while a reply streams', () => {
     expect(view.container.querySelector('.md-plain-tail')?.textContent).toBe(
       `New paragraph ${'z'.repeat(PLAIN_TAIL_CHARS)}\n`,
     );
+  });
+
+  it('shows a huge finished code block as code, in pieces, without its fences', () => {
+    const body = 'const x = "<b>not markup</b>";\n'.repeat(Math.ceil(HUGE_BLOCK_CHARS / 30));
+    const view = render(<Markdown text={`Intro.\n\n\`\`\`ts\n${body}\`\`\`\n`} />);
+    const code = view.container.querySelector('.md-huge pre code');
+    expect(code?.textContent).toBe(body.replace(/\n$/, ''));
+    expect(code?.querySelectorAll('.md-piece').length).toBeGreaterThan(1);
+    expect(view.container.querySelector('.md-huge b')).toBeNull();
+    expect(view.container.querySelector('p')?.textContent).toBe('Intro.');
+  });
+
+  it('shows a huge finished paragraph as plain text, in pieces that join back to it', () => {
+    const para = `**not bold** ${'word '.repeat(HUGE_BLOCK_CHARS / 4)}end`;
+    const view = render(<Markdown text={para} />);
+    const huge = view.container.querySelector('.md-huge');
+    expect(huge?.textContent).toBe(para);
+    expect(huge?.querySelectorAll('.md-piece').length).toBeGreaterThan(10);
+    expect(view.container.querySelector('strong')).toBeNull();
   });
 });

@@ -5,7 +5,6 @@ import type { StoredMessage } from '../../../src-shared/chat/conversation';
 import { installFakeBridge } from '../../test/fake-bridge';
 import { ChatTab } from './ChatTab';
 import { useChat } from './chat-store';
-import { LiveReplyView } from './LiveReplyView';
 import { MessageItem } from './MessageItem';
 
 beforeEach(() => {
@@ -114,7 +113,9 @@ describe('the live reply while nothing arrives', () => {
       accepted: true,
     };
     useChat.setState({ conversationId: 'c1', live: { c1: live } });
-    return render(<LiveReplyView />);
+    return render(
+      <MessageItem message={{ role: 'assistant', content: '' }} position={0} idle={false} last live />,
+    );
   };
 
   it('counts the seconds of silence before the first token and after text', () => {

@@ -4,7 +4,7 @@ import type { StoredMessage } from '../../../src-shared/chat/conversation';
 import { switchBranch } from '../../../src-shared/chat/branches';
 import { installFakeBridge } from '../../test/fake-bridge';
 import { useChat } from './chat-store';
-import { MessageList } from './MessageList';
+import { MessageList, SHOWN_AT_FIRST } from './MessageList';
 
 const history: StoredMessage[] = [
   { role: 'user', content: 'Q1' },
@@ -137,11 +137,15 @@ describe('a long conversation', () => {
     }));
     useChat.setState({ messages: long });
     render(<MessageList />);
-    expect(screen.getAllByRole('article')).toHaveLength(40);
+    expect(screen.getAllByRole('article')).toHaveLength(SHOWN_AT_FIRST);
     expect(screen.getByText('message 199')).toBeTruthy();
-    expect(screen.queryByText('message 159')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Show earlier messages (160 more)' }));
-    expect(screen.getAllByRole('article')).toHaveLength(120);
+    expect(screen.queryByText(`message ${199 - SHOWN_AT_FIRST}`)).toBeNull();
+    fireEvent.click(
+      screen.getByRole('button', { name: `Show earlier messages (${200 - SHOWN_AT_FIRST} more)` }),
+    );
+    expect(screen.getAllByRole('article')).toHaveLength(SHOWN_AT_FIRST + 20);
+    while (!screen.queryByText('message 80'))
+      fireEvent.click(screen.getByRole('button', { name: /Show earlier messages/ }));
     // Positions stay those of the whole conversation: editing message 80 edits message 80.
     const q80 = screen.getByText('message 80').closest('article')!;
     fireEvent.click(within(q80 as HTMLElement).getByRole('button', { name: 'Edit' }));

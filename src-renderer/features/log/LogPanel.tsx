@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
 import { visibleRows } from '../../app/visible-rows';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useUi } from '../../app/ui-store';
 import { call } from '../../bridge/api';
-import { useEvent, useRoute, useRouteMutation } from '../../hooks/use-route';
+import { useRoute, useRouteMutation } from '../../hooks/use-route';
+import { useBatchedEvent } from '../../hooks/use-batched-event';
 import { t } from '../../i18n/i18n';
 
 function EntryDetail({ entry }: { entry: LogEntry }) {
@@ -153,12 +154,8 @@ export function LogPanel() {
   const clear = useRouteMutation('log.clear', ['log.list']);
   const [open, setOpen] = useState<number>();
   const close = useUi((s) => s.setLogOpen);
-  useEvent(
-    'log.changed',
-    useCallback(
-      (entry: LogEntry) => qc.setQueryData<LogEntry[]>(['log.list', {}], (old = []) => withEntry(old, entry)),
-      [qc],
-    ),
+  useBatchedEvent('log.changed', (batch) =>
+    qc.setQueryData<LogEntry[]>(['log.list', {}], (old = []) => batch.reduce(withEntry, old)),
   );
   const entries = useMemo(() => [...(list.data ?? [])].reverse(), [list.data]);
   const openEntry = open === undefined ? undefined : entries.find((e) => e.id === open);

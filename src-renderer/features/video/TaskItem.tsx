@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useSharedClock } from '../../app/shared-clock';
+import { useInView } from '../../app/use-in-view';
 import type { VideoTaskView } from '../../../src-shared/video/video-task';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError, call } from '../../bridge/api';
@@ -16,13 +17,15 @@ export function formatDuration(ms: number): string {
 
 /**
  * The task's time line: how long it took, or how long it has run and when the next check is.
- * Only this re-renders each second (one shared clock for all tasks), not the whole card.
+ * Only this re-renders each second (one shared clock for all tasks), not the whole card, and
+ * only while on screen.
  */
 function TaskTime({ task, checking }: { task: VideoTaskView; checking: boolean }) {
   const live = !task.terminal || (task.state === 'succeeded' && !task.videoUrl);
-  const now = useSharedClock(live);
+  const [ref, inView] = useInView<HTMLSpanElement>();
+  const now = useSharedClock(live && inView);
   return (
-    <span className="video-task-time muted small-note">
+    <span className="video-task-time muted small-note" ref={ref}>
       {task.terminal && task.finishedAt
         ? t('video.took', { time: formatDuration(task.finishedAt - task.createdAt) })
         : t('video.elapsed', { time: formatDuration(now - task.createdAt) })}
@@ -38,7 +41,11 @@ function stateLabel(task: VideoTaskView): string {
   return t(`video.state.${task.state}` as MessageKey);
 }
 
-export function TaskItem({ task }: { task: VideoTaskView }) {
+/**
+ * One task's card. Memoized: a poll that changes one task leaves the other cards' objects as they
+ * were, so they do not re-render (their time lines tick on the shared clock by themselves).
+ */
+export const TaskItem = memo(function TaskItem({ task }: { task: VideoTaskView }) {
   const [confirming, setConfirming] = useState(false);
   const [savedTo, setSavedTo] = useState<string>();
   const [rawOpen, setRawOpen] = useState(false);
@@ -232,7 +239,7 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
       ) : null}
     </li>
   );
-}
+});
 
 function pretty(raw: string): string {
   try {

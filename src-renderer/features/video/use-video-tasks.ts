@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { VideoTaskView } from '../../../src-shared/video/video-task';
 import { useEvent, useRoute } from '../../hooks/use-route';
+import { useBatchedEvent } from '../../hooks/use-batched-event';
+import { atNextTick } from '../../app/shared-clock';
 
 const LIST_KEY = ['video.tasks.list', {}];
 
@@ -12,19 +14,20 @@ const LIST_KEY = ['video.tasks.list', {}];
 export function useVideoTasks() {
   const qc = useQueryClient();
   const list = useRoute('video.tasks.list', {});
-  useEvent(
+  // Polls of many tasks come apart in time: their changes are shown with the clock's tick, so
+  // twenty running tasks cost one frame a second, not one per poll besides.
+  useBatchedEvent(
     'video.updated',
-    useCallback(
-      (task: VideoTaskView) => {
-        qc.setQueryData<VideoTaskView[]>(LIST_KEY, (old) => {
-          if (!old) return old;
-          const rest = old.filter((x) => x.id !== task.id);
-          return [task, ...rest].sort((a, b) => b.createdAt - a.createdAt);
-        });
-        if (!qc.getQueryData(LIST_KEY)) void qc.invalidateQueries({ queryKey: LIST_KEY });
-      },
-      [qc],
-    ),
+    (tasks) => {
+      qc.setQueryData<VideoTaskView[]>(LIST_KEY, (old) => {
+        if (!old) return old;
+        const latest = new Map(tasks.map((task) => [task.id, task]));
+        const rest = old.filter((x) => !latest.has(x.id));
+        return [...latest.values(), ...rest].sort((a, b) => b.createdAt - a.createdAt);
+      });
+      if (!qc.getQueryData(LIST_KEY)) void qc.invalidateQueries({ queryKey: LIST_KEY });
+    },
+    atNextTick,
   );
   useEvent(
     'video.removed',

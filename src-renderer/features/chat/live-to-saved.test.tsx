@@ -1,0 +1,44 @@
+import { act, render } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useChat } from './chat-store';
+import { loadMarkdownRenderer } from './markdown-loader';
+import { MessageList } from './MessageList';
+
+beforeAll(async () => {
+  await loadMarkdownRenderer();
+});
+
+describe('a reply as it is saved', () => {
+  it('keeps the blocks the live view rendered instead of building them again', () => {
+    const reply = 'First paragraph.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nLast paragraph.';
+    useChat.setState({
+      conversationId: 'c1',
+      messages: [{ role: 'user', content: 'Question?' }],
+      live: {
+        c1: {
+          streamId: 's1',
+          conversationId: 'c1',
+          text: reply,
+          reasoning: '',
+          startedAt: Date.now(),
+          lastAt: Date.now(),
+          accepted: true,
+        },
+      },
+    });
+    const view = render(<MessageList />);
+    const liveTable = view.container.querySelector('article.live table');
+    expect(liveTable).not.toBeNull();
+
+    act(() =>
+      useChat.setState((s) => ({
+        live: {},
+        messages: [...s.messages, { role: 'assistant', content: reply, stats: { totalMs: 5 } }],
+      })),
+    );
+    expect(view.container.querySelector('article.live')).toBeNull();
+    // The very same element: the saved message took over the live one's DOM.
+    expect(view.container.querySelector('article.from-assistant table')).toBe(liveTable);
+    expect(view.container.querySelector('article.from-assistant')?.textContent).toContain('Last paragraph.');
+  });
+});
