@@ -39,8 +39,15 @@ function renderImages() {
 
 const editor = () => screen.getByLabelText('Extra body fields (JSON object)') as HTMLTextAreaElement;
 const type = (text: string) => fireEvent.change(editor(), { target: { value: text } });
-const preview = () =>
-  JSON.parse(screen.getByLabelText('Request body that will be sent').textContent ?? '') as unknown;
+/** Opens the folded preview (written out only while open) and reads the body it shows. */
+const preview = () => {
+  const details = screen.getByText('Request body that will be sent', { selector: 'summary' }).parentElement!;
+  if (!(details as HTMLDetailsElement).open) {
+    (details as HTMLDetailsElement).open = true;
+    fireEvent(details, new Event('toggle'));
+  }
+  return JSON.parse(screen.getByLabelText('Request body that will be sent').textContent ?? '') as unknown;
+};
 const generated = (bridge: ReturnType<typeof renderImages>) =>
   bridge.calls.filter((c) => c.route === 'media.images.generate');
 

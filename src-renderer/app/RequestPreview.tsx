@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { t } from '../i18n/i18n';
 
 /** Long data: URLs (picked images) would drown the preview; the body sent still carries them whole. */
@@ -16,6 +16,8 @@ export function previewJson(body: unknown): string {
 /**
  * The JSON body a form will send, extras merged, folded away until asked for. Every form shows
  * one, built by the same function main sends with, so the preview cannot drift from the wire.
+ * Written out only while open: a chat's body holds the whole conversation, and serialising a
+ * 200,000-character reply into a hidden <pre> on every message would be paid for nothing.
  */
 export function RequestPreview({
   body,
@@ -28,9 +30,13 @@ export function RequestPreview({
   /** A line under the body, e.g. what the preview leaves out. */
   note?: string;
 }) {
-  const text = useMemo(() => previewJson(body), [body]);
+  const [open, setOpen] = useState(false);
+  const text = useMemo(() => (open ? previewJson(body) : ''), [open, body]);
   return (
-    <details className={className ? `request-preview ${className}` : 'request-preview'}>
+    <details
+      className={className ? `request-preview ${className}` : 'request-preview'}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary>{t('preview.title')}</summary>
       <pre aria-label={t('preview.title')}>{text}</pre>
       {note ? <p className="muted small-note">{note}</p> : null}

@@ -34,7 +34,14 @@ function MarkdownBlock({ source, render }: { source: string; render: Render }) {
 function HugeBlock({ source }: { source: string }) {
   const fence = FENCE_OPEN.exec(source);
   if (!fence) return <Pieces className="md-block md-huge" text={source} />;
-  const body = source.slice(fence[0].length).replace(new RegExp(`\\n? {0,3}${fence[1]}\\s*$`), '');
+  // The closing fence is looked for in the last characters only: this runs every frame while
+  // a huge code block streams, and a regex anchored at the end would walk all of it.
+  const last = source.slice(-64);
+  const close = new RegExp(`\\n {0,3}${fence[1]}\\s*$`).exec(last);
+  const body = source.slice(
+    fence[0].length,
+    close ? source.length - last.length + close.index : source.length,
+  );
   return (
     <div className="md-block md-huge">
       <pre>
@@ -120,9 +127,11 @@ export function Markdown({ text, streaming = false }: { text: string; streaming?
           render={render}
         />
       ))}
-      {streaming && tail.length > PLAIN_TAIL_CHARS ? (
+      {streaming && tail.length > PLAIN_TAIL_CHARS && tail.length <= HUGE_BLOCK_CHARS ? (
         <Pieces key={blocks.length} className="md-block md-plain-tail" text={tail} />
       ) : tail.trim() ? (
+        // A huge open block is the same Block the saved message shows (code as code, else
+        // text, in pieces), so saving it keeps the DOM rather than laying 300 KB out again.
         <Block source={tail} render={render} />
       ) : null}
     </div>
