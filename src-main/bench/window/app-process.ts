@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { WebSocket } from 'ws';
 import type { BridgeMessage } from '../../../src-shared/ipc/bridge-protocol';
 import type { Result } from '../../../src-shared/result';
+import { startChild } from '../child-process';
 
 export interface AppProcess {
   /** The page address, with its access token. */
@@ -17,27 +16,13 @@ export interface AppProcess {
  * folder the bench prepared. Needs a built renderer (`electron-vite build`).
  */
 export async function startApp(projectRoot: string, dataDir: string): Promise<AppProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data-dir', dataDir],
-    { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  const child = await startChild(
+    projectRoot,
+    'src-main/web/cli.ts',
+    ['--port', '0', '--data-dir', dataDir],
+    /^Open: (\S+)/,
   );
-  // The bench may be stopped (Ctrl+C, a timeout): the app must not outlive it.
-  const orphanGuard = () => child.kill('SIGTERM');
-  process.once('exit', orphanGuard);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      orphanGuard();
-      process.exit(130);
-    });
-  const url = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const open = /^Open: (\S+)/.exec(line);
-      if (open) resolve(open[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`browser mode exited (${code}) before it was ready`)));
-  });
+  const url = child.ready[1];
   const { origin, searchParams } = new URL(url);
   const socket = new WebSocket(`${origin.replace('http', 'ws')}/bridge?token=${searchParams.get('token')}`, {
     headers: { Origin: origin },
@@ -61,14 +46,9 @@ export async function startApp(projectRoot: string, dataDir: string): Promise<Ap
         });
         socket.send(JSON.stringify({ type: 'invoke', id, route, input }));
       }),
-    close: () => stop(child, socket),
+    close: async () => {
+      socket.terminate();
+      await child.close();
+    },
   };
-}
-
-async function stop(child: ChildProcess, socket: WebSocket) {
-  socket.terminate();
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }

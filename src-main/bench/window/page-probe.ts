@@ -22,8 +22,13 @@ export const PAGE_PROBE = `(() => {
   b.stop = () => {
     b.running = false;
     const t1 = performance.now();
-    const tasks = b.tasks.filter(([s]) => s >= b.t0 && s <= t1).map(([, d]) => d);
-    return { frames: b.frames, tasks, heap: performance.memory ? performance.memory.usedJSHeapSize : 0 };
+    const kept = b.tasks.filter(([s]) => s >= b.t0 && s <= t1);
+    return {
+      frames: b.frames,
+      tasks: kept.map(([, d]) => d),
+      taskStarts: kept.map(([s]) => performance.timeOrigin + s),
+      heap: performance.memory ? performance.memory.usedJSHeapSize : 0,
+    };
   };
   // The text of a node with the tail of the text node before it: a marker may straddle the two.
   const around = (node) => {
@@ -57,6 +62,8 @@ export const PAGE_PROBE = `(() => {
 export interface ProbeResult {
   frames: number[];
   tasks: number[];
+  /** When each task began (wall clock, ms). */
+  taskStarts: number[];
   heap: number;
 }
 

@@ -75,6 +75,12 @@ export async function measureStream(
   const probe = await page.evaluate(() =>
     (window as unknown as { __bench: { stop(): ProbeResult } }).__bench.stop(),
   );
+  if (process.env.BENCH_DETAIL) {
+    const end = pace.lastByteAt();
+    const long = probe.tasks.map((d, i) => [d, probe.taskStarts[i] - end]).filter(([d]) => d > 50);
+    for (const [d, at] of long)
+      console.log(`    long task ${d.toFixed(0)} ms at ${at.toFixed(0)} ms from the last byte`);
+  }
   return {
     longTasks: probe.tasks.filter((d) => d > 50).length,
     longestTaskMs: Math.max(0, ...probe.tasks),
