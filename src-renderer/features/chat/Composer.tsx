@@ -1,6 +1,7 @@
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
 import { openLive, useChat } from './chat-store';
+import { loadMarkdownRenderer } from './markdown-loader';
 
 export function Composer() {
   const { draft, setDraft, send, stop, error, clearError } = useChat();
@@ -16,7 +17,12 @@ export function Composer() {
           placeholder={t('chat.messagePlaceholder')}
           value={draft}
           rows={3}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            // The reply will need the markdown renderer: load it while the question is typed,
+            // not in the reply's first frames.
+            void loadMarkdownRenderer();
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();

@@ -46,17 +46,7 @@ describe('a reply as it is saved', () => {
     useChat.setState({
       conversationId: 'c1',
       messages: [{ role: 'user', content: 'Question?' }],
-      live: {
-        c1: {
-          streamId: 's1',
-          conversationId: 'c1',
-          text: reply,
-          reasoning: '',
-          startedAt: Date.now(),
-          lastAt: Date.now(),
-          accepted: true,
-        },
-      },
+      live: liveReply(reply),
     });
     const view = render(<MessageList />);
     const liveTable = view.container.querySelector('article.live table');
