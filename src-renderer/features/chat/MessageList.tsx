@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/i18n';
 import { openLive, useChat } from './chat-store';
 import { MessageItem } from './MessageItem';
@@ -22,10 +22,21 @@ export function MessageList() {
   const pinned = useRef(true);
   const [shown, setShown] = useState(SHOWN_AT_FIRST);
   const earlier = useRef<HTMLButtonElement>(null);
+  /** Distance from the content's end to the view's top, kept while earlier messages come in. */
+  const fromBottom = useRef<number | null>(null);
   const showMore = () => {
+    const el = scroller.current;
     pinned.current = false;
+    if (el) fromBottom.current = el.scrollHeight - el.scrollTop;
     setShown((n) => n + SHOWN_MORE);
   };
+  // The message being read stays where it was as earlier ones are added above it. (The
+  // browser's scroll anchoring does not act at the very top, so this is done by hand.)
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && fromBottom.current !== null) el.scrollTop = el.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [shown]);
 
   // Another conversation opens at its end, with its latest messages.
   useEffect(() => {
@@ -51,13 +62,12 @@ export function MessageList() {
   }, [hasContent]);
 
   // Scrolled up to the top of what is shown: the next earlier messages come in by themselves.
-  // The browser's scroll anchoring keeps the message being read in place as they are added.
   const hasEarlier = messages.length > shown;
   useEffect(() => {
     const el = earlier.current;
     if (!el || !hasEarlier || typeof IntersectionObserver === 'undefined') return;
     const io = new IntersectionObserver((seen) => {
-      if (seen.some((e) => e.isIntersecting) && !pinned.current) setShown((n) => n + SHOWN_MORE);
+      if (seen.some((e) => e.isIntersecting) && !pinned.current) showMore();
     });
     io.observe(el);
     return () => io.disconnect();
