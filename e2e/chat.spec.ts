@@ -29,10 +29,23 @@ test('a streamed reply appears and can be stopped, keeping the partial text', as
   const reply = page.getByRole('article', { name: 'Assistant' }).last();
   const text = (await reply.locator('.markdown').innerText()).length;
   expect(text).toBeGreaterThan(20);
-  // Really stopped: the Sandbox paces any reply over about 2.5 s, so a stream still running would
-  // grow within this wait. (How far it got depends on the machine's speed, so no length is fixed.)
-  await page.waitForTimeout(1500);
-  expect((await reply.locator('.markdown').innerText()).length).toBe(text);
+  // Once main has saved the stopped reply the window shows main's copy, which may hold a few
+  // deltas more than were drawn when Stop was pressed. After that it must not change: a stream
+  // still running would keep growing it (the Sandbox paces any reply over about 2.5 s).
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = (await reply.locator('.markdown').innerText()).length;
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [1500], timeout: 12_000 },
+    )
+    .toBe(true);
+  // And main saved it as stopped, not as a finished reply.
+  await expect(reply.getByText('Stopped — the text so far is kept.')).toBeVisible();
 });
 
 test('a finished reply shows its timing and usage', async ({ page }) => {

@@ -27,6 +27,7 @@ export const PAGE_PROBE = `(() => {
       frames: b.frames,
       tasks: kept.map(([, d]) => d),
       taskStarts: kept.map(([s]) => performance.timeOrigin + s),
+      frameOrigin: performance.timeOrigin,
       heap: performance.memory ? performance.memory.usedJSHeapSize : 0,
     };
   };
@@ -64,6 +65,8 @@ export interface ProbeResult {
   tasks: number[];
   /** When each task began (wall clock, ms). */
   taskStarts: number[];
+  /** Add to a frame time for the wall clock. */
+  frameOrigin: number;
   heap: number;
 }
 
