@@ -1,3 +1,5 @@
+import { latestPerKey } from './latest-per-key';
+import type { LogEntry } from '../../src-shared/log/log-entry';
 import type { DatabaseSync } from 'node:sqlite';
 import { ChatService } from '../core/chat/chat-service';
 import { createJudgeService } from '../core/judge/create-judge-service';
@@ -45,7 +47,13 @@ export function createServices(env: AppEnvironment) {
   // Every key the app holds is scrubbed from gateway text before anything stores or shows it.
   const keys = new KeyScrubber();
   const log = new RequestLog(env.now, (text) => keys.scrubFragments(text));
-  log.onChange((entry) => env.emit('log.changed', entry));
+  // A fast call's three changes reach the window as one (docs/architecture.md, "The window").
+  const logEvents = latestPerKey<LogEntry>(
+    (e) => e.id,
+    (e) => env.emit('log.changed', e),
+    50,
+  );
+  log.onChange((entry) => logEvents.push(entry));
   env.notices.onNotice((n) => env.emit('app.notice', n));
   const client = new GatewayClient({ fetch: env.fetch, log, now: env.now, scrubber: keys });
   const vault = new KeyVault(env.cipher, env.settings, (key) => keys.add(key));
