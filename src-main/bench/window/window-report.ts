@@ -1,7 +1,8 @@
 import type { StreamMeasure } from './stream-cases';
 
 export interface WindowReport {
-  streams: { name: string; app: StreamMeasure; baseline: StreamMeasure }[];
+  /** Each row sums `rounds` runs of the app and of the baseline (see combine in window-bench.ts). */
+  streams: { name: string; app: StreamMeasure; baseline: StreamMeasure; rounds: number }[];
   firstLoad?: { files: number; rawKb: number; gzipKb: number };
   openLongChat?: { medianMs: number; maxMs: number };
   logPanel?: { perCallMs: number; rowsInDom: number };
@@ -27,7 +28,10 @@ export function droppedRatio(app: number, baseline: number): number {
 }
 
 export function printWindowReport(r: WindowReport): void {
-  console.log('\nThe window, in Chromium over browser mode (app vs plain-DOM baseline, same run):');
+  const rounds = r.streams[0]?.rounds ?? 1;
+  console.log(
+    `\nThe window, in Chromium over browser mode (app vs plain-DOM baseline, same run; counts over ${rounds} rounds, last byte→screen their median):`,
+  );
   console.log(
     'reply                  tasks>50ms  longest ms  dropped app/base (ratio)  last byte→screen ms  heap MB app/base',
   );
