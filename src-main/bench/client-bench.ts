@@ -1,11 +1,22 @@
 import { startChild } from './child-process';
 import { median, type StreamRunner, viaGatewayClient, viaOpenAiClient, viaRawFetch } from './stream-bench';
 
-interface Run {
+export interface Run {
   firstTokenMs: number;
   totalMs: number;
   /** The bench process's CPU time (user + system) for this one read. */
   cpuMs: number;
+}
+
+export interface ClientSummary {
+  name: string;
+  firstMs: number;
+  wholeMs: number;
+  minWholeMs: number;
+  maxWholeMs: number;
+  cpuMs: number;
+  /** Median over the baseline's median: first token, whole stream, CPU. */
+  vsBaseline: [number, number, number];
 }
 
 const RUNNERS: [string, StreamRunner][] = [
@@ -41,6 +52,9 @@ export async function runClientBench(projectRoot: string, runs: number, tokens: 
         const cpu = process.cpuUsage();
         const timing = await run(origin, prompt);
         const used = process.cpuUsage(cpu);
+        // A client that stopped early would look fast: every read must get the whole reply.
+        if (timing.chars !== text.length)
+          throw new Error(`${name} read ${timing.chars} of ${text.length} chars in round ${round + 1}`);
         results.get(name)!.push({ ...timing, cpuMs: (used.user + used.system) / 1000 });
       }
     }
@@ -51,27 +65,44 @@ export async function runClientBench(projectRoot: string, runs: number, tokens: 
   return text;
 }
 
-function printTable(results: Map<string, Run[]>, runs: number, tokens: number) {
+/** Per client: medians, the whole stream's min–max spread and the ratios to `baseline`. */
+export function summarise(results: Map<string, Run[]>, baseline: string): ClientSummary[] {
   const med = (rs: Run[], k: keyof Run) => median(rs.map((r) => r[k]));
-  const base = results.get('raw fetch')!;
+  const base = results.get(baseline)!;
+  return [...results].map(([name, rs]) => {
+    const totals = rs.map((r) => r.totalMs);
+    return {
+      name,
+      firstMs: med(rs, 'firstTokenMs'),
+      wholeMs: med(rs, 'totalMs'),
+      minWholeMs: Math.min(...totals),
+      maxWholeMs: Math.max(...totals),
+      cpuMs: med(rs, 'cpuMs'),
+      vsBaseline: [
+        med(rs, 'firstTokenMs') / med(base, 'firstTokenMs'),
+        med(rs, 'totalMs') / med(base, 'totalMs'),
+        med(rs, 'cpuMs') / med(base, 'cpuMs'),
+      ],
+    };
+  });
+}
+
+function printTable(results: Map<string, Run[]>, runs: number, tokens: number) {
   console.log(
     `Streamed ${tokens} tokens from the Sandbox (own process, no pacing), ${runs} rounds, order rotated:`,
   );
   console.log(
     'client                  first token   whole stream (min–max)        CPU    vs raw fetch (first / whole / CPU)',
   );
-  for (const [name, rs] of results) {
-    const totals = rs.map((r) => r.totalMs);
-    const ratio = (k: keyof Run) => (med(rs, k) / med(base, k)).toFixed(2);
+  for (const s of summarise(results, 'raw fetch')) {
+    const spread = `(${s.minWholeMs.toFixed(0)}–${s.maxWholeMs.toFixed(0)})`;
     console.log(
       [
-        name.padEnd(22),
-        `${med(rs, 'firstTokenMs').toFixed(1).padStart(9)} ms`,
-        `${med(rs, 'totalMs').toFixed(1).padStart(9)} ms (${Math.min(...totals).toFixed(0)}–${Math.max(...totals).toFixed(0)})`.padEnd(
-          26,
-        ),
-        `${med(rs, 'cpuMs').toFixed(0).padStart(6)} ms`,
-        `   ${ratio('firstTokenMs')}x / ${ratio('totalMs')}x / ${ratio('cpuMs')}x`,
+        s.name.padEnd(22),
+        `${s.firstMs.toFixed(1).padStart(9)} ms`,
+        `${s.wholeMs.toFixed(1).padStart(9)} ms ${spread}`.padEnd(26),
+        `${s.cpuMs.toFixed(0).padStart(6)} ms`,
+        `   ${s.vsBaseline.map((r) => `${r.toFixed(2)}x`).join(' / ')}`,
       ].join(' '),
     );
   }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { type Run, summarise } from './client-bench';
+
+const run = (firstTokenMs: number, totalMs: number, cpuMs: number): Run => ({ firstTokenMs, totalMs, cpuMs });
+
+describe('summarise', () => {
+  it('gives medians, the whole-stream spread and ratios to the baseline', () => {
+    const results = new Map<string, Run[]>([
+      ['app', [run(8, 300, 90), run(6, 200, 60), run(7, 250, 80)]],
+      ['raw fetch', [run(5, 240, 60), run(4, 200, 30), run(6, 260, 40)]],
+    ]);
+    const [app, raw] = summarise(results, 'raw fetch');
+    expect(app).toMatchObject({
+      name: 'app',
+      firstMs: 7,
+      wholeMs: 250,
+      minWholeMs: 200,
+      maxWholeMs: 300,
+      cpuMs: 80,
+    });
+    expect(app.vsBaseline).toEqual([7 / 5, 250 / 240, 80 / 40]);
+    expect(raw.vsBaseline).toEqual([1, 1, 1]);
+  });
+
+  it('takes the middle pair of an even number of rounds', () => {
+    const results = new Map([['raw fetch', [run(1, 10, 1), run(3, 30, 3)]]]);
+    expect(summarise(results, 'raw fetch')[0]).toMatchObject({ firstMs: 2, wholeMs: 20, cpuMs: 2 });
+  });
+});
