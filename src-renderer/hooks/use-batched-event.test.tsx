@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src-shared/log/log-entry';
 import { installFakeBridge } from '../test/fake-bridge';
@@ -39,5 +40,19 @@ describe('events applied in batches', () => {
     expect(batches).toEqual([[7]]);
     frames.shift()!(); // the flush still scheduled finds nothing more
     expect(batches).toEqual([[7]]);
+  });
+
+  it('keeps delivering after React mounts, unmounts and mounts it again (StrictMode in development)', () => {
+    const bridge = installFakeBridge({});
+    const frames: (() => void)[] = [];
+    const batches: number[][] = [];
+    render(
+      <StrictMode>
+        <Listener batches={batches} schedule={(f) => frames.push(f)} />
+      </StrictMode>,
+    );
+    bridge.emit('log.changed', entry(9));
+    for (const f of frames.splice(0)) f();
+    expect(batches).toEqual([[9]]);
   });
 });

@@ -35,7 +35,6 @@ export function useBatchedEvent<K extends EventName>(
       // What arrived in the last frame is not lost to an unmount (a tab switched away mid-burst);
       // the flush still scheduled then finds nothing.
       flush();
-      latest.current = () => undefined;
     };
   }, [event, schedule]);
 }
