@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
+const READY_MS = 60_000;
+
 export interface ChildProcessHandle {
   /** The first line that matched `ready`, with its groups. */
   ready: RegExpExecArray;
@@ -23,24 +25,42 @@ export async function startChild(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const orphanGuard = () => child.kill('SIGTERM');
+  const onSignal = () => {
+    orphanGuard();
+    process.exit(130);
+  };
+  const release = () => {
+    process.off('exit', orphanGuard);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
   process.once('exit', orphanGuard);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      orphanGuard();
-      process.exit(130);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let match: RegExpExecArray;
+  try {
+    match = await new Promise<RegExpExecArray>((resolve, reject) => {
+      const lines = createInterface({ input: child.stdout! });
+      lines.on('line', (line) => {
+        const m = ready.exec(line);
+        if (m) resolve(m);
+      });
+      child.once('exit', (code) => reject(new Error(`${entry} exited (${code}) before it was ready`)));
+      // A child that hangs before saying it is ready must not hang the bench with it.
+      setTimeout(
+        () => reject(new Error(`${entry} did not say it was ready within ${READY_MS / 1000} s`)),
+        READY_MS,
+      ).unref();
     });
-  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const m = ready.exec(line);
-      if (m) resolve(m);
-    });
-    child.once('exit', (code) => reject(new Error(`${entry} exited (${code}) before it was ready`)));
-  });
+  } catch (err) {
+    orphanGuard();
+    release();
+    throw err;
+  }
   return {
     ready: match,
     close: async () => {
-      process.off('exit', orphanGuard);
+      release();
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
