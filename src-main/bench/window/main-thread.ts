@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright';
 
 /**
@@ -43,12 +45,23 @@ export class MainThread {
     return after.busyMs - before.busyMs;
   }
 
+  /** A full garbage collection now, so leftovers of what came before are not collected mid-measure. */
+  async collectGarbage(): Promise<void> {
+    await this.cdp.send('HeapProfiler.collectGarbage');
+  }
+
   /** BENCH_PROFILE: a JavaScript CPU profile; the returned stop prints the functions that took most. */
   async startProfile(): Promise<() => Promise<void>> {
     await this.cdp.send('Profiler.enable');
     await this.cdp.send('Profiler.start');
     return async () => {
       const { profile } = await this.cdp.send('Profiler.stop');
+      // BENCH_PROFILE=dir keeps each raw profile, to open in DevTools' Performance panel.
+      if (process.env.BENCH_PROFILE !== '1')
+        writeFileSync(
+          join(process.env.BENCH_PROFILE ?? '', `window-${Date.now()}.cpuprofile`),
+          JSON.stringify(profile),
+        );
       const self = new Map<string, number>();
       const dt = new Map<number, number>();
       profile.samples?.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));

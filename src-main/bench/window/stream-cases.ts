@@ -28,7 +28,10 @@ export async function probedPage(browser: Browser, url: string): Promise<Page> {
 /**
  * One streamed reply, watched from the send to well after its end. `send` starts the stream in
  * the page; `finished` resolves when the page shows the reply as done. `expectMarker` is false
- * when the page is meant to stop the reply early (past the longest message kept).
+ * when the page is meant to stop the reply early (past the longest message kept). What
+ * `prepare` does (open a new chat, type the question) happens before the watching starts: the
+ * baseline page starts empty too, and clearing away the last round's long reply is not part
+ * of streaming this one.
  */
 export async function measureStream(
   page: Page,
@@ -37,9 +40,18 @@ export async function measureStream(
   send: () => Promise<void>,
   finished: () => Promise<void>,
   expectMarker = true,
+  prepare?: () => Promise<void>,
 ): Promise<StreamMeasure> {
   pace.setReply(reply);
+  if (prepare) {
+    await prepare();
+    // Let what the preparing set going (the markdown renderer loading as one types) settle.
+    await page.waitForTimeout(500);
+  }
   const main = await MainThread.of(page);
+  // The app's page is reused between rounds and the baseline's is new each time: the last
+  // round's long reply, cleared away by `prepare`, is collected before this one is watched.
+  await main.collectGarbage();
   await page.evaluate(() => {
     const w = window as unknown as {
       __bench: { start(): void; watch(m: string): Promise<number> };
@@ -80,6 +92,13 @@ export async function measureStream(
     const long = probe.tasks.map((d, i) => [d, probe.taskStarts[i] - end]).filter(([d]) => d > 50);
     for (const [d, at] of long)
       console.log(`    long task ${d.toFixed(0)} ms at ${at.toFixed(0)} ms from the last byte`);
+    const gaps = probe.frames
+      .map((f, i) => [f - probe.frames[i - 1], probe.frameOrigin + f - end])
+      .filter(([gap]) => gap > 25)
+      .map(([gap, at]) => `${gap.toFixed(0)} ms at ${(at / 1000).toFixed(1)} s`);
+    console.log(
+      `    ${page.url().includes('/baseline') ? 'baseline' : 'app'}: ${gaps.length} slow frames: ${gaps.join(', ')}`,
+    );
   }
   return {
     longTasks: probe.tasks.filter((d) => d > 50).length,

@@ -64,9 +64,10 @@ export async function runWindowBench(projectRoot: string, only?: string, rounds 
               page,
               pace,
               c.reply(),
-              () => sendInChat(page),
+              () => page.getByLabel('Message', { exact: true }).press('Enter'),
               () => replyDone(page),
               c.keepsAll,
+              () => newChatWithQuestion(page),
             ),
           );
         const runBaseline = async () => baselines.push(await baselineStream(browser, pace, c.reply()));
@@ -112,12 +113,10 @@ function combine(runs: StreamMeasure[]): StreamMeasure {
 
 const step = (what: string) => console.log(`  window bench: ${what}`);
 
-/** A new conversation, and a question sent from the composer as a user would. */
-async function sendInChat(page: Page) {
+/** A new conversation with a question typed in the composer, ready to send with Enter. */
+async function newChatWithQuestion(page: Page) {
   await page.getByRole('button', { name: 'New chat' }).click();
-  const box = page.getByLabel('Message', { exact: true });
-  await box.fill('Stream the benchmark reply, please.');
-  await box.press('Enter');
+  await page.getByLabel('Message', { exact: true }).fill('Stream the benchmark reply, please.');
 }
 
 /** The reply is saved: a finished assistant message stands in the new conversation, none live. */

@@ -1,6 +1,7 @@
 import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { BlockSplitter } from './markdown-blocks';
-import { useMarkdownRenderer } from './markdown-loader';
+import type { LiveText } from './live-text';
+import { type Render, useMarkdownRenderer } from './markdown-loader';
 import { growPieces } from './text-pieces';
 
 /**
@@ -17,17 +18,23 @@ export const PLAIN_TAIL_CHARS = 12_000;
 export const HUGE_BLOCK_CHARS = 100_000;
 const FENCE_OPEN = /^ {0,3}(```|~~~)[^\n]*\n/;
 
-type Render = (source: string) => string;
-
-const Block = memo(function Block({ source, render }: { source: string; render: Render | undefined }) {
+const Block = memo(function Block({
+  source,
+  render,
+  open = false,
+}: {
+  source: string;
+  render: Render | undefined;
+  open?: boolean;
+}) {
   if (source.length > HUGE_BLOCK_CHARS) return <HugeBlock source={source} />;
   // The first message shown may come before the renderer has loaded: plain text for that moment.
   if (!render) return <Pieces className="md-block md-plain-tail" text={source} />;
-  return <MarkdownBlock source={source} render={render} />;
+  return <MarkdownBlock source={source} render={render} open={open} />;
 });
 
-function MarkdownBlock({ source, render }: { source: string; render: Render }) {
-  const html = useMemo(() => render(source), [source, render]);
+function MarkdownBlock({ source, render, open }: { source: string; render: Render; open: boolean }) {
+  const html = useMemo(() => render(source, open), [source, render, open]);
   return <div className="md-block" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
@@ -109,10 +116,20 @@ const Group = memo(function Group({
  * cached by source, so the saved message reuses what the live view rendered); only the open
  * tail re-renders, as plain text once it is long. See docs/architecture.md, "The window".
  */
-export function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+export function Markdown({
+  text,
+  chain,
+  streaming = false,
+}: {
+  text: string;
+  /** While streaming, the same text as pieces: only the new ones are read (live-text.ts). */
+  chain?: LiveText;
+  streaming?: boolean;
+}) {
   const splitter = useRef<BlockSplitter | null>(null);
   splitter.current ??= new BlockSplitter();
-  const { blocks, tail } = splitter.current.update(text);
+  const { blocks, tail } =
+    streaming && chain ? splitter.current.updateLive(chain) : splitter.current.update(text);
   const render = useMarkdownRenderer();
   const groups: number[] = [];
   for (let from = 0; from < blocks.length; from += GROUP_BLOCKS) groups.push(from);
@@ -132,7 +149,7 @@ export function Markdown({ text, streaming = false }: { text: string; streaming?
       ) : tail.trim() ? (
         // A huge open block is the same Block the saved message shows (code as code, else
         // text, in pieces), so saving it keeps the DOM rather than laying 300 KB out again.
-        <Block source={tail} render={render} />
+        <Block source={tail} render={render} open={streaming} />
       ) : null}
     </div>
   );

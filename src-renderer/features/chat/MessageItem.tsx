@@ -110,7 +110,7 @@ export const MessageItem = memo(function MessageItem({
       ) : isUser ? (
         <div className="user-text">{message.content}</div>
       ) : content ? (
-        <Markdown text={content} streaming={live} />
+        <Markdown text={content} chain={streaming?.chain} streaming={live} />
       ) : null}
       {!isUser && !live ? <ReplyNotes message={message} /> : null}
       {cut ? (

@@ -6,12 +6,15 @@ import type { AppError } from '../../../src-shared/result';
 import { extraText as textOfExtra, parseExtraText } from '../../../src-shared/request/extra-body';
 import { extraBlockedError } from '../../app/extra-problem-text';
 import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
+import { appendLive, type LiveText } from './live-text';
 import { dropPendingText, queueDelta, takePending } from './pending-deltas';
 
 export interface LiveReply {
   streamId: string;
   conversationId: string;
   text: string;
+  /** The same text as the pieces each frame added (with a continued reply's text first). */
+  chain?: LiveText;
   /** The model's thinking so far, shown apart from the answer. */
   reasoning: string;
   startedAt: number;
@@ -128,6 +131,7 @@ async function startStream(
     streamId,
     conversationId,
     text: '',
+    ...(continues ? { chain: appendLive(undefined, continues.content) } : {}),
     reasoning: '',
     startedAt: Date.now(),
     lastAt: Date.now(),

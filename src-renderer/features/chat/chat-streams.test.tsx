@@ -172,6 +172,13 @@ describe('replies in several conversations', () => {
     expect(useChat.getState().live.a.text).toBe('');
     frames[0](0);
     expect(useChat.getState().live.a.text).toBe('one two');
+    // A fast stream is shown at most about 30 times a second: a frame 16 ms later waits.
+    bridge.streamEvent(bridge.streamId(0), { type: 'delta', text: ' three' });
+    frames[1](16);
+    expect(useChat.getState().live.a.text).toBe('one two');
+    expect(frames).toHaveLength(3);
+    frames[2](33);
+    expect(useChat.getState().live.a.text).toBe('one two three');
   });
 });
 

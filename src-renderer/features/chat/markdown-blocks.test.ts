@@ -1,5 +1,6 @@
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
+import { appendLive, type LiveText } from './live-text';
 import { BlockSplitter } from './markdown-blocks';
 
 const doc =
@@ -46,5 +47,33 @@ describe('BlockSplitter', () => {
     const s = new BlockSplitter();
     s.update('a\n\nb');
     expect(s.update('x\n\ny\n')).toEqual({ blocks: ['x\n'], tail: 'y\n' });
+  });
+
+  it('reads a live chain piece by piece to the same blocks as the whole text, in any cut', () => {
+    const reply = `${doc}\n\n> quote\n\n    indented\n\n    more\n\nEnd.\n`;
+    for (const size of [1, 3, 7, 64]) {
+      const s = new BlockSplitter();
+      let chain: LiveText | undefined;
+      let previous: string[] = [];
+      for (let at = 0; at < reply.length; at += size) {
+        chain = appendLive(chain, reply.slice(at, at + size));
+        const { blocks } = s.updateLive(chain);
+        expect(blocks.slice(0, previous.length)).toEqual(previous);
+        previous = [...blocks];
+      }
+      expect(s.updateLive(chain)).toEqual(new BlockSplitter().update(reply));
+    }
+  });
+
+  it('keeps its blocks when the saved text replaces the live chain, and starts over for another reply', () => {
+    const s = new BlockSplitter();
+    const live = s.updateLive(appendLive(appendLive(undefined, 'One.\n\nTwo'), '.\n\nThree'));
+    const saved = s.update('One.\n\nTwo.\n\nThree.\n');
+    expect(saved.blocks).toBe(live.blocks);
+    expect(saved).toEqual({ blocks: ['One.\n', 'Two.\n'], tail: 'Three.\n' });
+    expect(s.updateLive(appendLive(undefined, 'New.\n\nReply\n'))).toEqual({
+      blocks: ['New.\n'],
+      tail: 'Reply\n',
+    });
   });
 });

@@ -1,11 +1,20 @@
+import { type LiveText, piecesSince } from './live-text';
+
 const FENCE = /^\s{0,3}(```|~~~)/;
 const LIST_ITEM = /^\s{0,3}([-*+]|\d{1,9}[.)])\s/;
 const INDENTED = /^(\t| {2,})\S/;
 /** Characters compared at the old end to tell a grown text from a different one. */
 const SPOT_CHECK = 64;
 
+export interface SplitText {
+  /** Finished blocks: the same array object while the text grows, only ever appended to. */
+  blocks: string[];
+  /** The open block: everything after the last finished one. */
+  tail: string;
+}
+
 /**
- * Splits streaming markdown into finished blocks and the open tail, scanning only what arrived
+ * Splits streaming markdown into finished blocks and the open tail, reading only what arrived
  * since the last call. Finished blocks never change, so each is parsed once; only the tail is
  * re-parsed per frame. That keeps a 20,000-token reply from getting slower as it grows.
  *
@@ -14,45 +23,76 @@ const SPOT_CHECK = 64;
  * it renders as one list and one code block.
  */
 export class BlockSplitter {
-  private text = '';
   private blocks: string[] = [];
-  private blockStart = 0;
-  private scanPos = 0;
+  private tail = '';
+  /** The line being received, from its start (a 5 MB paragraph is joined once, at its end). */
+  private line = '';
   private inFence = false;
-  /** Where a blank line may have ended the current block, pending what follows. */
+  /** Where in the tail a blank line may have ended the block, pending what follows. */
   private pendingEnd: number | undefined;
+  /** Characters read so far, and the last piece of them (to tell a grown text from another). */
+  private length = 0;
+  private lastPiece = '';
+  /** The live chain read last; undefined when reading whole strings. */
+  private seen: LiveText | undefined;
 
-  update(text: string): { blocks: string[]; tail: string } {
+  /**
+   * A whole text: the same one grown (only the new end is read) or another (read afresh). The
+   * saved reply after its live chain is the same text, so its blocks stay the same strings.
+   */
+  update(text: string): SplitText {
     if (!this.extends(text)) this.reset();
-    // Only the new part is searched for line ends: a paragraph of megabytes without one is not
-    // scanned again every frame.
-    const from = Math.max(this.scanPos, this.text.length);
-    this.text = text;
-    for (let searchFrom = from; ; searchFrom = this.scanPos) {
-      const nl = text.indexOf('\n', searchFrom);
-      if (nl === -1) break;
-      this.scanLine(text, text.slice(this.scanPos, nl));
-      this.scanPos = nl + 1;
-    }
-    return { blocks: this.blocks, tail: text.slice(this.blockStart) };
+    this.seen = undefined;
+    if (text.length > this.length) this.append(text.slice(this.length));
+    return { blocks: this.blocks, tail: this.tail };
   }
 
-  private scanLine(text: string, line: string): void {
-    const blank = line.trim() === '';
+  /** A streamed reply: the pieces it gained since the last call are read, nothing else. */
+  updateLive(chain: LiveText | undefined): SplitText {
+    let fresh = this.seen || this.length === 0 ? piecesSince(chain, this.seen) : undefined;
+    if (!fresh) {
+      this.reset();
+      fresh = piecesSince(chain, undefined) ?? [];
+    }
+    this.seen = chain;
+    for (const piece of fresh) this.append(piece);
+    return { blocks: this.blocks, tail: this.tail };
+  }
+
+  private append(piece: string): void {
+    if (!piece) return;
+    this.length += piece.length;
+    this.lastPiece = piece;
+    let from = 0;
+    for (let nl = piece.indexOf('\n'); nl !== -1; nl = piece.indexOf('\n', from)) {
+      const line = this.line + piece.slice(from, nl);
+      const start = this.tail.length - this.line.length;
+      this.tail += piece.slice(from, nl + 1);
+      this.line = '';
+      this.scanLine(line, start);
+      from = nl + 1;
+    }
+    const rest = piece.slice(from);
+    this.line += rest;
+    this.tail += rest;
+  }
+
+  /** A complete line that starts at `start` in the tail (the tail already holds it). */
+  private scanLine(line: string, start: number): void {
     if (this.inFence) {
       if (FENCE.test(line)) this.inFence = false;
       return;
     }
-    if (blank) {
-      this.pendingEnd ??= this.scanPos;
+    if (line.trim() === '') {
+      this.pendingEnd ??= start;
       return;
     }
     if (this.pendingEnd !== undefined) {
-      const block = text.slice(this.blockStart, this.pendingEnd);
+      const block = this.tail.slice(0, this.pendingEnd);
       const continues = INDENTED.test(line) || (LIST_ITEM.test(line) && LIST_ITEM.test(block));
       if (!continues) {
         if (block.trim()) this.blocks.push(block);
-        this.blockStart = this.scanPos;
+        this.tail = this.tail.slice(start);
       }
       this.pendingEnd = undefined;
     }
@@ -60,25 +100,27 @@ export class BlockSplitter {
   }
 
   /**
-   * Whether `text` is the text seen last time with more appended. A reply only ever grows, so a
-   * constant-time check suffices: no shorter, and the same characters around the old end.
-   * (`startsWith` would compare the whole reply every frame.)
+   * Whether `text` is the text read so far with more appended. A reply only ever grows, so a
+   * constant-time check suffices: no shorter, and the same characters at the old end.
    */
   private extends(text: string): boolean {
-    const n = this.text.length;
-    if (text.length < n) return false;
-    for (let i = Math.max(0, n - SPOT_CHECK); i < n; i++) {
-      if (text.charCodeAt(i) !== this.text.charCodeAt(i)) return false;
+    if (text.length < this.length) return false;
+    const n = Math.min(SPOT_CHECK, this.lastPiece.length);
+    for (let i = 1; i <= n; i++) {
+      if (text.charCodeAt(this.length - i) !== this.lastPiece.charCodeAt(this.lastPiece.length - i))
+        return false;
     }
     return true;
   }
 
   private reset(): void {
-    this.text = '';
     this.blocks = [];
-    this.blockStart = 0;
-    this.scanPos = 0;
+    this.tail = '';
+    this.line = '';
     this.inFence = false;
     this.pendingEnd = undefined;
+    this.length = 0;
+    this.lastPiece = '';
+    this.seen = undefined;
   }
 }

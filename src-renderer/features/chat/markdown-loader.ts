@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
-type Render = (source: string) => string;
+/** Markdown to sanitised HTML; `open` for a block still growing (not cached). */
+export type Render = (source: string, open?: boolean) => string;
 
 let render: Render | undefined;
 let loading: Promise<Render> | undefined;
@@ -14,9 +15,31 @@ export function loadMarkdownRenderer(): Promise<Render> {
   loading ??= import('./render-markdown').then((m) => {
     render = m.renderMarkdown;
     for (const l of listeners) l();
+    whenIdle(() => m.renderMarkdown(WARM_UP, true));
     return m.renderMarkdown;
   });
   return loading;
+}
+
+/**
+ * Rendered once, uncached, when the window is idle after loading: the first run of marked's
+ * tokenizers and DOMPurify is several times slower than the next (their code is not compiled
+ * yet), and would otherwise land in the first frames of the first reply (a 60 ms task).
+ */
+const WARM_UP = [
+  '# Title',
+  'Setext\n---',
+  'Some **bold**, *em*, `code`, ~~struck~~ and a [link](https://example.com) <b>tag</b>.',
+  '- item\n  - nested\n1. one\n2. two',
+  '> quote',
+  '| a | b |\n|---|:-:|\n| 1 | 2 |',
+  '```ts\nconst x = 1;\n```',
+  '    indented code',
+].join('\n\n');
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
+  else setTimeout(run, 0);
 }
 
 const subscribe = (listener: () => void) => {

@@ -19,6 +19,23 @@ describe('the markdown pipeline while a reply streams', () => {
     expect(renderCacheSize()).toBe(before + 1);
   });
 
+  it('caches finished blocks only, not each state of the block still growing', () => {
+    const tag = Math.random();
+    const first = `First paragraph ${tag}.\n\n`;
+    const view = render(<Markdown text={first} streaming />);
+    const before = renderCacheSize();
+    let text = first;
+    for (const word of ['Second', ' paragraph', ' grows', ' word', ' by', ' word.']) {
+      text += word;
+      view.rerender(<Markdown text={text} streaming />);
+    }
+    expect(view.container.textContent).toContain('Second paragraph grows word by word.');
+    expect(renderCacheSize()).toBe(before);
+    // Saved, the last block is rendered once more and kept for the next time it is shown.
+    view.rerender(<Markdown text={text} />);
+    expect(renderCacheSize()).toBe(before + 1);
+  });
+
   it('starts over when given a different text, not one that grew', () => {
     const s = new BlockSplitter();
     s.update('First block.\n\nSecond');

@@ -1,8 +1,13 @@
 import { useChat } from './chat-store';
+import { appendLive } from './live-text';
 
-// Deltas of every stream are gathered here and applied once per animation frame, so fast
-// streams cause one render per frame, not one per token (and not one per stream). Reasoning
-// ("thinking") text is queued beside the answer's and applied in the same frame.
+// Deltas of every stream are gathered here and applied together, so fast streams cause one
+// render per update, not one per token (and not one per stream). Reasoning ("thinking") text is
+// queued beside the answer's and applied in the same update. Updates come at most every
+// UPDATE_MS, at a frame: a reply arriving faster than anyone reads is shown about 30 times a
+// second, which halves the window's work per second of a fast stream against every frame
+// (measured by `npm run bench`, docs/architecture.md "The window").
+const UPDATE_MS = 30;
 export type LiveKind = 'text' | 'reasoning';
 interface Pending {
   conversationId: string;
@@ -11,10 +16,17 @@ interface Pending {
 }
 const pending = new Map<string, Pending>();
 let frame: number | undefined;
+let lastUpdate = -Infinity;
 
-function flush(): void {
+function flush(time: number): void {
   frame = undefined;
   if (pending.size === 0) return;
+  // (A frame time before the last update is another clock, as in tests: not a reason to wait.)
+  if (time >= lastUpdate && time - lastUpdate < UPDATE_MS) {
+    frame = requestAnimationFrame(flush);
+    return;
+  }
+  lastUpdate = time;
   const batch = [...pending];
   pending.clear();
   const now = Date.now();
@@ -26,6 +38,7 @@ function flush(): void {
         live[conversationId] = {
           ...reply,
           text: reply.text + text,
+          chain: text ? appendLive(reply.chain, text) : reply.chain,
           reasoning: reply.reasoning + reasoning,
           lastAt: now,
         };

@@ -12,8 +12,13 @@ const cache = new Map<string, string>();
 let cachedChars = 0;
 const CACHE_CHARS = 8_000_000;
 
-/** Markdown to sanitized HTML, from the cache when this block was rendered before. */
-export function renderMarkdown(source: string): string {
+/**
+ * Markdown to sanitized HTML, from the cache when this block was rendered before. `open` is a
+ * block still growing: its every state is rendered once and never again, so caching it would
+ * only fill the cache (and the heap, and the garbage collector's frames) with dead versions.
+ */
+export function renderMarkdown(source: string, open = false): string {
+  if (open) return renderUncached(source);
   const hit = cache.get(source);
   if (hit !== undefined) {
     // Map order is insertion order: re-inserting marks it as the most recently used.
