@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
+import type { CodeKind } from '../../src-shared/request/view-code';
 import { t } from '../i18n/i18n';
+import { ViewCode } from './ViewCode';
 
 /** Long data: URLs (picked images) would drown the preview; the body sent still carries them whole. */
 export function previewJson(body: unknown): string {
@@ -23,8 +25,11 @@ export function RequestPreview({
   body,
   className,
   note,
+  codeKind,
 }: {
   body: unknown;
+  /** The endpoint, for "View code" beside the preview. */
+  codeKind?: CodeKind;
   /** An extra class for the form's own placement. */
   className?: string;
   /** A line under the body, e.g. what the preview leaves out. */
@@ -32,7 +37,7 @@ export function RequestPreview({
 }) {
   const [open, setOpen] = useState(false);
   const text = useMemo(() => (open ? previewJson(body) : ''), [open, body]);
-  return (
+  const preview = (
     <details
       className={className ? `request-preview ${className}` : 'request-preview'}
       onToggle={(e) => setOpen(e.currentTarget.open)}
@@ -41,5 +46,12 @@ export function RequestPreview({
       <pre aria-label={t('preview.title')}>{text}</pre>
       {note ? <p className="muted small-note">{note}</p> : null}
     </details>
+  );
+  if (!codeKind) return preview;
+  return (
+    <div className="request-preview-row">
+      {preview}
+      <ViewCode kind={codeKind} body={body as Record<string, unknown>} />
+    </div>
   );
 }

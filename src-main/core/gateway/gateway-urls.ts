@@ -1,18 +1,12 @@
-/**
- * A profile's host may be typed as `https://h`, `https://h/`, `https://h/v1` or `https://h/v1/`.
- * The OpenAI-style endpoints live under `{host}/v1`; the judgement endpoint under
- * `{host}/<segment>/v1/systemone` on the same host.
- */
+import { judgeEndpoint, normalizeHost } from '../../../src-shared/request/gateway-address';
+
+export { normalizeHost };
+
+/** Where a profile's endpoints are: see src-shared/request/gateway-address.ts. */
 export interface GatewayTarget {
   host: string;
   judgeSegment: string;
   apiKey?: string;
-}
-
-export function normalizeHost(input: string): string {
-  let url = input.trim().replace(/\/+$/, '');
-  if (/\/v1$/i.test(url)) url = url.slice(0, -3);
-  return url.replace(/\/+$/, '');
 }
 
 export function apiUrl(target: GatewayTarget, path: string): string {
@@ -20,8 +14,7 @@ export function apiUrl(target: GatewayTarget, path: string): string {
 }
 
 export function judgeUrl(target: GatewayTarget): string {
-  const segment = target.judgeSegment.replace(/^\/+|\/+$/g, '') || 'partner';
-  return `${normalizeHost(target.host)}/${segment}/v1/systemone`;
+  return judgeEndpoint(target.host, target.judgeSegment);
 }
 
 /** `sk-…abcd`: enough to tell keys apart, never enough to use one. */

@@ -1,3 +1,4 @@
+import { shellQuote } from '../../../src-shared/request/gateway-address';
 import { keyHint } from './gateway-urls';
 import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
 
@@ -151,10 +152,6 @@ export class LogTicket {
     this.entry.error = this.scrub(message);
     this.changed();
   }
-}
-
-function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

@@ -32,7 +32,7 @@ export function ChatExtraFields() {
   return (
     <>
       <ExtraFieldsEditor id="chat-extra" endpoint="chat" text={extraText} onChange={setExtraText} />
-      <RequestPreview body={body} note={hasHistory ? t('preview.chatHistory') : undefined} />
+      <RequestPreview codeKind="chat" body={body} note={hasHistory ? t('preview.chatHistory') : undefined} />
     </>
   );
 }

@@ -23,7 +23,7 @@ export function JudgeExtraFields() {
   return (
     <>
       <ExtraFieldsEditor id="judge-extra" endpoint="judge" text={extraText} onChange={setExtraText} />
-      <RequestPreview body={body} />
+      <RequestPreview codeKind="judge" body={body} />
     </>
   );
 }

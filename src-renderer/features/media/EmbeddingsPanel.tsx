@@ -162,7 +162,7 @@ export function EmbeddingsPanel() {
           text={draft.extra}
           onChange={(text) => setEmbed({ extra: text })}
         />
-        <RequestPreview body={embeddingsRequestBody(input)} />
+        <RequestPreview codeKind="embeddings" body={embeddingsRequestBody(input)} />
         <button type="submit" className="primary wide" disabled={run.isPending}>
           {run.isPending ? t('embeddings.running', { count: lines.length }) : t('embeddings.run')}
         </button>

@@ -221,7 +221,7 @@ export function ImagesPanel() {
           text={draft.extra}
           onChange={(text) => setImage({ extra: text })}
         />
-        <RequestPreview body={imagesRequestBody(input)} />
+        <RequestPreview codeKind="images" body={imagesRequestBody(input)} />
         <button type="submit" className="primary wide" disabled={generate.isPending}>
           {generate.isPending ? t('images.generating', { n: pendingCount }) : t('images.generate')}
         </button>

@@ -202,7 +202,7 @@ export function SpeechPanel() {
           text={draft.extra}
           onChange={(text) => setSpeech({ extra: text })}
         />
-        <RequestPreview body={speechRequestBody(input)} />
+        <RequestPreview codeKind="speech" body={speechRequestBody(input)} />
         <button type="submit" className="primary wide" disabled={create.isPending}>
           {create.isPending ? t('speech.creating') : t('speech.create')}
         </button>

@@ -184,7 +184,7 @@ export function VideoFormPanel() {
       </label>
 
       <ExtraFieldsEditor id="video-extra" endpoint="video" text={extraText} onChange={setExtraText} />
-      <RequestPreview body={previewBody} className="video-preview" />
+      <RequestPreview codeKind="video" body={previewBody} className="video-preview" />
 
       {rerunOf ? (
         <p role="status" className="muted small-note">

@@ -24,4 +24,20 @@ export const request = {
   'preview.omitted': '{start}…({n} characters)',
   'preview.chatHistory':
     'Earlier turns of the conversation are sent too; the preview shows only the new one.',
+  'code.view': 'View code',
+  'code.title': 'Code for this request',
+  'code.languages': 'Language',
+  'code.lang.curl': 'curl',
+  'code.lang.python': 'Python',
+  'code.lang.node': 'Node',
+  'code.copy': 'Copy code',
+  'code.keyNote':
+    'The code reads the key from ${env}; set it first (export {env}=sk-…). The key is never written into it.',
+  'code.needs.python.sdk': 'Needs the openai package (pip install openai).',
+  'code.needs.python.http': 'Needs the requests package (pip install requests).',
+  'code.needs.node.sdk': 'Needs the openai package (npm install openai); save as a .mjs file.',
+  'code.needs.node.http': 'Node 18 or newer (built-in fetch); save as a .mjs file.',
+  'code.needs.jq': 'Needs jq to read the task id and status.',
+  'code.sandboxNotRunning':
+    'The Sandbox has not started yet, so its port is not known: send one request, then open this again.',
 };
