@@ -5,6 +5,7 @@ import { useChatEvents } from '../features/chat/use-chat-events';
 import { LogPanel } from '../features/log/LogPanel';
 import { useEvent, useRoute } from '../hooks/use-route';
 import { modKey, t } from '../i18n/i18n';
+import { ProfileSwitcher } from './ProfileSwitcher';
 import { nextTabIndex } from './tab-keys';
 import { tabs } from './tabs';
 import { useUi } from './ui-store';
@@ -65,12 +66,15 @@ export function App() {
           ))}
         </nav>
         <div className="topbar-right">
+          <ProfileSwitcher />
           {active?.kind === 'sandbox' ? (
             <span className="badge badge-sandbox" title={t('settings.sandboxInfo')}>
               {t('app.sandboxBadge')}
             </span>
-          ) : active ? (
-            <span className="badge">{t('app.profileBadge', { name: active.name })}</span>
+          ) : active && (profiles.data?.profiles.length ?? 0) < 2 ? (
+            <span className="badge" title={t('app.profileBadge', { name: active.name })}>
+              {t('app.profileBadge', { name: active.name })}
+            </span>
           ) : null}
           {isBrowserMode() ? (
             <span className="badge badge-dev" title={t('app.browserModeHint')}>

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { ModelKind } from '../../src-shared/models/model-kind';
 import type { ModelInfo } from '../../src-shared/profiles/profile-view';
-import { t } from '../i18n/i18n';
+import { formatNumber, t } from '../i18n/i18n';
 import { visibleRows } from './visible-rows';
 import { filterModels, indexModels, MATCH_CAP, type Row } from './model-filter';
 import { type ModelScope, recallModel, useModelMemory } from './model-memory';
@@ -214,7 +214,7 @@ export function ModelPicker(props: ModelPickerProps) {
             </div>
           </div>
           {capped ? (
-            <p className="muted small-note">{t('picker.capped', { n: MATCH_CAP.toLocaleString('en') })}</p>
+            <p className="muted small-note">{t('picker.capped', { n: formatNumber(MATCH_CAP) })}</p>
           ) : null}
           {noMatch ? <p className="muted small-note">{t('picker.noMatch')}</p> : null}
         </div>

@@ -1,7 +1,7 @@
 import type { AppError } from '../../src-shared/result';
-import { type MessageKey, t } from './i18n';
+import { formatNumber, type MessageKey, t } from './i18n';
 
-const fmt = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('en') : String(v ?? ''));
+const fmt = (v: unknown) => (typeof v === 'number' ? formatNumber(v) : String(v ?? ''));
 
 /** The judge's over-limit error: which limit, and by how much, from the run's estimate. */
 function tooLargeText(d: NonNullable<AppError['details']>): string {
@@ -58,7 +58,7 @@ export function errorText(error: AppError): { text: string; gatewaySaid?: string
     text = t(key, { host: String(error.details.host ?? ''), status: error.status ?? '' });
     if (text === key) text = error.message;
   } else if (error.code === 'bad_response' && typeof error.details?.limitChars === 'number') {
-    text = t('errors.reply_too_long', { chars: error.details.limitChars.toLocaleString('en') });
+    text = t('errors.reply_too_long', { chars: formatNumber(error.details.limitChars) });
   } else if (error.code === 'bad_response' && typeof error.details?.limitBytes === 'number') {
     text = t('errors.reply_too_large', { size: megabytes(error.details.limitBytes) });
   } else {

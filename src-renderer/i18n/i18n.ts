@@ -3,21 +3,91 @@ import { en } from './en';
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-/** Other languages fill the same keys; a missing key falls back to English. */
-const catalogs: Record<string, Partial<Catalog>> = { en };
+export const LANGUAGES = ['en', 'zh-CN'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** What the user chose in Settings: a language, or whatever the system's is. */
+export type LanguageChoice = Language | 'system';
 
-function pickLocale(): string {
-  const lang = typeof navigator !== 'undefined' ? navigator.language : 'en';
-  return catalogs[lang] ? lang : catalogs[lang.split('-')[0]] ? lang.split('-')[0] : 'en';
+/** English is built in; another language's catalog is loaded before the window first renders. */
+const catalogs: Partial<Record<Language, Catalog>> = { en };
+/** Where the choice is kept: a window preference, like the layout (ui-store.ts). */
+const STORAGE_KEY = 'gatehouse.language';
+
+/** The system's language as one of ours: any Chinese but Traditional becomes Simplified. */
+export function systemLanguage(tag: string | undefined): Language {
+  const lower = (tag ?? 'en').toLowerCase();
+  return lower.startsWith('zh') && !/^zh-(hant|tw|hk|mo)/.test(lower) ? 'zh-CN' : 'en';
 }
 
-const active = catalogs[pickLocale()] ?? en;
+export function languageChoice(): LanguageChoice {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    return saved && (LANGUAGES as readonly string[]).includes(saved) ? (saved as Language) : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+function pickLanguage(): Language {
+  const choice = typeof localStorage === 'undefined' ? 'system' : languageChoice();
+  if (choice !== 'system') return choice;
+  return systemLanguage(typeof navigator !== 'undefined' ? navigator.language : undefined);
+}
+
+let active: Language = 'en';
+
+/**
+ * Loads the chosen language's catalog (main.tsx awaits it before the first render), so a
+ * window in English never downloads the Chinese one and the reverse costs one small file.
+ */
+export async function loadLanguage(): Promise<void> {
+  const wanted = pickLanguage();
+  if (wanted === 'zh-CN') catalogs['zh-CN'] ??= (await import('./zh-CN')).zhCN;
+  active = wanted;
+}
+
+/** The language the window speaks now (also the locale dates and numbers are written in). */
+export function activeLanguage(): Language {
+  return active;
+}
+
+/**
+ * Keeps the choice and reloads the window in it: every string is read at render, and a reload
+ * is simpler and surer than re-rendering every screen with its state (nothing typed is lost:
+ * drafts live in main or in the stores that reload them).
+ */
+export function chooseLanguage(choice: LanguageChoice): void {
+  if (choice === 'system') localStorage.removeItem(STORAGE_KEY);
+  else localStorage.setItem(STORAGE_KEY, choice);
+  location.reload();
+}
+
+/** For tests: speak `language`, from `catalog`, from now on. */
+export function speakForTests(language: Language, catalog: Catalog): void {
+  catalogs[language] = catalog;
+  active = language;
+}
 
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
-  const template = active[key] ?? en[key] ?? key;
+  const template = catalogs[active]?.[key] ?? en[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
+}
+
+/** A count or amount written the way the window's language writes numbers. */
+export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
+  return n.toLocaleString(active, options);
+}
+
+/** A moment as date and time, in the window's language. */
+export function formatDateTime(ms: number): string {
+  return new Date(ms).toLocaleString(active, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A moment's time of day, in the window's language. */
+export function formatTime(ms: number): string {
+  return new Date(ms).toLocaleTimeString(active);
 }
 
 /** The shortcut modifier as the user's keyboard shows it. */

@@ -1,3 +1,4 @@
+import { SidePanel } from '../../app/SidePanel';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChatParamsInput } from '../../../src-shared/chat/conversation';
 import { ModelPicker } from '../../app/ModelPicker';
@@ -88,7 +89,7 @@ export function ChatParamsPanel() {
   }, [activeId, model, models.data, setModel]);
 
   return (
-    <aside className="params" aria-label={t('chat.settings')}>
+    <SidePanel id="chatParams" side="end" className="params" label={t('chat.settings')}>
       <ModelPicker
         id="chat-model"
         label={t('chat.model')}
@@ -116,6 +117,6 @@ export function ChatParamsPanel() {
       <ParamInput field="max_tokens" label={t('chat.maxTokens')} />
       <ChatExtraFields />
       <p className="muted small-note">{t('app.shortcuts')}</p>
-    </aside>
+    </SidePanel>
   );
 }

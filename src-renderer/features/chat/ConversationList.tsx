@@ -1,3 +1,4 @@
+import { SidePanel } from '../../app/SidePanel';
 import type { ConversationSummary } from '../../../src-shared/chat/conversation';
 import { EditableRow } from '../../app/EditableRow';
 import { ErrorNotice } from '../../app/ErrorNotice';
@@ -50,7 +51,7 @@ export function ConversationList() {
   const activeId = useChat((s) => s.conversationId);
   const newChat = useChat((s) => s.newChat);
   return (
-    <aside className="sidebar" aria-label={t('chat.conversations')}>
+    <SidePanel id="conversations" side="start" className="sidebar" label={t('chat.conversations')}>
       <button
         type="button"
         className="primary wide"
@@ -59,7 +60,6 @@ export function ConversationList() {
       >
         + {t('chat.newChat')}
       </button>
-      <h3 className="sidebar-title">{t('chat.conversations')}</h3>
       {list.data && list.data.length === 0 ? (
         <p className="muted small-note">{t('chat.noConversations')}</p>
       ) : null}
@@ -68,6 +68,6 @@ export function ConversationList() {
           <Row key={c.id} c={c} active={c.id === activeId} />
         ))}
       </ul>
-    </aside>
+    </SidePanel>
   );
 }

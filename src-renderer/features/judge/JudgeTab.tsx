@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { t } from '../../i18n/i18n';
 import './judge.css';
 import { useJudge } from './judge-store';
@@ -10,27 +11,28 @@ import { SetBuilder } from './SetBuilder';
 import { SetSidebar } from './SetSidebar';
 import { StatePanel } from './StatePanel';
 
+/**
+ * Two panes: the question set being built, and the state it is run on with the results. Each
+ * scrolls on its own, so the latest result is brought into view beside the set that made it;
+ * two runs compared stand above both, side by side.
+ */
 export function JudgeTab() {
   const result = useJudge((s) => s.result);
   const compare = useJudge((s) => s.compare);
+  const latest = useRef<HTMLElement>(null);
+  const compared = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (result) latest.current?.scrollIntoView({ block: 'nearest' });
+  }, [result]);
+  useEffect(() => {
+    if (compare.length > 0) compared.current?.scrollIntoView({ block: 'nearest' });
+  }, [compare]);
   return (
     <div className="judge-layout">
       <SetSidebar />
       <div className="judge-main">
-        <p className="small-note muted">{t('judge.intro')}</p>
-        <LeaveDialog />
-        <RevisionView />
-        <SetBuilder />
-        <StatePanel />
-        <RunControls />
-        {result ? (
-          <>
-            <h3>{t('judge.result.latest')}</h3>
-            <RunResult open={result} />
-          </>
-        ) : null}
         {compare.length > 0 ? (
-          <section aria-label={t('judge.compare.title')}>
+          <section ref={compared} className="judge-compare-row" aria-label={t('judge.compare.title')}>
             <h3>{t('judge.compare.title')}</h3>
             <div className="judge-compare">
               {compare.map((c) => (
@@ -39,6 +41,24 @@ export function JudgeTab() {
             </div>
           </section>
         ) : null}
+        <div className="judge-panes">
+          <div className="judge-pane" aria-label={t('judge.pane.set')} role="region">
+            <p className="small-note muted">{t('judge.intro')}</p>
+            <LeaveDialog />
+            <RevisionView />
+            <SetBuilder />
+          </div>
+          <div className="judge-pane" aria-label={t('judge.pane.run')} role="region">
+            <StatePanel />
+            <RunControls />
+            {result ? (
+              <section ref={latest} aria-label={t('judge.result.latest')}>
+                <h3>{t('judge.result.latest')}</h3>
+                <RunResult open={result} />
+              </section>
+            ) : null}
+          </div>
+        </div>
       </div>
       <RunHistory />
     </div>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError } from '../../bridge/api';
 import { useRoute } from '../../hooks/use-route';
-import { t } from '../../i18n/i18n';
+import { formatDateTime, t } from '../../i18n/i18n';
 import { useJudge } from './judge-store';
 
 /** The saved revisions of a set, newest first, each openable read-only. */
@@ -20,7 +20,7 @@ export function RevisionList({ setId }: { setId: string }) {
           <span className="muted">
             {' '}
             {t('judge.revisions.meta', {
-              time: new Date(r.savedAt).toLocaleString(),
+              time: formatDateTime(r.savedAt),
               count: r.questionCount,
             })}
           </span>
@@ -62,7 +62,7 @@ export function RevisionView() {
         <>
           <p className="small-note muted">
             {t('judge.revisions.readOnly', {
-              time: new Date(data.revision.savedAt).toLocaleString(),
+              time: formatDateTime(data.revision.savedAt),
               latest: data.latestRevision,
             })}
           </p>

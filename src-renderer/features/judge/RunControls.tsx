@@ -6,7 +6,7 @@ import {
   JUDGE_RESERVATION_YUAN,
 } from '../../../src-shared/judge/judge-estimate';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { t } from '../../i18n/i18n';
+import { formatNumber, t } from '../../i18n/i18n';
 import { formatYuan } from './format';
 import { JudgeExtraFields } from './JudgeExtraFields';
 import { overLimits, parsedStateOf, useJudge } from './judge-store';
@@ -29,7 +29,7 @@ export function RunControls() {
   const stateOk = parsedStateOf(state).ok;
   const over = overLimits(estimate);
   const blocked = over && !override;
-  const fmt = (n: number) => n.toLocaleString('en');
+  const fmt = (n: number) => formatNumber(n);
 
   return (
     <section className="card judge-run" aria-label={t('judge.run.title')}>

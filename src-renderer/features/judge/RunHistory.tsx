@@ -1,5 +1,6 @@
+import { SidePanel } from '../../app/SidePanel';
 import { useRoute } from '../../hooks/use-route';
-import { t } from '../../i18n/i18n';
+import { formatDateTime, formatNumber, t } from '../../i18n/i18n';
 import { useJudge } from './judge-store';
 
 export function RunHistory() {
@@ -8,8 +9,12 @@ export function RunHistory() {
   const toggle = useJudge((s) => s.toggleCompare);
   const runs = useRoute('judge.runs.list', { setId: setId ?? 'none' }, { enabled: !!setId });
   return (
-    <aside className="sidebar judge-history" aria-label={t('judge.history.title')}>
-      <h3 className="sidebar-title">{t('judge.history.title')}</h3>
+    <SidePanel
+      id="judgeHistory"
+      side="end"
+      className="sidebar judge-history"
+      label={t('judge.history.title')}
+    >
       {!setId || (runs.data && runs.data.length === 0) ? (
         <p className="muted small-note">{t('judge.history.empty')}</p>
       ) : null}
@@ -19,7 +24,7 @@ export function RunHistory() {
       <ul className="conv-list">
         {runs.data?.map((r) => {
           const checked = compare.some((c) => c.run.id === r.id);
-          const when = new Date(r.createdAt).toLocaleString();
+          const when = formatDateTime(r.createdAt);
           return (
             <li key={r.id} className="judge-history-row">
               <label className="checkbox">
@@ -36,7 +41,7 @@ export function RunHistory() {
                     {t('judge.history.meta', {
                       model: r.modelAnswered ?? r.modelAsked,
                       revision: r.setRevision,
-                      tokens: r.inputTokens?.toLocaleString('en') ?? '—',
+                      tokens: (r.inputTokens === undefined ? undefined : formatNumber(r.inputTokens)) ?? '—',
                     })}
                   </span>
                   <br />
@@ -47,6 +52,6 @@ export function RunHistory() {
           );
         })}
       </ul>
-    </aside>
+    </SidePanel>
   );
 }

@@ -1,6 +1,6 @@
 import type { JudgeAnswer } from '../../../src-shared/judge/judge-answers';
 import { JUDGE_MODELS } from '../../../src-shared/judge/judge-estimate';
-import { t } from '../../i18n/i18n';
+import { formatDateTime, formatNumber, t } from '../../i18n/i18n';
 import { AnswerCard } from './AnswerCharts';
 import { formatYuan } from './format';
 import { type OpenRun, useJudge } from './judge-store';
@@ -20,7 +20,7 @@ export function RunResult({ open, compact = false }: { open: OpenRun; compact?: 
   return (
     <section
       className="judge-result"
-      aria-label={t('judge.result.title', { time: new Date(run.createdAt).toLocaleString() })}
+      aria-label={t('judge.result.title', { time: formatDateTime(run.createdAt) })}
     >
       <dl className="judge-meta card">
         <div>
@@ -33,11 +33,15 @@ export function RunResult({ open, compact = false }: { open: OpenRun; compact?: 
         </div>
         <div>
           <dt>{t('judge.result.inputTokens')}</dt>
-          <dd>{run.usage.inputTokens?.toLocaleString('en') ?? '—'}</dd>
+          <dd>
+            {(run.usage.inputTokens === undefined ? undefined : formatNumber(run.usage.inputTokens)) ?? '—'}
+          </dd>
         </div>
         <div>
           <dt>{t('judge.result.outputTokens')}</dt>
-          <dd>{run.usage.outputTokens?.toLocaleString('en') ?? '—'}</dd>
+          <dd>
+            {(run.usage.outputTokens === undefined ? undefined : formatNumber(run.usage.outputTokens)) ?? '—'}
+          </dd>
         </div>
         <div>
           <dt>{t('judge.result.cost')}</dt>

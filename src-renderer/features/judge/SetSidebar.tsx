@@ -1,3 +1,4 @@
+import { SidePanel } from '../../app/SidePanel';
 import { useState } from 'react';
 import { EditableRow } from '../../app/EditableRow';
 import type { ImportOutcome } from '../../../src-shared/judge/judge-inputs';
@@ -122,7 +123,7 @@ export function SetSidebar() {
   };
 
   return (
-    <aside className="sidebar" aria-label={t('judge.sets.title')}>
+    <SidePanel id="judgeSets" side="start" className="sidebar" label={t('judge.sets.title')}>
       <button type="button" className="primary wide" onClick={newSet}>
         + {t('judge.sets.new')}
       </button>
@@ -173,7 +174,6 @@ export function SetSidebar() {
           <ErrorNotice error={message} onDismiss={() => setMessage(undefined)} />
         )
       ) : null}
-      <h3 className="sidebar-title">{t('judge.sets.title')}</h3>
       {list.data && list.data.length === 0 ? (
         <p className="muted small-note">{t('judge.sets.empty')}</p>
       ) : null}
@@ -182,6 +182,6 @@ export function SetSidebar() {
           <SetRow key={s.id} s={s} active={s.id === setId} onMessage={setMessage} />
         ))}
       </ul>
-    </aside>
+    </SidePanel>
   );
 }

@@ -5,7 +5,7 @@ import {
   JUDGE_RESERVATION_YUAN,
 } from '../../../src-shared/judge/judge-estimate';
 import type { ParsedState, StateMode } from '../../../src-shared/judge/state-input';
-import { type MessageKey, t } from '../../i18n/i18n';
+import { formatNumber, type MessageKey, t } from '../../i18n/i18n';
 import { formatYuan } from './format';
 import { parsedStateOf, useJudge } from './judge-store';
 import { useTokenEstimate } from './use-token-estimate';
@@ -72,14 +72,14 @@ export function StatePanel() {
           <>
             <span className={estimate.overPairLimit ? 'field-error' : undefined}>
               {t('judge.estimate.pair', {
-                tokens: estimate.pairTokens.toLocaleString('en'),
-                limit: JUDGE_PAIR_LIMIT.toLocaleString('en'),
+                tokens: formatNumber(estimate.pairTokens),
+                limit: formatNumber(JUDGE_PAIR_LIMIT),
               })}
             </span>
             <span className={estimate.overContextLimit ? 'field-error' : undefined}>
               {t('judge.estimate.total', {
-                tokens: estimate.totalTokens.toLocaleString('en'),
-                limit: JUDGE_CONTEXT_LIMIT.toLocaleString('en'),
+                tokens: formatNumber(estimate.totalTokens),
+                limit: formatNumber(JUDGE_CONTEXT_LIMIT),
               })}
             </span>
             <span>{t('judge.estimate.cost', { cost: formatYuan(estimate.costYuan) })}</span>

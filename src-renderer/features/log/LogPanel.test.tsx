@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
 import { installFakeBridge } from '../../test/fake-bridge';
+import { useUi } from '../../app/ui-store';
 import { LogPanel, withEntry } from './LogPanel';
 
 const entry = (id: number, extra: Partial<LogEntry> = {}): LogEntry => ({
@@ -49,5 +50,41 @@ describe('the request log in the window', () => {
     await waitFor(() =>
       expect(screen.getAllByRole('button', { expanded: false })[0].textContent).toContain('/v1/newest'),
     );
+  });
+
+  it('closes on Esc from inside it, and from anywhere while it is a drawer over a small window', async () => {
+    installFakeBridge({ 'log.list': () => [entry(1)] });
+    useUi.setState({ logOpen: true });
+    const others: string[] = [];
+    const onKey = (e: KeyboardEvent) => others.push(e.key);
+    window.addEventListener('keydown', onKey);
+    const view = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <button type="button">outside</button>
+        <LogPanel />
+      </QueryClientProvider>,
+    );
+    try {
+      // A wide window: the log is a column; Esc elsewhere is the page's (it stops a reply).
+      Object.defineProperty(window, 'innerWidth', { value: 1600, configurable: true });
+      screen.getByRole('button', { name: 'outside' }).focus();
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+      expect(useUi.getState().logOpen).toBe(true);
+      expect(others).toEqual(['Escape']);
+      screen.getByRole('button', { name: 'Close request log' }).focus();
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+      expect(useUi.getState().logOpen).toBe(false);
+      expect(others).toEqual(['Escape']);
+      // A small window: the log is a drawer, closed by Esc wherever focus is.
+      useUi.setState({ logOpen: true });
+      Object.defineProperty(window, 'innerWidth', { value: 1024, configurable: true });
+      screen.getByRole('button', { name: 'outside' }).focus();
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+      expect(useUi.getState().logOpen).toBe(false);
+      expect(others).toEqual(['Escape']);
+    } finally {
+      window.removeEventListener('keydown', onKey);
+      view.unmount();
+    }
   });
 });

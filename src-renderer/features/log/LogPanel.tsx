@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
 import { visibleRows } from '../../app/visible-rows';
 import { ErrorNotice } from '../../app/ErrorNotice';
@@ -7,7 +7,7 @@ import { useUi } from '../../app/ui-store';
 import { call } from '../../bridge/api';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { useBatchedEvent } from '../../hooks/use-batched-event';
-import { t } from '../../i18n/i18n';
+import { formatTime, t } from '../../i18n/i18n';
 
 function EntryDetail({ entry }: { entry: LogEntry }) {
   const [copied, setCopied] = useState(false);
@@ -139,13 +139,34 @@ const LogRow = memo(function LogRow({
         <span className="muted log-time">{e.endMs !== undefined ? `${e.endMs} ms` : ''}</span>
       </button>
       <div className="muted small-note log-meta">
-        {new Date(e.startedAt).toLocaleTimeString()} ·{' '}
-        {t('log.timings', { first: e.firstByteMs ?? '–', end: e.endMs ?? '–' })} ·{' '}
+        {formatTime(e.startedAt)} · {t('log.timings', { first: e.firstByteMs ?? '–', end: e.endMs ?? '–' })} ·{' '}
         {t('log.sizes', { req: e.requestBytes, res: e.responseBytes })}
       </div>
     </li>
   );
 });
+
+/** Below this width the log is a drawer over the page (app.css), and Esc closes it from anywhere. */
+const DRAWER_BELOW_PX = 1280;
+
+/**
+ * Esc closes the log when focus is in it, or from anywhere while it is a drawer covering the
+ * page. It is caught before the tabs' own Esc (stop a reply), which then does not also fire.
+ */
+function useCloseOnEscape(panel: RefObject<HTMLElement | null>, setOpen: (open: boolean) => void) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      const inside = panel.current?.contains(document.activeElement) ?? false;
+      if (!inside && window.innerWidth >= DRAWER_BELOW_PX) return;
+      e.stopPropagation();
+      e.preventDefault();
+      setOpen(false);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [panel, setOpen]);
+}
 
 export function LogPanel() {
   const qc = useQueryClient();
@@ -159,8 +180,10 @@ export function LogPanel() {
   );
   const entries = useMemo(() => [...(list.data ?? [])].reverse(), [list.data]);
   const openEntry = open === undefined ? undefined : entries.find((e) => e.id === open);
+  const panel = useRef<HTMLElement>(null);
+  useCloseOnEscape(panel, close);
   return (
-    <aside className="log-panel" aria-label={t('log.title')}>
+    <aside ref={panel} className="log-panel" aria-label={t('log.title')}>
       <div className="row log-head">
         <h3>{t('log.title')}</h3>
         <button type="button" className="ghost small" onClick={() => clear.mutate({})}>

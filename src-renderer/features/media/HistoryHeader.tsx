@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRouteMutation } from '../../hooks/use-route';
-import { t } from '../../i18n/i18n';
+import { formatDateTime, t } from '../../i18n/i18n';
 
 /** "History" title with a two-step Clear, so one stray click loses nothing. */
 export function HistoryHeader({ kind, count }: { kind: 'image' | 'speech'; count: number }) {
@@ -39,5 +39,5 @@ export function HistoryHeader({ kind, count }: { kind: 'image' | 'speech'; count
 }
 
 export function formatTime(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(ms);
 }

@@ -45,13 +45,16 @@ export function ProfileForm({
   onSaved: (p: ProfileView) => void;
 }) {
   const [draft, setDraft] = useState(profile);
+  // "Name is required" waits until the field was left empty or a save was tried.
+  const [nameTouched, setNameTouched] = useState(false);
   const [idleText, setIdleText] = useState(profile.idleTimeoutSec?.toString() ?? '');
   const idleIssue = idleTimeoutProblem(idleText);
   const save = useRouteMutation('profiles.save', ['profiles.list', 'models.list']);
   const hostIssue = draft.host ? hostProblem(draft.host) : undefined;
-  const nameIssue = draft.name.trim() ? undefined : t('settings.nameRequired');
+  const nameMissing = !draft.name.trim();
+  const nameIssue = nameMissing && nameTouched ? t('settings.nameRequired') : undefined;
   const segIssue = /^[A-Za-z0-9_-]+$/.test(draft.judgeSegment) ? undefined : t('settings.segmentRule');
-  const canSave = !hostIssue && !nameIssue && !segIssue && !idleIssue && draft.host.trim() !== '';
+  const canSave = !hostIssue && !nameMissing && !segIssue && !idleIssue && draft.host.trim() !== '';
 
   return (
     <form
@@ -69,6 +72,7 @@ export function ProfileForm({
           id="profile-name"
           value={draft.name}
           onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+          onBlur={() => setNameTouched(true)}
           aria-invalid={!!nameIssue}
         />
         {nameIssue ? <span className="field-error">{nameIssue}</span> : null}
@@ -86,13 +90,14 @@ export function ProfileForm({
         <input
           id="profile-host"
           value={draft.host}
-          placeholder="https://gateway.example.com/v1"
+          placeholder={t('settings.hostExample')}
           onChange={(e) => setDraft({ ...draft, host: e.target.value })}
           aria-invalid={!!hostIssue}
           aria-describedby="profile-host-hint"
         />
         <span id="profile-host-hint" className={hostIssue ? 'field-error' : 'muted small-note'}>
-          {hostIssue ?? t('settings.hostHint')}
+          {hostIssue ??
+            t(draft.kind === 'openai-compatible' ? 'settings.hostHint' : 'settings.hostHintGateway')}
         </span>
       </div>
       {sendsKeyInPlainText(draft.host) ? (

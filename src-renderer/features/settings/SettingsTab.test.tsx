@@ -69,6 +69,20 @@ describe('SettingsTab', () => {
     expect(document.body.innerHTML).not.toContain('secret-value');
   });
 
+  it('asks for the name only once the field was left empty, and opens Add profile empty each time', async () => {
+    setup();
+    fireEvent.click(await screen.findByRole('button', { name: '+ Add profile' }));
+    expect(screen.queryByText('Name is required')).toBeNull();
+    expect(screen.getByText(/has no single public address/)).toBeTruthy();
+    const name = screen.getByLabelText('Name');
+    fireEvent.blur(name);
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'Half typed' } });
+    fireEvent.click(screen.getByRole('button', { name: '+ Add profile' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('Name is required')).toBeNull();
+  });
+
   it('shows field rules as you type in the profile form', async () => {
     setup();
     fireEvent.click(await screen.findByRole('button', { name: '+ Add profile' }));

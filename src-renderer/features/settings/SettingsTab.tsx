@@ -1,9 +1,11 @@
+import { SidePanel } from '../../app/SidePanel';
 import { useState } from 'react';
 import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { KeyPanel } from './KeyPanel';
+import { LanguagePicker } from './LanguagePicker';
 import { type ProfileDraft, ProfileForm } from './ProfileForm';
 
 const NEW_PROFILE: ProfileDraft = { name: '', kind: 'gateway-overseas', host: '', judgeSegment: 'partner' };
@@ -94,8 +96,11 @@ function ProfileDetail({ profile, active }: { profile: ProfileView; active: bool
 }
 
 export function SettingsTab() {
-  const list = useRoute('profiles.list', {});
+  // Fetched afresh on opening: whether the Sandbox runs (and where) changes as the app is used.
+  const list = useRoute('profiles.list', {}, { refetchOnMount: 'always' });
   const [selected, setSelected] = useState<string | 'new'>();
+  // Each "Add profile" opens an empty form, even when one was open already.
+  const [newForm, setNewForm] = useState(0);
   const profiles = list.data?.profiles ?? [];
   const current =
     selected === 'new'
@@ -104,8 +109,7 @@ export function SettingsTab() {
 
   return (
     <div className="settings-layout">
-      <aside className="sidebar" aria-label={t('settings.profiles')}>
-        <h3 className="sidebar-title">{t('settings.profiles')}</h3>
+      <SidePanel id="profiles" side="start" className="sidebar" label={t('settings.profiles')}>
         <ul className="conv-list">
           {profiles.map((p) => (
             <li key={p.id} className={current?.id === p.id ? 'conv-row active' : 'conv-row'}>
@@ -121,21 +125,29 @@ export function SettingsTab() {
             </li>
           ))}
         </ul>
-        <button type="button" className="wide" onClick={() => setSelected('new')}>
+        <button
+          type="button"
+          className="wide"
+          onClick={() => {
+            setSelected('new');
+            setNewForm((n) => n + 1);
+          }}
+        >
           + {t('settings.addProfile')}
         </button>
-      </aside>
+      </SidePanel>
       <section className="settings-main">
         {list.error ? <ErrorNotice error={list.error.error} /> : null}
         {selected === 'new' ? (
           <>
             <h2>{t('settings.addProfile')}</h2>
-            <ProfileForm profile={NEW_PROFILE} onSaved={(p) => setSelected(p.id)} />
+            <ProfileForm key={newForm} profile={NEW_PROFILE} onSaved={(p) => setSelected(p.id)} />
           </>
         ) : current ? (
           // Keyed by profile: a half-typed key or a test result never carries over to another profile.
           <ProfileDetail key={current.id} profile={current} active={current.id === list.data?.activeId} />
         ) : null}
+        <LanguagePicker />
       </section>
     </div>
   );

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildVideoRequest, defaultVideoForm } from '../../../src-shared/video/video-request';
 import type { VideoTaskView } from '../../../src-shared/video/video-task';
+import { formatDateTime } from '../../i18n/i18n';
 import { LinkLifetime, TaskFailure } from './TaskOutcome';
 
 const HOUR = 3_600_000;
@@ -50,7 +51,7 @@ describe('LinkLifetime', () => {
   it('says until when the result link is likely valid, 24 h after the gateway’s last update', () => {
     const updated = Date.now() - HOUR;
     render(<LinkLifetime task={view({ state: 'succeeded', remoteUpdatedAt: updated })} />);
-    const until = new Date(updated + 24 * HOUR).toLocaleString();
+    const until = formatDateTime(updated + 24 * HOUR);
     expect(
       screen.getByText(new RegExp(`likely valid until ${until.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`)),
     ).toBeTruthy();

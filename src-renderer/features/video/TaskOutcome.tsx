@@ -4,9 +4,7 @@ import { isSafetyCode, resultUrlValidUntil, safetySide } from '../../../src-shar
 import type { VideoTaskView } from '../../../src-shared/video/video-task';
 import { asAppError } from '../../bridge/api';
 import { useRouteMutation } from '../../hooks/use-route';
-import { t } from '../../i18n/i18n';
-
-const stamp = (ms: number) => new Date(ms).toLocaleString();
+import { formatDateTime, t } from '../../i18n/i18n';
 
 /** Why a task failed or was cancelled: the gateway's words, the raw code, and what a safety code means. */
 export function TaskFailure({ task }: { task: VideoTaskView }) {
@@ -38,8 +36,8 @@ export function LinkLifetime({ task }: { task: VideoTaskView }) {
   return (
     <p className="muted small-note">
       {until > now
-        ? t('video.linkValidUntil', { time: stamp(until) })
-        : t('video.linkExpiredSince', { time: stamp(until) })}
+        ? t('video.linkValidUntil', { time: formatDateTime(until) })
+        : t('video.linkExpiredSince', { time: formatDateTime(until) })}
     </p>
   );
 }

@@ -4,6 +4,7 @@ export const common = {
   'app.browserModeHint': 'Runs main’s code in a local Node process; the key is kept in memory only.',
   'app.sandboxBadge': 'Sandbox — a local stand-in, not a model',
   'app.profileBadge': 'Profile: {name}',
+  'app.profile': 'Profile (which gateway every tab uses)',
   'app.tabs': 'Sections',
   'app.showLog': 'Request log',
   'app.storageNotice':
@@ -25,6 +26,8 @@ export const common = {
   'keys.stop': 'Esc',
   'keys.mod.mac': '⌘',
   'keys.mod.other': 'Ctrl',
+  'panel.show': 'Show {name}',
+  'panel.hide': 'Hide {name}',
   'common.httpStatus': '(HTTP {status})',
   'common.dismissError': 'Dismiss error',
   'common.copied': 'Copied',

@@ -12,6 +12,9 @@ export const settings = {
   'settings.kind.openai-compatible': 'Other OpenAI-compatible',
   'settings.host': 'Base URL',
   'settings.hostHint': 'With or without /v1, e.g. https://gateway.example.com',
+  'settings.hostHintGateway':
+    'The gateway has no single public address: enter the one your account was given for this host, with or without /v1 (e.g. https://gateway.example.com).',
+  'settings.hostExample': 'https://gateway.example.com/v1',
   'settings.judgeSegment': 'Judge path segment',
   'settings.judgeSegmentHint': 'The judgement endpoint is {host}/{segment}/v1/systemone',
   'settings.idleTimeout': 'Idle timeout (seconds)',
@@ -64,4 +67,11 @@ export const settings = {
   'settings.hostInvalid': 'Base URL must be a full address, e.g. https://gateway.example.com',
   'settings.nameRequired': 'Name is required',
   'settings.segmentRule': 'Judge path segment: use letters, digits, - or _',
+  'settings.language': 'Language',
+  'settings.language.system': 'As the system ({name})',
+  'settings.language.en': 'English',
+  'settings.language.zh-CN': '简体中文 (Simplified Chinese)',
+  'settings.languageHint':
+    'The window reloads in the chosen language. Gateway messages are shown as the gateway wrote them.',
+  'settings.appearance': 'Window',
 };

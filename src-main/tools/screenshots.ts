@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright';
+import { startApp } from '../bench/window/app-process';
+
+/**
+ * `npm run screenshots [-- --out DIR --only chat,judge]`: every tab of the built app in browser
+ * mode on the Sandbox, at the smallest supported window and a large one, light and dark, in
+ * each language. Needs a built renderer and Chromium (`CHROMIUM_PATH`, else Debian's).
+ */
+const here = dirname(fileURLToPath(import.meta.url));
+const projectRoot = resolve(here, '../..');
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', default: join(tmpdir(), 'gatehouse-screenshots') },
+    only: { type: 'string' },
+    locales: { type: 'string', default: 'en' },
+  },
+});
+const SIZES = [
+  { name: '1024', width: 1024, height: 700 },
+  { name: '1600', width: 1600, height: 1000 },
+];
+const SCHEMES = ['light', 'dark'] as const;
+
+interface Scene {
+  name: string;
+  /** Brings the page to what the picture shows; runs once per page, before each shot. */
+  show(page: Page): Promise<void>;
+}
+
+/** Tabs and controls are found by id and role, not by their words: the pictures are taken in each language. */
+const tab = (id: string) => async (page: Page) => {
+  await page.locator(`#tab-${id}`).click();
+  await page.waitForTimeout(300);
+};
+const logToggle = (page: Page) => page.locator('.topbar-right button[aria-pressed]');
+
+const SCENES: Scene[] = [
+  {
+    name: 'chat',
+    show: async (page) => {
+      await tab('chat')(page);
+      const box = page.locator('.composer textarea');
+      await box.fill('Compare three ways to cache HTTP responses, with a table and a code sample.');
+      await box.press('Enter');
+      await page.waitForFunction(() => !document.querySelector('article.message.live'), undefined, {
+        timeout: 60_000,
+      });
+    },
+  },
+  {
+    name: 'chat-log',
+    show: async (page) => {
+      await tab('chat')(page);
+      await logToggle(page).click();
+      await page.waitForTimeout(300);
+    },
+  },
+  { name: 'media', show: tab('media') },
+  { name: 'video', show: tab('video') },
+  { name: 'judge', show: tab('judge') },
+  { name: 'settings', show: tab('settings') },
+];
+
+const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-shots-'));
+const app = await startApp(projectRoot, dataDir);
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+mkdirSync(values.out, { recursive: true });
+try {
+  const wanted = values.only?.split(',');
+  for (const locale of values.locales.split(',')) {
+    for (const size of SIZES) {
+      for (const scheme of SCHEMES) {
+        const page = await browser.newPage({
+          viewport: { width: size.width, height: size.height },
+          colorScheme: scheme,
+          locale,
+        });
+        await page.goto(app.url);
+        for (const scene of SCENES) {
+          if (wanted && !wanted.includes(scene.name)) continue;
+          await scene.show(page);
+          const file = join(
+            values.out,
+            `${scene.name}-${size.name}-${scheme}${locale === 'en' ? '' : `-${locale}`}.png`,
+          );
+          await page.screenshot({ path: file });
+          console.log(file);
+          // The log, once opened, stays for the next scenes only where a scene opens it.
+          if ((await logToggle(page).getAttribute('aria-pressed')) === 'true') await logToggle(page).click();
+        }
+        await page.close();
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './en';
+import { formatDateTime, formatNumber, speakForTests, systemLanguage, t } from './i18n';
+import { zhCN } from './zh-CN';
+
+/** Values that read the same in Chinese by design: a name, keys on a keyboard. */
+const SAME_IN_BOTH = new Set([
+  'app.title',
+  'keys.send',
+  'keys.stop',
+  'keys.mod.other',
+  'code.lang.curl',
+  'code.lang.python',
+  'code.lang.node',
+]);
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+/** What is left of a value once names that stay as written are taken out. */
+function prose(value: string): string {
+  return value
+    .replace(/\{\w+\}/g, ' ') // placeholders
+    .replace(/https?:\/\/\S+/g, ' ') // addresses
+    .replace(/`[^`]*`/g, ' ') // code
+    .replace(/\$[A-Z_]+/g, ' ') // environment variables
+    .replace(/\b[a-z]+(?:[-_.][a-z0-9]+)+\b/g, ' ') // ids such as judge-1.13.0, top_p
+    .replace(/"[^"]*"/g, ' ') // JSON examples
+    .replace(/\b(?:[A-Z]{2,}|null|true|false)\b/g, ' '); // acronyms (HTTP, JSON), JSON literals
+}
+const hasChinese = (s: string) => /[\u3400-\u9fff]/.test(s);
+
+describe('the catalogs', () => {
+  it('have the same keys in English and Simplified Chinese', () => {
+    expect(Object.keys(zhCN).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('keep every placeholder of the English value', () => {
+    const differing = Object.keys(en).filter(
+      (k) =>
+        placeholders(en[k as keyof typeof en]).join() !== placeholders(zhCN[k as keyof typeof en]).join(),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it('have no Chinese value that is still English', () => {
+    const english = Object.entries(zhCN).filter(
+      ([key, value]) => !SAME_IN_BOTH.has(key) && !hasChinese(value) && /[A-Za-z]{3,}/.test(prose(value)),
+    );
+    expect(english).toEqual([]);
+  });
+
+  it('pick Simplified Chinese for a Chinese system, else English', () => {
+    expect(systemLanguage('zh-CN')).toBe('zh-CN');
+    expect(systemLanguage('zh')).toBe('zh-CN');
+    expect(systemLanguage('zh-Hans-SG')).toBe('zh-CN');
+    expect(systemLanguage('zh-TW')).toBe('en');
+    expect(systemLanguage('en-GB')).toBe('en');
+    expect(systemLanguage(undefined)).toBe('en');
+  });
+
+  it('speak the chosen language, dates included', () => {
+    speakForTests('zh-CN', zhCN);
+    try {
+      expect(t('settings.addProfile')).toBe('添加配置');
+      expect(t('common.confirmDelete', { name: '生产' })).toBe('删除“生产”？此操作无法撤销。');
+      expect(formatNumber(1234567.5)).toBe('1,234,567.5');
+      expect(formatDateTime(Date.UTC(2026, 10, 24, 12))).toContain('2026年11月24日');
+    } finally {
+      speakForTests('en', en);
+    }
+    expect(t('settings.addProfile')).toBe('Add profile');
+  });
+});
