@@ -22,12 +22,21 @@ const Block = memo(function Block({
   source,
   render,
   open = false,
+  pieces,
 }: {
   source: string;
   render: Render | undefined;
   open?: boolean;
+  /** A long open block, already in pieces (SplitText.tailPieces): `source` is then not read. */
+  pieces?: string[];
 }) {
-  if (source.length > HUGE_BLOCK_CHARS) return <HugeBlock source={source} />;
+  if (source.length > HUGE_BLOCK_CHARS) return <HugeBlock source={source} pieces={pieces} />;
+  if (pieces)
+    return (
+      <div className="md-block md-plain-tail">
+        <PieceList pieces={pieces} />
+      </div>
+    );
   // The first message shown may come before the renderer has loaded: plain text for that moment.
   if (!render) return <Pieces className="md-block md-plain-tail" text={source} />;
   return <MarkdownBlock source={source} render={render} open={open} />;
@@ -38,21 +47,32 @@ function MarkdownBlock({ source, render, open }: { source: string; render: Rende
   return <div className="md-block" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-function HugeBlock({ source }: { source: string }) {
-  const fence = FENCE_OPEN.exec(source);
-  if (!fence) return <Pieces className="md-block md-huge" text={source} />;
-  // The closing fence is looked for in the last characters only: this runs every frame while
-  // a huge code block streams, and a regex anchored at the end would walk all of it.
-  const last = source.slice(-64);
-  const close = new RegExp(`\\n {0,3}${fence[1]}\\s*$`).exec(last);
-  const body = source.slice(
-    fence[0].length,
-    close ? source.length - last.length + close.index : source.length,
-  );
+/**
+ * A block too long for marked: code as code (its fences left out), anything else as text, in
+ * pieces. Streaming, the pieces come from the splitter; saved, they are cut here the same way,
+ * so saving the reply keeps the DOM. Only the first and last pieces are read, never `source`.
+ */
+function HugeBlock({ source, pieces }: { source: string; pieces?: string[] }) {
+  const kept = useRef<string[]>([]);
+  const all = pieces ?? growPieces(kept.current, source);
+  const fence = FENCE_OPEN.exec(all[0] ?? '');
+  if (!fence)
+    return (
+      <div className="md-block md-huge">
+        <PieceList pieces={all} />
+      </div>
+    );
+  const shown = all.slice();
+  shown[0] = shown[0].slice(fence[0].length);
+  // The closing fence is looked for in the last characters only.
+  const lastAt = shown.length - 1;
+  const last = shown[lastAt];
+  const close = new RegExp(`\\n {0,3}${fence[1]}\\s*$`).exec(last.slice(-64));
+  if (close) shown[lastAt] = last.slice(0, Math.max(0, last.length - 64) + close.index);
   return (
     <div className="md-block md-huge">
       <pre>
-        <Pieces as="code" text={body} />
+        <PieceList as="code" pieces={shown} />
       </pre>
     </div>
   );
@@ -66,24 +86,18 @@ const Piece = memo(function Piece({ text }: { text: string }) {
  * Text as pieces of about PIECE_CHARS, each its own box (see .md-piece): per streamed frame only
  * the last piece changes and is laid out again, and pieces out of view are not laid out at all.
  */
-function Pieces({
-  text,
-  className,
-  as: Tag = 'div',
-}: {
-  text: string;
-  className?: string;
-  as?: 'div' | 'code';
-}) {
+function Pieces({ text, className }: { text: string; className?: string }) {
   const kept = useRef<string[]>([]);
-  const pieces = growPieces(kept.current, text);
   return (
-    <Tag className={className}>
-      {pieces.map((p, i) => (
-        <Piece key={i} text={p} />
-      ))}
-    </Tag>
+    <div className={className}>
+      <PieceList pieces={growPieces(kept.current, text)} />
+    </div>
   );
+}
+
+function PieceList({ pieces, as: Tag }: { pieces: string[]; as?: 'code' }) {
+  const spans = pieces.map((p, i) => <Piece key={i} text={p} />);
+  return Tag ? <Tag>{spans}</Tag> : <>{spans}</>;
 }
 
 /** Finished blocks are laid out in groups of this many; see Group. */
@@ -128,7 +142,7 @@ export function Markdown({
 }) {
   const splitter = useRef<BlockSplitter | null>(null);
   splitter.current ??= new BlockSplitter();
-  const { blocks, tail } =
+  const { blocks, tail, tailPieces } =
     streaming && chain ? splitter.current.updateLive(chain) : splitter.current.update(text);
   const render = useMarkdownRenderer();
   const groups: number[] = [];
@@ -144,11 +158,12 @@ export function Markdown({
           render={render}
         />
       ))}
-      {streaming && tail.length > PLAIN_TAIL_CHARS && tail.length <= HUGE_BLOCK_CHARS ? (
-        <Pieces key={blocks.length} className="md-block md-plain-tail" text={tail} />
+      {tail.length > PLAIN_TAIL_CHARS && (streaming || tail.length > HUGE_BLOCK_CHARS) ? (
+        // A long open block is shown from the splitter's pieces, its text never read whole.
+        // A huge one is the same Block the saved message shows (code as code, else text, in
+        // the same pieces), so saving it keeps the DOM rather than laying 5 MB out again.
+        <Block source={tail} pieces={tailPieces} render={render} open={streaming} />
       ) : tail.trim() ? (
-        // A huge open block is the same Block the saved message shows (code as code, else
-        // text, in pieces), so saving it keeps the DOM rather than laying 300 KB out again.
         <Block source={tail} render={render} open={streaming} />
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { appendLive, type LiveText } from './live-text';
 import { BlockSplitter } from './markdown-blocks';
+import { growPieces } from './text-pieces';
 
 const doc =
   'Intro paragraph.\n\n```js\nconst a = 1;\n\nconst b = 2;\n```\n\n- one\n- two\n\nLast para that is still growing';
@@ -46,7 +47,7 @@ describe('BlockSplitter', () => {
   it('starts over when the text is replaced rather than extended', () => {
     const s = new BlockSplitter();
     s.update('a\n\nb');
-    expect(s.update('x\n\ny\n')).toEqual({ blocks: ['x\n'], tail: 'y\n' });
+    expect(s.update('x\n\ny\n')).toMatchObject({ blocks: ['x\n'], tail: 'y\n' });
   });
 
   it('reads a live chain piece by piece to the same blocks as the whole text, in any cut', () => {
@@ -70,10 +71,29 @@ describe('BlockSplitter', () => {
     const live = s.updateLive(appendLive(appendLive(undefined, 'One.\n\nTwo'), '.\n\nThree'));
     const saved = s.update('One.\n\nTwo.\n\nThree.\n');
     expect(saved.blocks).toBe(live.blocks);
-    expect(saved).toEqual({ blocks: ['One.\n', 'Two.\n'], tail: 'Three.\n' });
-    expect(s.updateLive(appendLive(undefined, 'New.\n\nReply\n'))).toEqual({
+    expect(saved).toMatchObject({ blocks: ['One.\n', 'Two.\n'], tail: 'Three.\n' });
+    expect(s.updateLive(appendLive(undefined, 'New.\n\nReply\n'))).toMatchObject({
       blocks: ['New.\n'],
       tail: 'Reply\n',
     });
+  });
+
+  it('keeps a long open block in pieces cut where the whole text would be cut, made once each', () => {
+    const words = Array.from({ length: 9000 }, (_, i) => `word${i % 97}`).join(' ');
+    const reply = `Intro.\n\n${words}`;
+    const s = new BlockSplitter();
+    let chain: LiveText | undefined;
+    let earlier: string[] = [];
+    for (let at = 0; at < reply.length; at += 777) {
+      chain = appendLive(chain, reply.slice(at, at + 777));
+      const { tail, tailPieces } = s.updateLive(chain);
+      expect(tailPieces.join('')).toBe(tail);
+      // Finished pieces are the very strings of the update before.
+      for (let i = 0; i < earlier.length - 1; i++) expect(tailPieces[i]).toBe(earlier[i]);
+      earlier = tailPieces;
+    }
+    const { tail, tailPieces } = s.updateLive(chain);
+    expect(tailPieces.length).toBeGreaterThan(5);
+    expect(tailPieces).toEqual(growPieces([], tail));
   });
 });

@@ -1,4 +1,5 @@
 import { type LiveText, piecesSince } from './live-text';
+import { PIECE_CHARS, pieceEnd } from './text-pieces';
 
 const FENCE = /^\s{0,3}(```|~~~)/;
 const LIST_ITEM = /^\s{0,3}([-*+]|\d{1,9}[.)])\s/;
@@ -11,6 +12,12 @@ export interface SplitText {
   blocks: string[];
   /** The open block: everything after the last finished one. */
   tail: string;
+  /**
+   * The same open block cut into pieces of about PIECE_CHARS (text-pieces.ts), all but the last
+   * made once: a long open block is shown from these without reading `tail`, which would copy
+   * all of it (a 5 MB paragraph) into one flat string on every update.
+   */
+  tailPieces: string[];
 }
 
 /**
@@ -25,6 +32,9 @@ export interface SplitText {
 export class BlockSplitter {
   private blocks: string[] = [];
   private tail = '';
+  /** The tail's finished pieces and the piece still growing (see SplitText.tailPieces). */
+  private tailDone: string[] = [];
+  private tailOpen = '';
   /** The line being received, from its start (a 5 MB paragraph is joined once, at its end). */
   private line = '';
   private inFence = false;
@@ -44,7 +54,7 @@ export class BlockSplitter {
     if (!this.extends(text)) this.reset();
     this.seen = undefined;
     if (text.length > this.length) this.append(text.slice(this.length));
-    return { blocks: this.blocks, tail: this.tail };
+    return this.parts();
   }
 
   /** A streamed reply: the pieces it gained since the last call are read, nothing else. */
@@ -56,7 +66,26 @@ export class BlockSplitter {
     }
     this.seen = chain;
     for (const piece of fresh) this.append(piece);
-    return { blocks: this.blocks, tail: this.tail };
+    return this.parts();
+  }
+
+  private parts(): SplitText {
+    return { blocks: this.blocks, tail: this.tail, tailPieces: [...this.tailDone, this.tailOpen] };
+  }
+
+  private grow(s: string): void {
+    this.tail += s;
+    this.tailOpen += s;
+  }
+
+  /** Cuts finished pieces off the growing one, where text-pieces.ts would cut the whole tail. */
+  private cutPieces(): void {
+    while (this.tailOpen.length > PIECE_CHARS) {
+      const end = pieceEnd(this.tailOpen, 0);
+      if (end >= this.tailOpen.length) break;
+      this.tailDone.push(this.tailOpen.slice(0, end));
+      this.tailOpen = this.tailOpen.slice(end);
+    }
   }
 
   private append(piece: string): void {
@@ -67,14 +96,15 @@ export class BlockSplitter {
     for (let nl = piece.indexOf('\n'); nl !== -1; nl = piece.indexOf('\n', from)) {
       const line = this.line + piece.slice(from, nl);
       const start = this.tail.length - this.line.length;
-      this.tail += piece.slice(from, nl + 1);
+      this.grow(piece.slice(from, nl + 1));
       this.line = '';
       this.scanLine(line, start);
       from = nl + 1;
     }
     const rest = piece.slice(from);
     this.line += rest;
-    this.tail += rest;
+    this.grow(rest);
+    this.cutPieces();
   }
 
   /** A complete line that starts at `start` in the tail (the tail already holds it). */
@@ -93,6 +123,8 @@ export class BlockSplitter {
       if (!continues) {
         if (block.trim()) this.blocks.push(block);
         this.tail = this.tail.slice(start);
+        this.tailDone = [];
+        this.tailOpen = this.tail;
       }
       this.pendingEnd = undefined;
     }
@@ -116,6 +148,8 @@ export class BlockSplitter {
   private reset(): void {
     this.blocks = [];
     this.tail = '';
+    this.tailDone = [];
+    this.tailOpen = '';
     this.line = '';
     this.inFence = false;
     this.pendingEnd = undefined;
