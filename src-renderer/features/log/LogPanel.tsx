@@ -7,6 +7,7 @@ import { useUi } from '../../app/ui-store';
 import { call } from '../../bridge/api';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { useBatchedEvent } from '../../hooks/use-batched-event';
+import { filterLog, prettyBody } from './log-filter';
 import { formatTime, t } from '../../i18n/i18n';
 
 function EntryDetail({ entry }: { entry: LogEntry }) {
@@ -39,7 +40,7 @@ function EntryDetail({ entry }: { entry: LogEntry }) {
       {entry.requestBody !== undefined ? (
         <>
           <h4>{t('log.requestBody')}</h4>
-          <pre>{entry.requestBody}</pre>
+          <pre>{prettyBody(entry.requestBody)}</pre>
         </>
       ) : null}
       <h4>{t('log.responseStart')}</h4>
@@ -178,7 +179,9 @@ export function LogPanel() {
   useBatchedEvent('log.changed', (batch) =>
     qc.setQueryData<LogEntry[]>(['log.list', {}], (old = []) => batch.reduce(withEntry, old)),
   );
-  const entries = useMemo(() => [...(list.data ?? [])].reverse(), [list.data]);
+  const [query, setQuery] = useState('');
+  const all = useMemo(() => [...(list.data ?? [])].reverse(), [list.data]);
+  const entries = useMemo(() => filterLog(all, query), [all, query]);
   const openEntry = open === undefined ? undefined : entries.find((e) => e.id === open);
   const panel = useRef<HTMLElement>(null);
   useCloseOnEscape(panel, close);
@@ -199,7 +202,18 @@ export function LogPanel() {
         </button>
       </div>
       {list.error ? <ErrorNotice error={list.error.error} /> : null}
-      {entries.length === 0 && !list.error ? <p className="muted small-note">{t('log.empty')}</p> : null}
+      {all.length > 0 ? (
+        <input
+          type="search"
+          className="log-filter"
+          aria-label={t('log.filter')}
+          placeholder={t('log.filterPlaceholder')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      ) : null}
+      {all.length === 0 && !list.error ? <p className="muted small-note">{t('log.empty')}</p> : null}
+      {all.length > 0 && entries.length === 0 ? <p className="muted small-note">{t('log.noMatch')}</p> : null}
       <LogRows entries={entries} open={open} onToggle={(id) => setOpen(open === id ? undefined : id)} />
       {openEntry ? <EntryDetail key={openEntry.id} entry={openEntry} /> : null}
     </aside>

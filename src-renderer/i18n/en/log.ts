@@ -13,4 +13,7 @@ export const log = {
   'log.pending': 'pending',
   'log.failed': 'failed',
   'log.close': 'Close request log',
+  'log.filter': 'Filter the log',
+  'log.filterPlaceholder': 'Filter: chat, 429, 5xx, failed…',
+  'log.noMatch': 'No call matches the filter.',
 };

@@ -15,4 +15,7 @@ export const log: Record<keyof typeof en, string> = {
   'log.pending': '进行中',
   'log.failed': '失败',
   'log.close': '关闭请求日志',
+  'log.filter': '筛选日志',
+  'log.filterPlaceholder': '筛选：chat、429、5xx、failed…',
+  'log.noMatch': '没有符合筛选条件的调用。',
 };
