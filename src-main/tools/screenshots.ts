@@ -44,6 +44,12 @@ const SCENES: Scene[] = [
     name: 'chat',
     show: async (page) => {
       await tab('chat')(page);
+      // One conversation for all the pictures: asked on the first page, opened on the others.
+      if ((await page.locator('.conv-open').count()) > 0) {
+        await page.locator('.conv-open').first().click();
+        await page.waitForTimeout(500);
+        return;
+      }
       const box = page.locator('.composer textarea');
       await box.fill('Compare three ways to cache HTTP responses, with a table and a code sample.');
       await box.press('Enter');
