@@ -42,8 +42,13 @@ let active: Language = 'en';
  */
 export async function loadLanguage(): Promise<void> {
   const wanted = pickLanguage();
-  if (wanted === 'zh-CN') catalogs['zh-CN'] ??= (await import('./zh-CN')).zhCN;
-  active = wanted;
+  try {
+    if (wanted === 'zh-CN') catalogs['zh-CN'] ??= (await import('./zh-CN')).zhCN;
+    active = wanted;
+  } catch {
+    // The window must open whatever happens: in English, if the catalog cannot be loaded.
+    active = 'en';
+  }
 }
 
 /** The language the window speaks now (also the locale dates and numbers are written in). */

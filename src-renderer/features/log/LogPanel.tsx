@@ -157,7 +157,8 @@ const DRAWER_BELOW_PX = 1280;
 function useCloseOnEscape(panel: RefObject<HTMLElement | null>, setOpen: (open: boolean) => void) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      // A dialog over everything (View code) takes its own Esc first.
+      if (e.key !== 'Escape' || document.querySelector('dialog[open]')) return;
       const inside = panel.current?.contains(document.activeElement) ?? false;
       if (!inside && window.innerWidth >= DRAWER_BELOW_PX) return;
       e.stopPropagation();
