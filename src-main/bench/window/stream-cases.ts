@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright';
 import { MainThread } from './main-thread';
+import { startTrace } from './trace';
 import type { PaceServer, PacedReply } from './pace-server';
 import { droppedFrames, PAGE_PROBE, type ProbeResult } from './page-probe';
 import { END_MARKER } from './reply-texts';
@@ -68,6 +69,7 @@ export async function measureStream(
   }, END_MARKER);
   const stopHeap = main.sampleHeap();
   const profile = process.env.BENCH_PROFILE ? await main.startProfile() : undefined;
+  const trace = process.env.BENCH_TRACE ? await startTrace(page) : undefined;
   await send();
   let shownAt: number | null = null;
   if (expectMarker) {
@@ -84,6 +86,7 @@ export async function measureStream(
   await page.waitForTimeout(AFTER_END_MS);
   const peak = await stopHeap();
   if (profile) await profile();
+  if (trace) await trace();
   const probe = await page.evaluate(() =>
     (window as unknown as { __bench: { stop(): ProbeResult } }).__bench.stop(),
   );

@@ -30,13 +30,9 @@ const Block = memo(function Block({
   /** A long open block, already in pieces (SplitText.tailPieces): `source` is then not read. */
   pieces?: string[];
 }) {
-  if (source.length > HUGE_BLOCK_CHARS) return <HugeBlock source={source} pieces={pieces} />;
-  if (pieces)
-    return (
-      <div className="md-block md-plain-tail">
-        <PieceList pieces={pieces} />
-      </div>
-    );
+  // A long open block and a huge finished one share one DOM shape: a reply growing past
+  // HUGE_BLOCK_CHARS keeps the pieces already laid out (a remount lays them all out in one frame).
+  if (pieces || source.length > HUGE_BLOCK_CHARS) return <HugeBlock source={source} pieces={pieces} />;
   // The first message shown may come before the renderer has loaded: plain text for that moment.
   if (!render) return <Pieces className="md-block md-plain-tail" text={source} />;
   return <MarkdownBlock source={source} render={render} open={open} />;

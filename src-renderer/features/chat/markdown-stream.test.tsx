@@ -51,11 +51,11 @@ describe('the markdown pipeline while a reply streams', () => {
   it('shows a long open block as plain text while streaming, and as markdown once finished', () => {
     const long = `**bold** ${'word '.repeat(PLAIN_TAIL_CHARS / 4)}`;
     const live = render(<Markdown text={long} streaming />);
-    expect(live.container.querySelector('.md-plain-tail')?.textContent).toBe(long);
+    expect(live.container.querySelector('.md-huge')?.textContent).toBe(long);
     expect(live.container.querySelector('strong')).toBeNull();
     live.unmount();
     const done = render(<Markdown text={long} />);
-    expect(done.container.querySelector('.md-plain-tail')).toBeNull();
+    expect(done.container.querySelector('.md-huge')).toBeNull();
     expect(done.container.querySelector('strong')?.textContent).toBe('bold');
   });
 
@@ -63,13 +63,30 @@ describe('the markdown pipeline while a reply streams', () => {
     const para = 'x'.repeat(PLAIN_TAIL_CHARS + 100);
     const view = render(<Markdown text={para} streaming />);
     view.rerender(<Markdown text={`${para}${'y'.repeat(20_000)}`} streaming />);
-    expect(view.container.querySelector('.md-plain-tail')?.textContent).toBe(`${para}${'y'.repeat(20_000)}`);
+    expect(view.container.querySelector('.md-huge')?.textContent).toBe(`${para}${'y'.repeat(20_000)}`);
     // The blank line ends the first block once the next line is complete.
     const next = `${para}\n\nNew paragraph ${'z'.repeat(PLAIN_TAIL_CHARS)}\n`;
     view.rerender(<Markdown text={next} streaming />);
-    expect(view.container.querySelector('.md-plain-tail')?.textContent).toBe(
+    expect(view.container.querySelector('.md-huge')?.textContent).toBe(
       `New paragraph ${'z'.repeat(PLAIN_TAIL_CHARS)}\n`,
     );
+  });
+
+  it('keeps the pieces already shown when an open block grows past the huge size', () => {
+    const start = 'word '.repeat((HUGE_BLOCK_CHARS - 1000) / 5);
+    const view = render(<Markdown text={start} streaming />);
+    const first = view.container.querySelector('.md-piece');
+    expect(first).not.toBeNull();
+    view.rerender(<Markdown text={`${start}${'more '.repeat(2000)}`} streaming />);
+    // The same element: growing past HUGE_BLOCK_CHARS did not build the pieces again.
+    expect(view.container.querySelector('.md-piece')).toBe(first);
+    expect(view.container.querySelector('.md-huge')?.textContent).toBe(`${start}${'more '.repeat(2000)}`);
+  });
+
+  it('shows a long open code block as code while it streams', () => {
+    const body = 'const x = 1;\n'.repeat(PLAIN_TAIL_CHARS / 10);
+    const view = render(<Markdown text={`\`\`\`ts\n${body}`} streaming />);
+    expect(view.container.querySelector('.md-huge pre code')?.textContent).toBe(body);
   });
 
   it('shows a huge finished code block as code, in pieces, without its fences', () => {
