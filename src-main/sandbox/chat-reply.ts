@@ -65,6 +65,34 @@ function quote(prompt: string): string {
 }
 
 /**
+ * A table, math or a task list when the question asks for one, so every kind of block a reply
+ * can hold can be seen (and tested) against the Sandbox; other questions get none of them.
+ */
+function askedForBlocks(prompt: string, rng: Rng): string[] {
+  const blocks: string[] = [];
+  if (/\btables?\b/i.test(prompt))
+    blocks.push(
+      [
+        '| option | where it lives | hit time |',
+        '|---|---|---:|',
+        `| in memory | the process | ${rng.int(1, 9)} µs |`,
+        `| shared cache | a server nearby | ${rng.int(1, 9)} ms |`,
+        `| CDN edge | close to the user | ${rng.int(10, 40)} ms |`,
+      ].join('\n'),
+    );
+  if (/\b(math|formulas?|equations?)\b/i.test(prompt))
+    blocks.push(
+      `With hit rate $p = 0.${rng.int(50, 99)}$, the mean time is $\\bar{t} = p\\,t_h + (1 - p)\\,t_m$, and over \\(n\\) requests:`,
+      '$$\n\\sum_{i=1}^{n} t_i \\approx n\\,\\bar{t}\n$$',
+    );
+  if (/\b(tasks?|to-?dos?|checklist)\b/i.test(prompt))
+    blocks.push(
+      ['- [x] Read the question', '- [x] Pick an answer', '- [ ] Check it against a real gateway'].join('\n'),
+    );
+  return blocks;
+}
+
+/**
  * Builds a plausible markdown reply that echoes the last user message and contains paragraphs,
  * a bullet list, a fenced code block and multi-byte characters.
  */
@@ -85,6 +113,7 @@ export function buildChatReply(
       'console.log(greeting, seed);',
       '```',
     ].join('\n'),
+    ...askedForBlocks(input.lastUserMessage, rng),
   ];
   let tokens = tokenize(blocks.join('\n\n'));
   let section = 1;

@@ -51,7 +51,7 @@ const SCENES: Scene[] = [
         return;
       }
       const box = page.locator('.composer textarea');
-      await box.fill('Compare three ways to cache HTTP responses, with a table and a code sample.');
+      await box.fill('Compare three ways to cache HTTP responses, with a table, the formula and a code sample.');
       await box.press('Enter');
       await page.waitForFunction(() => !document.querySelector('article.message.live'), undefined, {
         timeout: 60_000,

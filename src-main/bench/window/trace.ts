@@ -41,7 +41,9 @@ export async function startTrace(page: Page): Promise<() => Promise<void>> {
       for (const [name, ms] of top) console.log(`      ${ms.toFixed(1).padStart(7)} ms  ${name}`);
       const layouts = inside.filter((e) => e.name === 'Layout' || e.name === 'UpdateLayoutTree');
       for (const l of layouts.slice(0, 6))
-        console.log(`      ${l.name} ${((l.dur ?? 0) / 1000).toFixed(1)} ms ${JSON.stringify(l.args?.data ?? {}).slice(0, 200)}`);
+        console.log(
+          `      ${l.name} ${((l.dur ?? 0) / 1000).toFixed(1)} ms ${JSON.stringify(l.args?.data ?? {}).slice(0, 200)}`,
+        );
     }
   };
 }

@@ -1,8 +1,9 @@
-import { memo, type ReactNode, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { BlockSplitter } from './markdown-blocks';
 import type { LiveText } from './live-text';
 import { type Render, useMarkdownRenderer } from './markdown-loader';
 import { growPieces } from './text-pieces';
+import { copyCodeOnClick, enhanceBlock } from './reply-enhance';
 
 /**
  * An open block longer than this is shown as plain text until it closes: parsing and sanitising
@@ -40,7 +41,12 @@ const Block = memo(function Block({
 
 function MarkdownBlock({ source, render, open }: { source: string; render: Render; open: boolean }) {
   const html = useMemo(() => render(source, open), [source, render, open]);
-  return <div className="md-block" dangerouslySetInnerHTML={{ __html: html }} />;
+  const ref = useRef<HTMLDivElement>(null);
+  // Copy buttons labelled now; code coloured and math typeset when idle, once the block is finished.
+  useLayoutEffect(() => {
+    if (ref.current) enhanceBlock(ref.current, !open);
+  }, [html, open]);
+  return <div ref={ref} className="md-block" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /**
@@ -144,7 +150,7 @@ export function Markdown({
   const groups: number[] = [];
   for (let from = 0; from < blocks.length; from += GROUP_BLOCKS) groups.push(from);
   return (
-    <div className="markdown">
+    <div className="markdown" onClick={(e) => copyCodeOnClick(e.target)}>
       {groups.map((from) => (
         <Group
           key={from}

@@ -1,5 +1,8 @@
 import DOMPurify from 'dompurify';
-import { marked } from 'marked';
+import { Marked } from 'marked';
+import { replyExtensions } from './markdown-extensions';
+
+const marked = new Marked({ async: false, gfm: true, breaks: false }, replyExtensions);
 
 let hooked = false;
 
@@ -42,17 +45,27 @@ export function renderCacheSize(): number {
   return cache.size;
 }
 
-/** Markdown to sanitized HTML. Links open outside the app (main allows https: only). */
+/**
+ * Markdown to sanitized HTML. Links open in the browser, https: only (main checks again): any
+ * other link keeps its text and shows its address, but cannot be followed.
+ */
 function renderUncached(source: string): string {
   if (!hooked) {
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A') {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer');
+      if (node.tagName !== 'A') return;
+      const href = node.getAttribute('href') ?? '';
+      if (!/^https:\/\//i.test(href)) {
+        node.removeAttribute('href');
+        node.setAttribute('class', 'link-blocked');
+        node.setAttribute('title', href);
+        return;
       }
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+      node.setAttribute('title', href);
     });
     hooked = true;
   }
-  const html = marked.parse(source, { async: false, gfm: true, breaks: false }) as string;
+  const html = marked.parse(source) as string;
   return DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input'], FORBID_ATTR: ['style'] });
 }

@@ -22,6 +22,7 @@ export const chat = {
   'chat.regenerate': 'Regenerate',
   'chat.copyReply': 'Copy reply',
   'chat.copyQuestion': 'Copy question',
+  'chat.copyCode': 'Copy code',
   'chat.edit': 'Edit',
   'chat.editLabel': 'Edit your question',
   'chat.editSend': 'Send edited',

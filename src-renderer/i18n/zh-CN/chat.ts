@@ -23,6 +23,7 @@ export const chat: Record<keyof typeof en, string> = {
   'chat.regenerate': '重新生成',
   'chat.copyReply': '复制回复',
   'chat.copyQuestion': '复制问题',
+  'chat.copyCode': '复制代码',
   'chat.edit': '编辑',
   'chat.editLabel': '编辑你的问题',
   'chat.editSend': '发送修改',

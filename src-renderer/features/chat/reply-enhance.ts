@@ -1,0 +1,83 @@
+import { t } from '../../i18n/i18n';
+
+/**
+ * What a reply's rendered markdown gets once it is in the page (docs/architecture.md,
+ * "Replies"): Copy buttons are labelled at once; code is highlighted and math typeset later,
+ * one element per idle moment, so a streaming reply's frames are never spent on them. The
+ * highlighter and KaTeX load on first use, each in its own chunk.
+ */
+
+/** Longer code stays plain: one tokenizing pass over it would be a long task. */
+export const MAX_HIGHLIGHT_CHARS = 20_000;
+
+type Job = () => Promise<void>;
+const jobs: Job[] = [];
+let pumping = false;
+
+/** Labels a mounted block's Copy buttons; with `later`, queues its highlighting and math. */
+export function enhanceBlock(root: HTMLElement, later: boolean): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button.code-copy')) {
+    if (button.dataset.labelled) continue;
+    button.dataset.labelled = '1';
+    button.textContent = t('common.copy');
+    button.title = t('chat.copyCode');
+    button.setAttribute('aria-label', t('chat.copyCode'));
+  }
+  if (!later) return;
+  for (const code of root.querySelectorAll<HTMLElement>('.code-block code[class*="language-"]'))
+    if (!code.dataset.coloured) jobs.push(() => highlight(code));
+  for (const math of root.querySelectorAll<HTMLElement>('.math[data-tex]'))
+    if (!math.dataset.typeset) jobs.push(() => typesetMath(math));
+  pump();
+}
+
+/** Click on a code block's Copy button (delegated from the reply): its code to the clipboard. */
+export function copyCodeOnClick(target: EventTarget | null): void {
+  const button = target instanceof Element ? target.closest<HTMLButtonElement>('button.code-copy') : null;
+  const code = button?.closest('.code-block')?.querySelector('code')?.textContent;
+  if (!button || code == null) return;
+  void navigator.clipboard.writeText(code).then(() => {
+    button.textContent = t('common.copied');
+    setTimeout(() => (button.textContent = t('common.copy')), 1200);
+  });
+}
+
+function pump(): void {
+  if (pumping || jobs.length === 0) return;
+  pumping = true;
+  whenIdle(async () => {
+    const job = jobs.shift();
+    try {
+      await job?.();
+    } catch {
+      // A block that cannot be coloured or typeset stays as it was: readable, as the model wrote it.
+    }
+    pumping = false;
+    pump();
+  });
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 0);
+}
+
+async function highlight(code: HTMLElement): Promise<void> {
+  const text = code.textContent ?? '';
+  if (!code.isConnected || text.length > MAX_HIGHLIGHT_CHARS) return;
+  const label = /language-(\S+)/.exec(code.className)?.[1] ?? '';
+  const { highlightTokens, tokensToFragment } = await import('./code-highlight');
+  const tokens = await highlightTokens(text, label);
+  // Still the same code in the page (not replaced while the grammar loaded), and not done yet.
+  if (!tokens || !code.isConnected || code.dataset.coloured || code.textContent !== text) return;
+  code.replaceChildren(tokensToFragment(tokens));
+  code.dataset.coloured = '1';
+}
+
+async function typesetMath(math: HTMLElement): Promise<void> {
+  const tex = math.dataset.tex;
+  if (!tex || !math.isConnected || math.dataset.typeset) return;
+  const { typeset } = await import('./math-typeset');
+  typeset(math, tex, math.classList.contains('math-display'));
+  math.dataset.typeset = '1';
+}
