@@ -90,6 +90,16 @@ export function formatDateTime(ms: number): string {
   return new Date(ms).toLocaleString(active, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** A moment in a list: the time if it is today, else the day (with the year if not this one). */
+export function formatWhen(ms: number, now = Date.now()): string {
+  const at = new Date(ms);
+  const today = new Date(now);
+  if (at.toDateString() === today.toDateString())
+    return at.toLocaleTimeString(active, { hour: '2-digit', minute: '2-digit' });
+  const year = at.getFullYear() === today.getFullYear() ? undefined : 'numeric';
+  return at.toLocaleDateString(active, { month: 'short', day: 'numeric', year });
+}
+
 /** A moment's time of day, in the window's language. */
 export function formatTime(ms: number): string {
   return new Date(ms).toLocaleTimeString(active);

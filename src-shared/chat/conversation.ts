@@ -113,8 +113,20 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export interface ConversationSummary {
   id: string;
   title: string;
+  createdAt: number;
   updatedAt: number;
   messageCount: number;
+  /** Kept at the top of the list. */
+  pinned: boolean;
+}
+
+/** A conversation found by a search: by its title, or by one message's text (`snippet`). */
+export interface ConversationHit {
+  conversationId: string;
+  title: string;
+  updatedAt: number;
+  /** The matching part of a message, the words found wrapped in [ ]; absent for a title match. */
+  snippet?: string;
 }
 
 export function titleFrom(messages: StoredMessage[]): string {

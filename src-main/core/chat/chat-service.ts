@@ -6,6 +6,7 @@ import type { ConversationRepository } from '../db/conversation-repository';
 import type { ProfileService } from '../profiles/profile-service';
 import {
   type Conversation,
+  type ConversationHit,
   type ConversationSummary,
   type StoredMessage,
   type SwitchBranchInput,
@@ -18,6 +19,11 @@ import {
   type StartChatInput,
   startChatSchema,
 } from '../../../src-shared/chat/chat-events';
+import {
+  type ExportedFile,
+  type ExportFormat,
+  exportConversations,
+} from '../../../src-shared/chat/conversation-export';
 import type { StreamSink } from '../streams/stream-sink';
 import { wireHistory } from './wire-history';
 import { CONTINUE_PROMPT, joinContinuation } from './continuation';
@@ -78,15 +84,36 @@ export class ChatService {
 
   get(id: string): Conversation {
     const c = this.deps.conversations.get(id);
-    if (!c) throw new AppFailure({ code: 'not_found', message: 'That conversation no longer exists.' });
+    if (!c) throw notFound();
     // Versions set aside for a reply that was never saved (the app stopped first) come back.
     if (c.pendingBranches && !this.newest.has(id)) return this.deps.conversations.put(restorePending(c));
     return c;
   }
 
   rename(id: string, title: string): ConversationSummary {
-    const c = this.deps.conversations.put({ ...this.get(id), title, updatedAt: this.now() });
-    return { id: c.id, title: c.title, updatedAt: c.updatedAt, messageCount: c.messages.length };
+    this.deps.conversations.put({ ...this.get(id), title, updatedAt: this.now() });
+    return this.summary(id);
+  }
+
+  pin(id: string, pinned: boolean): ConversationSummary {
+    if (!this.deps.conversations.setPinned(id, pinned)) throw notFound();
+    return this.summary(id);
+  }
+
+  search(query: string): ConversationHit[] {
+    return this.deps.conversations.search(query, 50);
+  }
+
+  /** The conversations named (all when `ids` is absent) as one Markdown or JSON file. */
+  export(ids: string[] | undefined, format: ExportFormat): ExportedFile {
+    const list = (ids ?? this.list().map((s) => s.id)).map((id) => this.get(id));
+    return exportConversations(list, format, new Date(this.now()));
+  }
+
+  private summary(id: string): ConversationSummary {
+    const found = this.list().find((s) => s.id === id);
+    if (!found) throw notFound();
+    return found;
   }
 
   delete(id: string): void {
@@ -295,4 +322,8 @@ export class ChatService {
     await Promise.race([Promise.allSettled([...this.inFlight]), timeout]);
     clearTimeout(timer);
   }
+}
+
+function notFound(): AppFailure {
+  return new AppFailure({ code: 'not_found', message: 'That conversation no longer exists.' });
 }

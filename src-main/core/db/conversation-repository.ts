@@ -1,17 +1,11 @@
 import {
   type Conversation,
+  type ConversationHit,
   type ConversationSummary,
   conversationSchema,
 } from '../../../src-shared/chat/conversation';
 import { type DbContext, issuesText, quarantine } from './quarantine';
 import { transaction } from './transaction';
-
-export interface SearchHit {
-  conversationId: string;
-  title: string;
-  /** The matching part of one message, terms wrapped in [ ]. */
-  snippet: string;
-}
 
 export interface ConversationRepository {
   /** Newest first, without loading any message. */
@@ -19,7 +13,10 @@ export interface ConversationRepository {
   get(id: string): Conversation | undefined;
   put(conversation: Conversation): Conversation;
   delete(id: string): boolean;
-  search(query: string, limit?: number): SearchHit[];
+  /** Pins or unpins; false when there is no such conversation. */
+  setPinned(id: string, pinned: boolean): boolean;
+  /** Conversations whose title holds every word, then those with a message that does. */
+  search(query: string, limit?: number): ConversationHit[];
 }
 
 interface ConversationRow {
@@ -61,17 +58,19 @@ export function conversationRepository(ctx: DbContext): ConversationRepository {
   );
   const trimMessages = db.prepare('DELETE FROM messages WHERE conversation_id = ? AND position >= ?');
   const remove = db.prepare('DELETE FROM conversations WHERE id = ?');
+  const setPin = db.prepare('UPDATE conversations SET pinned = ? WHERE id = ?');
 
   return {
     summaries() {
       const rows = db
         .prepare(
-          `SELECT c.id, c.title, c.updated_at AS updatedAt,
-             (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS messageCount
-           FROM conversations c ORDER BY c.updated_at DESC`,
+          `SELECT c.id, c.title, c.created_at AS createdAt, c.updated_at AS updatedAt,
+             (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS messageCount,
+             c.pinned
+           FROM conversations c ORDER BY c.pinned DESC, c.updated_at DESC`,
         )
-        .all() as unknown as ConversationSummary[];
-      return rows.map((r) => ({ ...r }));
+        .all() as unknown as (Omit<ConversationSummary, 'pinned'> & { pinned: number })[];
+      return rows.map((r) => ({ ...r, pinned: r.pinned === 1 }));
     },
 
     get(id) {
@@ -120,19 +119,35 @@ export function conversationRepository(ctx: DbContext): ConversationRepository {
       return remove.run(id).changes > 0;
     },
 
+    setPinned(id, pinned) {
+      return setPin.run(pinned ? 1 : 0, id).changes > 0;
+    },
+
     search(query, limit = 20) {
-      const match = ftsQuery(query);
-      if (!match) return [];
-      return db
+      const words = query.split(/\s+/).filter(Boolean);
+      if (words.length === 0) return [];
+      // Titles are few and short: a LIKE per word (its % and _ taken literally) is enough.
+      const byTitle = db
         .prepare(
-          `SELECT m.conversation_id AS conversationId, c.title AS title,
+          `SELECT id AS conversationId, title, updated_at AS updatedAt FROM conversations
+           WHERE ${words.map(() => "title LIKE ? ESCAPE '\\'").join(' AND ')}
+           ORDER BY pinned DESC, updated_at DESC LIMIT ?`,
+        )
+        .all(...words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), limit) as unknown as ConversationHit[];
+      // Messages through the full-text index, best match first; one hit per conversation.
+      const byText = db
+        .prepare(
+          `SELECT m.conversation_id AS conversationId, c.title AS title, c.updated_at AS updatedAt,
              snippet(messages_fts, 0, '[', ']', '…', 12) AS snippet
            FROM messages_fts JOIN messages m ON m.rowid = messages_fts.rowid
              JOIN conversations c ON c.id = m.conversation_id
            WHERE messages_fts MATCH ? ORDER BY rank LIMIT ?`,
         )
-        .all(match, limit)
-        .map((r) => ({ ...(r as unknown as SearchHit) }));
+        .all(ftsQuery(query), limit * 4) as unknown as ConversationHit[];
+      const hits = new Map<string, ConversationHit>();
+      for (const hit of [...byTitle, ...byText])
+        if (!hits.has(hit.conversationId)) hits.set(hit.conversationId, { ...hit });
+      return [...hits.values()].slice(0, limit);
     },
   };
 }

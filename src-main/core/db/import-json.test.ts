@@ -36,7 +36,14 @@ describe('importing the JSON files of an earlier version', () => {
     const s = t.services;
 
     expect(s.chat.list()).toEqual([
-      { id: conversation.id, title: 'Hello 你好', updatedAt: conversation.updatedAt, messageCount: 4 },
+      {
+        id: conversation.id,
+        title: 'Hello 你好',
+        createdAt: conversation.createdAt,
+        updatedAt: conversation.updatedAt,
+        messageCount: 4,
+        pinned: false,
+      },
     ]);
     expect(s.chat.get(conversation.id)).toEqual(conversation);
     expect(s.judge.listSets()).toEqual([

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { SCHEMA_V1, SCHEMA_V2_MESSAGE_SEARCH } from './schema-sql';
+import { SCHEMA_V1, SCHEMA_V2_MESSAGE_SEARCH, SCHEMA_V3_PINNED } from './schema-sql';
 import { transaction } from './transaction';
 
 export interface Migration {
@@ -15,6 +15,7 @@ export interface Migration {
 export const MIGRATIONS: Migration[] = [
   { version: 1, name: 'content tables', up: (db) => db.exec(SCHEMA_V1) },
   { version: 2, name: 'message search', up: (db) => db.exec(SCHEMA_V2_MESSAGE_SEARCH) },
+  { version: 3, name: 'pinned conversations', up: (db) => db.exec(SCHEMA_V3_PINNED) },
 ];
 
 export class DatabaseTooNewError extends Error {

@@ -64,8 +64,8 @@ describe('conversations', () => {
     repos.conversations.put(a);
     repos.conversations.put(chat('b', ['x'], 9));
     expect(repos.conversations.summaries()).toEqual([
-      { id: 'b', title: 'Chat b', updatedAt: 9, messageCount: 1 },
-      { id: 'a', title: 'Chat a', updatedAt: 5, messageCount: 2 },
+      { id: 'b', title: 'Chat b', createdAt: 1, updatedAt: 9, messageCount: 1, pinned: false },
+      { id: 'a', title: 'Chat a', createdAt: 1, updatedAt: 5, messageCount: 2, pinned: false },
     ]);
     expect(repos.conversations.get('a')).toEqual(a);
     repos.conversations.put({ ...a, messages: a.messages.slice(0, 1) });
@@ -100,7 +100,7 @@ describe('conversations', () => {
 
   it('reads a conversation written before versions existed, and round-trips one with versions', () => {
     // The row exactly as a version-2 database holds it, written without the repository.
-    db.prepare('INSERT INTO conversations VALUES (?, ?, ?, ?, ?)').run(
+    db.prepare('INSERT INTO conversations (id, title, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?)').run(
       'old',
       'Old chat',
       1,
@@ -154,7 +154,7 @@ describe('conversations', () => {
     repos.conversations.put(chat('a', ['the quick brown fox', 'jumps over']));
     repos.conversations.put(chat('b', ['a lazy dog']));
     expect(repos.conversations.search('fox')).toEqual([
-      { conversationId: 'a', title: 'Chat a', snippet: 'the quick brown [fox]' },
+      { conversationId: 'a', title: 'Chat a', updatedAt: 1, snippet: 'the quick brown [fox]' },
     ]);
     repos.conversations.put(chat('a', ['the quick brown cat', 'jumps over']));
     expect(repos.conversations.search('fox')).toEqual([]);
@@ -164,6 +164,36 @@ describe('conversations', () => {
     // Query syntax in the user's words is searched as text, not run.
     expect(() => repos.conversations.search('fox" OR NEAR(')).not.toThrow();
     expect(repos.conversations.search('   ')).toEqual([]);
+  });
+
+  it('lists pinned conversations first, and keeps the pin when the conversation is saved again', () => {
+    repos.conversations.put(chat('old', ['x'], 1));
+    repos.conversations.put(chat('new', ['y'], 9));
+    expect(repos.conversations.setPinned('old', true)).toBe(true);
+    expect(repos.conversations.setPinned('missing', true)).toBe(false);
+    repos.conversations.put(chat('old', ['x', 'a reply'], 2));
+    expect(repos.conversations.summaries().map((s) => [s.id, s.pinned])).toEqual([
+      ['old', true],
+      ['new', false],
+    ]);
+    repos.conversations.setPinned('old', false);
+    expect(repos.conversations.summaries().map((s) => s.id)).toEqual(['new', 'old']);
+  });
+
+  it('finds conversations by title first, then by message text, each once', () => {
+    repos.conversations.put({ ...chat('t', ['nothing here']), title: 'Caching with 100% hit_rate' });
+    repos.conversations.put(chat('m', ['how does caching work', 'caching keeps copies']));
+    repos.conversations.put(chat('n', ['unrelated']));
+    const hits = repos.conversations.search('caching');
+    expect(hits.map((h) => [h.conversationId, h.snippet])).toEqual([
+      ['t', undefined],
+      ['m', expect.stringContaining('[caching]')],
+    ]);
+    // Every word must be found; % and _ are letters, not LIKE wildcards.
+    expect(repos.conversations.search('caching 100%').map((h) => h.conversationId)).toEqual(['t']);
+    expect(repos.conversations.search('hit_rate').map((h) => h.conversationId)).toEqual(['t']);
+    expect(repos.conversations.search('hit%rate')).toEqual([]);
+    expect(repos.conversations.search('Chat n').map((h) => h.conversationId)).toEqual(['n']);
   });
 
   it('sets aside a conversation that fails its schema, reports it and never writes it back', () => {

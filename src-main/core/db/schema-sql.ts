@@ -99,3 +99,12 @@ CREATE TRIGGER messages_fts_update AFTER UPDATE OF content ON messages BEGIN
 END;
 INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
 `;
+
+/**
+ * Version 3: a conversation can be pinned to the top of the list. Existing rows are unpinned;
+ * the list is sorted pinned first, then by last change.
+ */
+export const SCHEMA_V3_PINNED = `
+ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX conversations_by_pin ON conversations (pinned DESC, updated_at DESC);
+`;

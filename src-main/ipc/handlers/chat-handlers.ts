@@ -10,6 +10,9 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
     'chat.conversations.get': ({ id }) => s.chat.get(id),
     'chat.conversations.rename': ({ id, title }) => s.chat.rename(id, title),
     'chat.conversations.switchBranch': (input) => s.chat.switchBranch(input),
+    'chat.conversations.pin': ({ id, pinned }) => s.chat.pin(id, pinned),
+    'chat.conversations.search': ({ query }) => s.chat.search(query),
+    'chat.conversations.export': ({ ids, format }) => s.chat.export(ids, format),
     'chat.conversations.delete': ({ id }) => {
       s.chat.delete(id);
       return null;

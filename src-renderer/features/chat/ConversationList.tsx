@@ -1,35 +1,108 @@
+import { useCallback, useState } from 'react';
 import { SidePanel } from '../../app/SidePanel';
 import type { ConversationSummary } from '../../../src-shared/chat/conversation';
+import type { ExportFormat } from '../../../src-shared/chat/conversation-export';
 import { EditableRow } from '../../app/EditableRow';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { call } from '../../bridge/api';
+import { saveFile } from '../../app/save-file';
+import { asAppError, call } from '../../bridge/api';
+import type { AppError } from '../../../src-shared/result';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
-import { modKey, t } from '../../i18n/i18n';
+import { formatDateTime, formatWhen, modKey, t } from '../../i18n/i18n';
 import { useChat } from './chat-store';
+import { ConversationSearch } from './ConversationSearch';
+
+/** Asks main for the file and offers it to save; an error shows under the list. */
+function useExport() {
+  const [error, setError] = useState<AppError | null>(null);
+  const run = (format: ExportFormat, ids?: string[]) =>
+    void call('chat.conversations.export', { format, ids }).then(
+      (file) => {
+        setError(null);
+        saveFile(file);
+      },
+      (e: unknown) => setError(asAppError(e)),
+    );
+  return { run, error };
+}
+
+function ExportButtons({ onExport }: { onExport: (format: ExportFormat) => void }) {
+  return (
+    <>
+      <button type="button" className="ghost small" onClick={() => onExport('markdown')}>
+        Markdown
+      </button>
+      <button type="button" className="ghost small" onClick={() => onExport('json')}>
+        JSON
+      </button>
+    </>
+  );
+}
 
 function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
   const replying = useChat((s) => s.live[c.id] !== undefined);
   const rename = useRouteMutation('chat.conversations.rename', ['chat.conversations.list']);
   const remove = useRouteMutation('chat.conversations.delete', ['chat.conversations.list']);
+  const pin = useRouteMutation('chat.conversations.pin', ['chat.conversations.list']);
+  const exporter = useExport();
+  const [exporting, setExporting] = useState(false);
   const open = useChat((s) => s.open);
   const forget = useChat((s) => s.forgetConversation);
+  const failure = rename.error ?? remove.error ?? pin.error;
   return (
     <>
       <EditableRow
         name={c.title}
         active={active}
+        title={`${c.title}\n${formatDateTime(c.updatedAt)}`}
         onOpen={() => void call('chat.conversations.get', { id: c.id }).then(open)}
         // Part of the button's name, so a screen reader hears which conversations are replying.
         detail={
-          replying ? (
-            <>
-              {' '}
-              <span className="conv-live">{t('chat.replying')}</span>
-            </>
-          ) : undefined
+          <>
+            {c.pinned ? (
+              <span className="conv-pin-mark" aria-label={t('chat.pinned')}>
+                ★
+              </span>
+            ) : null}
+            {replying ? (
+              <>
+                {' '}
+                <span className="conv-live">{t('chat.replying')}</span>
+              </>
+            ) : null}
+            {/* Seen, not heard in the name (the tooltip carries the full date), so the button is
+                named by its title and "replying" alone. */}
+            <span className="conv-when" aria-hidden="true">
+              {formatWhen(c.updatedAt)}
+            </span>
+          </>
         }
         onRename={(title) => rename.mutateAsync({ id: c.id, title })}
         onDelete={() => remove.mutateAsync({ id: c.id }).then(() => forget(c.id))}
+        actions={
+          <>
+            <button
+              type="button"
+              className="ghost small"
+              aria-pressed={c.pinned}
+              aria-label={`${t(c.pinned ? 'chat.unpin' : 'chat.pin')} ${c.title}`}
+              title={t(c.pinned ? 'chat.unpin' : 'chat.pin')}
+              onClick={() => pin.mutate({ id: c.id, pinned: !c.pinned })}
+            >
+              {c.pinned ? '★' : '☆'}
+            </button>
+            <button
+              type="button"
+              className="ghost small"
+              aria-expanded={exporting}
+              aria-label={`${t('chat.export')} ${c.title}`}
+              title={t('chat.export')}
+              onClick={() => setExporting((x) => !x)}
+            >
+              ⤓
+            </button>
+          </>
+        }
         labels={{
           rename: `${t('common.rename')} ${c.title}`,
           renameInput: t('chat.renameLabel'),
@@ -37,9 +110,20 @@ function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
           confirmDelete: t('common.confirmDelete', { name: c.title }),
         }}
       />
-      {rename.error || remove.error ? (
+      {exporting ? (
+        <li className="conv-export">
+          <span className="muted">{t('chat.exportAs')}</span>
+          <ExportButtons
+            onExport={(format) => {
+              exporter.run(format, [c.id]);
+              setExporting(false);
+            }}
+          />
+        </li>
+      ) : null}
+      {failure || exporter.error ? (
         <li>
-          <ErrorNotice error={(rename.error ?? remove.error)!.error} />
+          <ErrorNotice error={failure ? failure.error : exporter.error!} />
         </li>
       ) : null}
     </>
@@ -50,6 +134,10 @@ export function ConversationList() {
   const list = useRoute('chat.conversations.list', {});
   const activeId = useChat((s) => s.conversationId);
   const newChat = useChat((s) => s.newChat);
+  const [searching, setSearching] = useState(false);
+  const onQuery = useCallback((on: boolean) => setSearching(on), []);
+  const exporter = useExport();
+  const count = list.data?.length ?? 0;
   return (
     <SidePanel id="conversations" side="start" className="sidebar" label={t('chat.conversations')}>
       <button
@@ -60,14 +148,22 @@ export function ConversationList() {
       >
         + {t('chat.newChat')}
       </button>
-      {list.data && list.data.length === 0 ? (
-        <p className="muted small-note">{t('chat.noConversations')}</p>
+      {count > 0 ? <ConversationSearch onQuery={onQuery} /> : null}
+      {list.data && count === 0 ? <p className="muted small-note">{t('chat.noConversations')}</p> : null}
+      {searching ? null : (
+        <ul className="conv-list">
+          {list.data?.map((c) => (
+            <Row key={c.id} c={c} active={c.id === activeId} />
+          ))}
+        </ul>
+      )}
+      {count > 1 && !searching ? (
+        <div className="conv-export-all">
+          <span className="muted">{t('chat.exportAll')}</span>
+          <ExportButtons onExport={(format) => exporter.run(format)} />
+          {exporter.error ? <ErrorNotice error={exporter.error} /> : null}
+        </div>
       ) : null}
-      <ul className="conv-list">
-        {list.data?.map((c) => (
-          <Row key={c.id} c={c} active={c.id === activeId} />
-        ))}
-      </ul>
     </SidePanel>
   );
 }

@@ -24,7 +24,14 @@ let table: Record<string, Conversation>;
 function renderChat() {
   const bridge = installFakeBridge({
     'chat.conversations.list': () =>
-      Object.values(table).map((c) => ({ id: c.id, title: c.title, updatedAt: 1, messageCount: 0 })),
+      Object.values(table).map((c) => ({
+        id: c.id,
+        title: c.title,
+        createdAt: 1,
+        updatedAt: 1,
+        messageCount: 0,
+        pinned: false,
+      })),
     'chat.conversations.get': (input) => table[(input as { id: string }).id],
     'chat.reply': (input) => {
       const { conversationId, messages } = input as { conversationId: string; messages: StoredMessage[] };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '../define-route';
-import type { Conversation, ConversationSummary } from '../../chat/conversation';
+import type { Conversation, ConversationHit, ConversationSummary } from '../../chat/conversation';
+import type { ExportedFile } from '../../chat/conversation-export';
 import { conversationIdSchema, switchBranchSchema } from '../../chat/conversation';
 
 const byId = z.object({ id: conversationIdSchema });
@@ -14,6 +15,18 @@ export const chatRoutes = {
     }),
   ),
   'chat.conversations.delete': route<null>()(byId),
+  'chat.conversations.pin': route<ConversationSummary>()(byId.extend({ pinned: z.boolean() })),
+  /** Titles and message text (the full-text index); words in any order, each must be there. */
+  'chat.conversations.search': route<ConversationHit[]>()(
+    z.object({ query: z.string().max(200, 'must be at most 200 characters') }),
+  ),
+  /** One file for the conversations named, or for all of them when `ids` is absent. */
+  'chat.conversations.export': route<ExportedFile>()(
+    z.object({
+      ids: z.array(conversationIdSchema).min(1, 'must name a conversation').max(10_000).optional(),
+      format: z.enum(['markdown', 'json']),
+    }),
+  ),
   /** Shows another version (an edited question, a regenerated reply) at one position. */
   'chat.conversations.switchBranch': route<Conversation>()(switchBranchSchema),
 };
