@@ -39,11 +39,17 @@ const tab = (id: string) => async (page: Page) => {
 };
 const logToggle = (page: Page) => page.locator('.topbar-right button[aria-pressed]');
 
+/** Back from side by side to the conversation, if a scene left it open. */
+async function closeCompare(page: Page) {
+  if ((await page.locator('.compare').count()) > 0) await page.locator('.compare-head button').last().click();
+}
+
 const SCENES: Scene[] = [
   {
     name: 'chat',
     show: async (page) => {
       await tab('chat')(page);
+      await closeCompare(page);
       // One conversation for all the pictures: asked on the first page, opened on the others.
       if ((await page.locator('.conv-open').count()) > 0) {
         await page.locator('.conv-open').first().click();
@@ -51,7 +57,9 @@ const SCENES: Scene[] = [
         return;
       }
       const box = page.locator('.composer textarea');
-      await box.fill('Compare three ways to cache HTTP responses, with a table, the formula and a code sample.');
+      await box.fill(
+        'Compare three ways to cache HTTP responses, with a table, the formula and a code sample.',
+      );
       await box.press('Enter');
       await page.waitForFunction(() => !document.querySelector('article.message.live'), undefined, {
         timeout: 60_000,
@@ -64,6 +72,19 @@ const SCENES: Scene[] = [
       await tab('chat')(page);
       await logToggle(page).click();
       await page.waitForTimeout(300);
+    },
+  },
+  {
+    name: 'chat-compare',
+    show: async (page) => {
+      await tab('chat')(page);
+      await page.locator('.compare-toggle').click();
+      const box = page.locator('.compare textarea');
+      await box.fill('Explain HTTP caching with a table and a code sample.');
+      await box.press('Enter');
+      await page.waitForFunction(() => !document.querySelector('.compare-col .danger'), undefined, {
+        timeout: 60_000,
+      });
     },
   },
   { name: 'media', show: tab('media') },

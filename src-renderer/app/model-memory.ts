@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /** Which field a remembered model belongs to: a tab, or a media sub-section. */
-export type ModelScope = 'chat' | 'image' | 'speech' | 'embedding' | 'video';
+export type ModelScope = 'chat' | 'compare' | 'image' | 'speech' | 'embedding' | 'video';
 
 interface ModelMemory {
   /** `scope/profileId` → the last model used there. */

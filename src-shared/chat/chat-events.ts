@@ -15,41 +15,53 @@ export const HISTORY_MESSAGES_MAX = 2_000;
 /** Every text of the history together (contents, reasoning, versions, errors), in characters. */
 export const HISTORY_CHARS_MAX = 8_000_000;
 
+/** The model, prompt, parameters and history of one chat request: a reply, or a column of a comparison. */
+export const chatRequestFields = {
+  model: z
+    .string()
+    .trim()
+    .min(1, 'is required: pick or type a model')
+    .max(MODEL_ID_MAX, `must be at most ${MODEL_ID_MAX} characters`),
+  system: z.string().max(200_000, 'must be at most 200,000 characters').default(''),
+  params: chatParamsSchema.default({}),
+  extra: extraBodySchema('chat').optional(),
+  /**
+   * The whole history to send, ending with the user's new message; or, to continue a reply cut
+   * at the token limit, ending with that reply.
+   */
+  // Limited here, not in storedMessageSchema: stored conversations read back whatever their size.
+  messages: z
+    .array(storedMessageSchema)
+    .min(1, 'must hold at least one message')
+    .max(HISTORY_MESSAGES_MAX, 'must hold at most 2,000 messages')
+    .refine(
+      (messages) => textLength(messages) <= HISTORY_CHARS_MAX,
+      'must be at most 8,000,000 characters in all',
+    ),
+};
+
+/** Adds an issue unless the history ends with a message of `role`. */
+export function requireLastRole(
+  messages: StoredMessage[],
+  role: StoredMessage['role'],
+  ctx: z.RefinementCtx,
+  message: string,
+): void {
+  const last = messages[messages.length - 1];
+  if (last && last.role !== role) ctx.addIssue({ code: 'custom', path: ['messages'], message });
+}
+
 export const startChatSchema = z
   .object({
     conversationId: conversationIdSchema.optional(),
-    model: z
-      .string()
-      .trim()
-      .min(1, 'is required: pick or type a model')
-      .max(MODEL_ID_MAX, `must be at most ${MODEL_ID_MAX} characters`),
-    system: z.string().max(200_000, 'must be at most 200,000 characters').default(''),
-    params: chatParamsSchema.default({}),
-    extra: extraBodySchema('chat').optional(),
-    /**
-     * The whole history to send, ending with the user's new message; or, to continue a reply cut
-     * at the token limit, ending with that reply.
-     */
-    // Limited here, not in storedMessageSchema: stored conversations read back whatever their size.
-    messages: z
-      .array(storedMessageSchema)
-      .min(1, 'must hold at least one message')
-      .max(HISTORY_MESSAGES_MAX, 'must hold at most 2,000 messages')
-      .refine(
-        (messages) => textLength(messages) <= HISTORY_CHARS_MAX,
-        'must be at most 8,000,000 characters in all',
-      ),
+    ...chatRequestFields,
     /** Continue the last reply where it stopped: what arrives is added to it, not a new message. */
     continueReply: z.boolean().optional(),
   })
   .superRefine((input, ctx) => {
-    const last = input.messages[input.messages.length - 1];
-    if (!last) return;
-    if (input.continueReply && last.role !== 'assistant') {
-      ctx.addIssue({ code: 'custom', path: ['messages'], message: 'must end with the reply to continue' });
-    } else if (!input.continueReply && last.role !== 'user') {
-      ctx.addIssue({ code: 'custom', path: ['messages'], message: 'must end with a user message' });
-    }
+    if (input.continueReply)
+      requireLastRole(input.messages, 'assistant', ctx, 'must end with the reply to continue');
+    else requireLastRole(input.messages, 'user', ctx, 'must end with a user message');
   });
 export type StartChatInput = z.input<typeof startChatSchema>;
 

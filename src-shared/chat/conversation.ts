@@ -6,6 +6,8 @@ const usageSchema = z.object({
   prompt_tokens: z.number().optional(),
   completion_tokens: z.number().optional(),
   total_tokens: z.number().optional(),
+  /** The call's cost as the gateway reported it (absent when it did not). */
+  cost: z.number().optional(),
 });
 
 export const replyStatsSchema = z.object({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { streamChat } from '../gateway/chat-api';
+import { type ChatOutcome, type ChatRequest, streamChat } from '../gateway/chat-api';
+import type { GatewayTarget } from '../gateway/gateway-urls';
 import type { GatewayClient } from '../gateway/gateway-client';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
 import type { ConversationRepository } from '../db/conversation-repository';
@@ -34,7 +35,14 @@ import {
   mergeHistory,
   switchBranch,
   withBranches,
+  withoutBranches,
 } from '../../../src-shared/chat/branches';
+import {
+  type CompareReplyInput,
+  compareReplySchema,
+  type KeepComparedInput,
+  keepComparedSchema,
+} from '../../../src-shared/chat/compare';
 
 /** The branch fields of a message, to carry over to the message that takes its place. */
 function branchFieldsOf(m: StoredMessage): Pick<StoredMessage, 'alternatives' | 'branchIndex'> {
@@ -186,6 +194,51 @@ export class ChatService {
       ? [...wireHistory(input.system, merged.messages), { role: 'user' as const, content: CONTINUE_PROMPT }]
       : wireHistory(input.system, merged.messages);
 
+    const request = Symbol(conversation.id);
+    this.newest.set(conversation.id, request);
+    const body = { model: input.model, messages: wire, ...input.params, extra: input.extra };
+    const finished = this.streamReply(target, idleTimeoutMs, body, sink).then(
+      ({ fresh, outcome, stopped }) => {
+        const superseded = this.newest.get(conversation.id) !== request;
+        if (!superseded) this.newest.delete(conversation.id);
+        const message = continued ? joinContinuation(continued, fresh) : fresh;
+        let saved: boolean;
+        try {
+          saved = this.saveReply(conversation.id, message, superseded, continued);
+        } catch (err) {
+          // The reply still reaches the window, with why it is not kept; the stream always ends.
+          const error = {
+            code: 'storage' as const,
+            message: `The reply could not be saved: ${err instanceof Error ? err.message : String(err)}`,
+          };
+          sink.end({ type: 'error', message: { ...message, error }, error });
+          return;
+        }
+        // A stopped stream's subscriber is gone, so the sink drops this; the broadcast still tells it.
+        sink.end(
+          outcome.error && !stopped
+            ? { type: 'error', message, error: outcome.error.toAppError() }
+            : { type: 'done', message },
+        );
+        if (saved) this.deps.emit('chat.conversations.changed', { conversationId: conversation.id });
+      },
+    );
+    this.inFlight.add(finished);
+    void finished.finally(() => this.inFlight.delete(finished));
+    return { conversationId: conversation.id };
+  }
+
+  /**
+   * Streams one reply to `sink` (reasoning and answer batched apart, keys scrubbed) and resolves
+   * with it as a message with its statistics, once the stream has ended however it ended. The
+   * sink's signal stops the fetch.
+   */
+  private async streamReply(
+    target: GatewayTarget,
+    idleTimeoutMs: number,
+    body: ChatRequest,
+    sink: StreamSink<ChatStreamEvent>,
+  ): Promise<{ fresh: StoredMessage; outcome: ChatOutcome; stopped: boolean }> {
     // Reasoning and answer text are gathered apart and sent reasoning first, as they arrived.
     const pending = { reasoning: '', delta: '' };
     const clean = {
@@ -199,13 +252,10 @@ export class ChatService {
       if (pending.delta) sink.emit({ type: 'delta', text: pending.delta });
       pending.reasoning = pending.delta = '';
     };
-
-    const request = Symbol(conversation.id);
-    this.newest.set(conversation.id, request);
-    const finished = streamChat(
+    const outcome = await streamChat(
       this.deps.client,
       target,
-      { model: input.model, messages: wire, ...input.params, extra: input.extra },
+      body,
       (text) => {
         pending.delta += clean.delta.push(text);
         timer ??= setTimeout(flush, DELTA_FLUSH_MS);
@@ -221,56 +271,92 @@ export class ChatService {
           timer ??= setTimeout(flush, DELTA_FLUSH_MS);
         },
       },
-    ).then((outcome) => {
-      if (timer) clearTimeout(timer);
-      pending.reasoning += clean.reasoning.end();
-      pending.delta += clean.delta.end();
-      flush();
-      const scrub = (text: string) => this.deps.scrubber?.scrub(text) ?? text;
-      const superseded = this.newest.get(conversation.id) !== request;
-      if (!superseded) this.newest.delete(conversation.id);
-      const stopped = outcome.error?.code === 'aborted';
-      const fresh: StoredMessage = {
-        role: 'assistant',
-        content: scrub(outcome.text),
-        ...(outcome.reasoning ? { reasoning: scrub(outcome.reasoning) } : {}),
-        stats: {
-          firstTokenMs: outcome.timings.firstTokenMs,
-          firstReasoningMs: outcome.timings.firstReasoningMs,
-          reasoningMs: outcome.timings.reasoningMs,
-          totalMs: outcome.timings.totalMs,
-          tokensPerSecond: outcome.timings.tokensPerSecond,
-          usage: outcome.usage,
-          model: outcome.model,
-          finishReason: outcome.finishReason,
-          endedAt: this.now(),
-        },
-        ...(stopped ? { stopped: true } : outcome.error ? { error: outcome.error.toAppError() } : {}),
-      };
-      const message = continued ? joinContinuation(continued, fresh) : fresh;
-      let saved: boolean;
-      try {
-        saved = this.saveReply(conversation.id, message, superseded, continued);
-      } catch (err) {
-        // The reply still reaches the window, with why it is not kept; the stream always ends.
-        const error = {
-          code: 'storage' as const,
-          message: `The reply could not be saved: ${err instanceof Error ? err.message : String(err)}`,
-        };
-        sink.end({ type: 'error', message: { ...message, error }, error });
-        return;
-      }
-      // A stopped stream's subscriber is gone, so the sink drops this; the broadcast still tells it.
-      sink.end(
-        outcome.error && !stopped
-          ? { type: 'error', message, error: outcome.error.toAppError() }
-          : { type: 'done', message },
-      );
-      if (saved) this.deps.emit('chat.conversations.changed', { conversationId: conversation.id });
-    });
+    );
+    if (timer) clearTimeout(timer);
+    pending.reasoning += clean.reasoning.end();
+    pending.delta += clean.delta.end();
+    flush();
+    const scrub = (text: string) => this.deps.scrubber?.scrub(text) ?? text;
+    const stopped = outcome.error?.code === 'aborted';
+    const fresh: StoredMessage = {
+      role: 'assistant',
+      content: scrub(outcome.text),
+      ...(outcome.reasoning ? { reasoning: scrub(outcome.reasoning) } : {}),
+      stats: {
+        firstTokenMs: outcome.timings.firstTokenMs,
+        firstReasoningMs: outcome.timings.firstReasoningMs,
+        reasoningMs: outcome.timings.reasoningMs,
+        totalMs: outcome.timings.totalMs,
+        tokensPerSecond: outcome.timings.tokensPerSecond,
+        usage: outcome.usage,
+        model: outcome.model,
+        finishReason: outcome.finishReason,
+        endedAt: this.now(),
+      },
+      ...(stopped ? { stopped: true } : outcome.error ? { error: outcome.error.toAppError() } : {}),
+    };
+    return { fresh, outcome, stopped };
+  }
+
+  /**
+   * One column of a side-by-side comparison: streamed like a reply, from the profile the column
+   * names, and saved nowhere (the user keeps the column they choose with `keepCompared`).
+   */
+  async compare(raw: CompareReplyInput, sink: StreamSink<ChatStreamEvent>): Promise<{ profileId: string }> {
+    const input = compareReplySchema.parse(raw);
+    const profileId = input.profileId ?? this.deps.profiles.activeId();
+    const target = await this.deps.profiles.target(profileId);
+    const body = {
+      model: input.model,
+      messages: wireHistory(input.system, input.messages),
+      ...input.params,
+      extra: input.extra,
+    };
+    const finished = this.streamReply(target, this.deps.profiles.idleTimeoutMs(profileId), body, sink).then(
+      ({ fresh, outcome, stopped }) =>
+        sink.end(
+          outcome.error && !stopped
+            ? { type: 'error', message: fresh, error: outcome.error.toAppError() }
+            : { type: 'done', message: fresh },
+        ),
+    );
     this.inFlight.add(finished);
     void finished.finally(() => this.inFlight.delete(finished));
-    return { conversationId: conversation.id };
+    return { profileId };
+  }
+
+  /**
+   * The column the user chose becomes the conversation's next turn (a new conversation if it has
+   * none yet), with the model and profile that wrote it; the other columns' replies are kept as
+   * versions of that reply.
+   */
+  keepCompared(raw: KeepComparedInput): Conversation {
+    const input = keepComparedSchema.parse(raw);
+    const existing = input.conversationId ? this.deps.conversations.get(input.conversationId) : undefined;
+    if (existing && this.newest.has(existing.id)) {
+      throw new AppFailure({
+        code: 'invalid_input',
+        message: 'A reply is still arriving in this conversation: stop it or wait, then keep a column.',
+      });
+    }
+    const merged = mergeHistory(existing?.messages ?? [], input.messages).messages;
+    const chosen = merged[merged.length - 1];
+    const tails = [...input.others.map((m) => [m]), [withoutBranches(chosen)]];
+    const now = this.now();
+    const conversation = this.deps.conversations.put({
+      id: existing?.id ?? input.conversationId ?? randomUUID(),
+      title: existing?.title ?? titleFrom(input.messages),
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+      profileId: input.profileId ?? this.deps.profiles.activeId(),
+      model: input.model,
+      system: input.system,
+      params: input.params,
+      extra: input.extra,
+      messages: withBranches(merged.slice(0, -1), tails, tails.length - 1),
+    });
+    this.deps.emit('chat.conversations.changed', { conversationId: conversation.id });
+    return conversation;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { streamChat } from './chat-api';
+import { streamChat, usageFrom } from './chat-api';
 import { GatewayClient } from './gateway-client';
 import { loopbackServer } from './loopback-server.test-helper';
 import { RequestLog } from './request-log';
@@ -164,5 +164,21 @@ describe('streamChat', () => {
     expect(out.error?.code).toBe('unauthorized');
     expect(out.error?.message).toBe('The key was refused — check it in Settings.');
     expect(out.error?.gatewayMessage).toBe('Incorrect API key provided.');
+  });
+});
+
+describe('usageFrom', () => {
+  it('reads OpenAI and Responses-style token counts, and the cost when a gateway reports one', () => {
+    expect(usageFrom({ prompt_tokens: 3, completion_tokens: 5, total_tokens: 8, cost: 0.00012 })).toEqual({
+      prompt_tokens: 3,
+      completion_tokens: 5,
+      total_tokens: 8,
+      cost: 0.00012,
+    });
+    expect(usageFrom({ input_tokens: 2, output_tokens: 4 })).toMatchObject({
+      prompt_tokens: 2,
+      completion_tokens: 4,
+    });
+    expect(usageFrom({ cost: 'free' })).toBeUndefined();
   });
 });

@@ -29,6 +29,8 @@ export interface ChatRequest extends ChatParams {
 export interface ChatUsage {
   prompt_tokens?: number;
   completion_tokens?: number;
+  /** What the gateway said the call cost, in its own unit, when it said. */
+  cost?: number;
   total_tokens?: number;
 }
 
@@ -67,6 +69,8 @@ export function usageFrom(v: unknown): ChatUsage | undefined {
     prompt_tokens: num(u.prompt_tokens) ?? num(u.input_tokens),
     completion_tokens: num(u.completion_tokens) ?? num(u.output_tokens),
     total_tokens: num(u.total_tokens),
+    // Some gateways (OpenRouter among them) report what the call cost; most say nothing.
+    cost: num(u.cost),
   };
   return Object.values(usage).some((x) => x !== undefined) ? usage : undefined;
 }

@@ -13,6 +13,7 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
     'chat.conversations.pin': ({ id, pinned }) => s.chat.pin(id, pinned),
     'chat.conversations.search': ({ query }) => s.chat.search(query),
     'chat.conversations.export': ({ ids, format }) => s.chat.export(ids, format),
+    'chat.compare.keep': (input) => s.chat.keepCompared(input),
     'chat.conversations.delete': ({ id }) => {
       s.chat.delete(id);
       return null;
@@ -23,5 +24,6 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
 export function chatStreamHandlers(s: AppServices): StreamHandlers<typeof chatStreams> {
   return {
     'chat.reply': (input, sink) => s.chat.start(input, sink),
+    'chat.compare': (input, sink) => s.chat.compare(input, sink),
   };
 }

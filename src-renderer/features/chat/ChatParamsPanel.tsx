@@ -7,6 +7,7 @@ import { useRoute } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { ChatExtraFields } from './ChatExtraFields';
 import { useChat } from './chat-store';
+import { looksLikeChat } from './chat-model-default';
 
 type Field = 'temperature' | 'top_p' | 'max_tokens';
 const LIMITS: Record<Field, { min: number; max: number; step: number; integer?: boolean }> = {
@@ -67,7 +68,7 @@ function ParamInput({ field, label }: { field: Field; label: string }) {
 }
 
 function pickDefault(ids: string[]): string {
-  return ids.find((id) => /chat|gpt|instruct|llama|qwen|claude/i.test(id)) ?? ids[0] ?? '';
+  return ids.find(looksLikeChat) ?? ids[0] ?? '';
 }
 
 export function ChatParamsPanel() {

@@ -2,16 +2,26 @@ import { useEffect } from 'react';
 import { ChatParamsPanel } from './ChatParamsPanel';
 import { openLive, useChat } from './chat-store';
 import { Composer } from './Composer';
+import { CompareView } from './CompareView';
+import { isStreaming, useCompare } from './compare-store';
 import { ConversationList } from './ConversationList';
 import { MessageList } from './MessageList';
 
 export function ChatTab() {
+  const comparing = useCompare((s) => s.active);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'n') {
+      const compare = useCompare.getState();
+      if ((e.ctrlKey || e.metaKey) && e.shiftKey && e.key.toLowerCase() === 'm') {
         e.preventDefault();
+        compare.setActive(!compare.active);
+      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'n') {
+        e.preventDefault();
+        compare.setActive(false);
         useChat.getState().newChat();
-      } else if (e.key === 'Escape' && openLive(useChat.getState())) {
+      } else if (e.key === 'Escape' && compare.active && compare.columns.some(isStreaming)) {
+        compare.stopAll();
+      } else if (e.key === 'Escape' && !compare.active && openLive(useChat.getState())) {
         // Stops the open conversation's reply only; others go on streaming.
         useChat.getState().stop();
       }
@@ -23,8 +33,14 @@ export function ChatTab() {
     <div className="chat-layout">
       <ConversationList />
       <section className="chat-main">
-        <MessageList />
-        <Composer />
+        {comparing ? (
+          <CompareView />
+        ) : (
+          <>
+            <MessageList />
+            <Composer />
+          </>
+        )}
       </section>
       <ChatParamsPanel />
     </div>

@@ -1,6 +1,7 @@
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
 import { openLive, useChat } from './chat-store';
+import { useCompare } from './compare-store';
 import { loadMarkdownRenderer } from './markdown-loader';
 
 export function Composer() {
@@ -30,6 +31,14 @@ export function Composer() {
             }
           }}
         />
+        <button
+          type="button"
+          className="ghost small compare-toggle"
+          title={t('compare.openHint')}
+          onClick={() => useCompare.getState().setActive(true)}
+        >
+          {t('compare.open')}
+        </button>
         {/* One slot for Send and Stop, so the button the user reaches for never moves. */}
         {busy ? (
           <button

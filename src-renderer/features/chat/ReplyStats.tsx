@@ -1,5 +1,5 @@
 import type { ReplyStats as Stats } from '../../../src-shared/chat/conversation';
-import { t } from '../../i18n/i18n';
+import { formatNumber, t } from '../../i18n/i18n';
 
 export function ReplyStats({ stats }: { stats: Stats }) {
   const parts: string[] = [];
@@ -19,6 +19,8 @@ export function ReplyStats({ stats }: { stats: Stats }) {
       }),
     );
   }
+  if (stats.usage?.cost !== undefined)
+    parts.push(t('chat.cost', { cost: formatNumber(stats.usage.cost, { maximumSignificantDigits: 4 }) }));
   if (stats.model) parts.push(stats.model);
   return (
     <div className="reply-stats muted" aria-label={t('chat.replyStats')}>

@@ -3,6 +3,7 @@ import { route } from '../define-route';
 import type { Conversation, ConversationHit, ConversationSummary } from '../../chat/conversation';
 import type { ExportedFile } from '../../chat/conversation-export';
 import { conversationIdSchema, switchBranchSchema } from '../../chat/conversation';
+import { keepComparedSchema } from '../../chat/compare';
 
 const byId = z.object({ id: conversationIdSchema });
 
@@ -29,4 +30,6 @@ export const chatRoutes = {
   ),
   /** Shows another version (an edited question, a regenerated reply) at one position. */
   'chat.conversations.switchBranch': route<Conversation>()(switchBranchSchema),
+  /** The column chosen in a comparison becomes the conversation's next turn. */
+  'chat.compare.keep': route<Conversation>()(keepComparedSchema),
 };

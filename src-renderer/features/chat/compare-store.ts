@@ -1,0 +1,202 @@
+import { create } from 'zustand';
+import type { ChatStreamEvent } from '../../../src-shared/chat/chat-events';
+import { COMPARE_COLUMNS_MAX, COMPARE_COLUMNS_MIN } from '../../../src-shared/chat/compare';
+import type { StoredMessage } from '../../../src-shared/chat/conversation';
+import type { StreamLost } from '../../../src-shared/ipc/define-stream';
+import type { AppError } from '../../../src-shared/result';
+import { parseExtraText } from '../../../src-shared/request/extra-body';
+import { extraBlockedError } from '../../app/extra-problem-text';
+import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
+import { useChat } from './chat-store';
+
+/** One model in a side-by-side comparison, and the reply it is writing or wrote. */
+export interface CompareColumn {
+  key: string;
+  /** Empty until the profiles list has loaded: then the active profile. */
+  profileId: string;
+  model: string;
+  streamId?: string;
+  text: string;
+  reasoning: string;
+  startedAt?: number;
+  /** The reply as it ended (done, stopped or failed), with its statistics. */
+  result?: StoredMessage;
+  error?: AppError;
+}
+
+interface CompareState {
+  /** Whether the Chat tab shows the comparison instead of the conversation. */
+  active: boolean;
+  prompt: string;
+  columns: CompareColumn[];
+  /** The history every column was sent (the open conversation's, then the prompt). */
+  sent?: StoredMessage[];
+  /** The conversation the comparison continues, if one was open when it was sent. */
+  conversationId?: string;
+  error?: AppError;
+  setActive: (active: boolean) => void;
+  setPrompt: (prompt: string) => void;
+  addColumn: (profileId: string, model: string) => void;
+  removeColumn: (key: string) => void;
+  setColumn: (key: string, patch: Partial<Pick<CompareColumn, 'profileId' | 'model'>>) => void;
+  send: () => Promise<void>;
+  stop: (key: string) => void;
+  stopAll: () => void;
+  /** Makes the column the conversation's next turn and opens that conversation. */
+  keep: (key: string) => Promise<void>;
+  clearError: () => void;
+}
+
+let nextKey = 0;
+const newColumn = (profileId = '', model = ''): CompareColumn => ({
+  key: `col-${++nextKey}`,
+  profileId,
+  model,
+  text: '',
+  reasoning: '',
+});
+
+export const isStreaming = (c: CompareColumn) => c.streamId !== undefined && !c.result;
+
+function update(key: string, streamId: string, patch: (c: CompareColumn) => Partial<CompareColumn>): void {
+  useCompare.setState((s) => ({
+    columns: s.columns.map((c) => (c.key === key && c.streamId === streamId ? { ...c, ...patch(c) } : c)),
+  }));
+}
+
+function onEvent(key: string, streamId: string, event: ChatStreamEvent | StreamLost): void {
+  if (event.type === 'delta') update(key, streamId, (c) => ({ text: c.text + event.text }));
+  else if (event.type === 'reasoning')
+    update(key, streamId, (c) => ({ reasoning: c.reasoning + event.text }));
+  else if (event.type === 'lost') {
+    update(key, streamId, (c) => ({
+      result: {
+        role: 'assistant',
+        content: c.text,
+        ...(c.reasoning ? { reasoning: c.reasoning } : {}),
+        error: event.error,
+      },
+    }));
+  } else update(key, streamId, () => ({ result: event.message }));
+}
+
+/** What a stopped column keeps: the text it showed, marked as stopped. */
+function stoppedResult(c: CompareColumn): StoredMessage {
+  return {
+    role: 'assistant',
+    content: c.text,
+    ...(c.reasoning ? { reasoning: c.reasoning } : {}),
+    stopped: true,
+  };
+}
+
+export const useCompare = create<CompareState>((set, get) => ({
+  active: false,
+  prompt: '',
+  columns: [newColumn(), newColumn()],
+  setActive: (active) => set({ active }),
+  setPrompt: (prompt) => set({ prompt }),
+  addColumn: (profileId, model) =>
+    set((s) =>
+      s.columns.length >= COMPARE_COLUMNS_MAX ? {} : { columns: [...s.columns, newColumn(profileId, model)] },
+    ),
+  removeColumn: (key) => {
+    const c = get().columns.find((x) => x.key === key);
+    if (!c || get().columns.length <= COMPARE_COLUMNS_MIN) return;
+    if (c.streamId && isStreaming(c)) closeStream(c.streamId);
+    set((s) => ({ columns: s.columns.filter((x) => x.key !== key) }));
+  },
+  setColumn: (key, patch) =>
+    set((s) => ({ columns: s.columns.map((c) => (c.key === key ? { ...c, ...patch } : c)) })),
+  clearError: () => set({ error: undefined }),
+  send: async () => {
+    const { prompt, columns } = get();
+    const text = prompt.trim();
+    if (!text || columns.some(isStreaming)) return;
+    const blank = columns.findIndex((c) => !c.model.trim());
+    if (blank !== -1) {
+      set({
+        error: {
+          code: 'invalid_input',
+          message: `model: is required in column ${blank + 1} — pick or type a model`,
+        },
+      });
+      return;
+    }
+    const chat = useChat.getState();
+    const extra = parseExtraText(chat.extraText, 'chat');
+    if (!extra.ok) {
+      set({ error: extraBlockedError(extra.problem) });
+      return;
+    }
+    // A comparison continues the open conversation, if there is one, as it is shown now.
+    const sent: StoredMessage[] = [...chat.messages, { role: 'user', content: text }];
+    const started = columns.map((c) => ({
+      ...newColumn(c.profileId, c.model),
+      key: c.key,
+      streamId: newStreamId(),
+      startedAt: Date.now(),
+    }));
+    set({ columns: started, sent, conversationId: chat.conversationId, prompt: '', error: undefined });
+    await Promise.all(
+      started.map(async (c) => {
+        try {
+          await openStream(
+            'chat.compare',
+            {
+              ...(c.profileId ? { profileId: c.profileId } : {}),
+              model: c.model,
+              system: chat.system,
+              params: chat.params,
+              extra: extra.value,
+              messages: sent,
+            },
+            (event) => onEvent(c.key, c.streamId!, event),
+            c.streamId,
+          );
+        } catch (err) {
+          // This column never started (a profile without a key, a bad field): it says why.
+          const error = asAppError(err);
+          update(c.key, c.streamId!, () => ({ error, result: { role: 'assistant', content: '', error } }));
+        }
+      }),
+    );
+  },
+  stop: (key) => {
+    const c = get().columns.find((x) => x.key === key);
+    if (!c?.streamId || !isStreaming(c)) return;
+    closeStream(c.streamId);
+    update(key, c.streamId, (col) => ({ result: stoppedResult(col) }));
+  },
+  stopAll: () => {
+    for (const c of get().columns) get().stop(c.key);
+  },
+  keep: async (key) => {
+    const { columns, sent, conversationId } = get();
+    const chosen = columns.find((c) => c.key === key);
+    if (!chosen?.result || !sent || columns.some(isStreaming)) return;
+    const chat = useChat.getState();
+    const extra = parseExtraText(chat.extraText, 'chat');
+    try {
+      const conversation = await call('chat.compare.keep', {
+        ...(conversationId ? { conversationId } : {}),
+        ...(chosen.profileId ? { profileId: chosen.profileId } : {}),
+        model: chosen.model,
+        system: chat.system,
+        params: chat.params,
+        ...(extra.ok ? { extra: extra.value } : {}),
+        messages: [...sent, chosen.result],
+        // The other replies stay as versions of the chosen one; empty ones carry nothing to keep.
+        others: columns.flatMap((c) =>
+          c.key !== key && c.result && (c.result.content.trim() || c.result.reasoning?.trim())
+            ? [c.result]
+            : [],
+        ),
+      });
+      useChat.getState().open(conversation);
+      set({ active: false, sent: undefined, columns: columns.map((c) => newColumn(c.profileId, c.model)) });
+    } catch (err) {
+      set({ error: asAppError(err) });
+    }
+  },
+}));
