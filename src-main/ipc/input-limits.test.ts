@@ -43,9 +43,14 @@ describe('route input limits', () => {
     // stay unbounded so saved conversations always read back; the whole history is capped by
     // HISTORY_CHARS_MAX instead (the test below).
     // Extra body fields are a JSON object bounded by their own rules (at most 50 keys and 32 KB,
-    // src-shared/request/extra-body.ts), checked in the same parse; the walker cannot see a refine.
+    // src-shared/request/extra-body.ts), and prompt variables at most 50 of 100,000 characters
+    // (src-shared/chat/prompt-variables.ts), checked in the same parse; the walker cannot see a refine.
     const histories = ['chat.reply.messages[].', 'chat.compare.messages[].', 'chat.compare.keep.messages[].'];
-    expect(found.filter((p) => !histories.some((h) => p.startsWith(h)) && !p.endsWith('.extra'))).toEqual([]);
+    expect(
+      found.filter(
+        (p) => !histories.some((h) => p.startsWith(h)) && !p.endsWith('.extra') && !p.endsWith('.variables'),
+      ),
+    ).toEqual([]);
   });
 
   it('names the field and the limit: a 10 MB judge segment, model or voice is refused', async () => {

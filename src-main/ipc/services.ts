@@ -2,6 +2,7 @@ import { latestPerKey } from './latest-per-key';
 import type { LogEntry } from '../../src-shared/log/log-entry';
 import type { DatabaseSync } from 'node:sqlite';
 import { ChatService } from '../core/chat/chat-service';
+import { PresetService } from '../core/chat/preset-service';
 import { createJudgeService } from '../core/judge/create-judge-service';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
@@ -69,11 +70,12 @@ export function createServices(env: AppEnvironment) {
     now: env.now,
     scrubber: keys,
   });
+  const presets = new PresetService({ presets: repos.presets, now: env.now });
   const judge = createJudgeService({ ...env, client, profiles, repos });
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
   // Who subscribed to which stream; the edge feeds it subscribers and their comings and goings.
   const streams = new StreamHub();
-  return { env, log, client, vault, profiles, chat, media, judge, video, mediaStudio, streams };
+  return { env, log, client, vault, profiles, chat, presets, media, judge, video, mediaStudio, streams };
 }

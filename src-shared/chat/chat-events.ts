@@ -3,6 +3,7 @@ import type { AppError } from '../result';
 import { extraBodySchema } from '../request/extra-body-schema';
 import { MODEL_ID_MAX } from '../input-limits';
 import { textLength } from '../text-length';
+import { promptVariablesSchema } from './prompt-variables';
 import {
   chatParamsSchema,
   conversationIdSchema,
@@ -25,6 +26,8 @@ export const chatRequestFields = {
   system: z.string().max(200_000, 'must be at most 200,000 characters').default(''),
   params: chatParamsSchema.default({}),
   extra: extraBodySchema('chat').optional(),
+  /** Values for `{{name}}` placeholders in the system prompt and the user's messages. */
+  variables: promptVariablesSchema.optional(),
   /**
    * The whole history to send, ending with the user's new message; or, to continue a reply cut
    * at the token limit, ending with that reply.

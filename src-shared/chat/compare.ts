@@ -32,6 +32,10 @@ export const keepComparedSchema = z
     others: z
       .array(storedMessageSchema)
       .max(COMPARE_COLUMNS_MAX - 1, 'must hold at most 3 replies')
+      .refine(
+        (others) => textLength(others) <= HISTORY_CHARS_MAX,
+        'must be at most 8,000,000 characters in all',
+      )
       .default([]),
   })
   .superRefine((input, ctx) => {

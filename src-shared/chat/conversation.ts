@@ -102,6 +102,8 @@ export const conversationSchema = z.object({
   /** Extra body fields sent with its replies (absent in conversations saved before them). */
   extra: storedExtraSchema,
   messages: z.array(storedMessageSchema),
+  /** Values of its `{{name}}` placeholders (absent in conversations saved before variables). */
+  variables: z.record(z.string(), z.string()).optional(),
   /**
    * Versions set aside by a Regenerate whose reply has not been saved yet: they join the reply at
    * `position` when it is saved, or come back as they were if the app stopped before that.

@@ -183,6 +183,7 @@ export class ChatService {
       system: input.system,
       params: input.params,
       extra: input.extra,
+      ...(input.variables ? { variables: input.variables } : {}),
       messages: merged.messages,
       ...(setAside ? { pendingBranches: setAside } : {}),
     };
@@ -191,8 +192,11 @@ export class ChatService {
     this.deps.emit('chat.conversations.changed', { conversationId: conversation.id });
 
     const wire = continued
-      ? [...wireHistory(input.system, merged.messages), { role: 'user' as const, content: CONTINUE_PROMPT }]
-      : wireHistory(input.system, merged.messages);
+      ? [
+          ...wireHistory(input.system, merged.messages, input.variables),
+          { role: 'user' as const, content: CONTINUE_PROMPT },
+        ]
+      : wireHistory(input.system, merged.messages, input.variables);
 
     const request = Symbol(conversation.id);
     this.newest.set(conversation.id, request);
@@ -308,7 +312,7 @@ export class ChatService {
     const target = await this.deps.profiles.target(profileId);
     const body = {
       model: input.model,
-      messages: wireHistory(input.system, input.messages),
+      messages: wireHistory(input.system, input.messages, input.variables),
       ...input.params,
       extra: input.extra,
     };
@@ -353,6 +357,7 @@ export class ChatService {
       system: input.system,
       params: input.params,
       extra: input.extra,
+      ...(input.variables ? { variables: input.variables } : {}),
       messages: withBranches(merged.slice(0, -1), tails, tails.length - 1),
     });
     this.deps.emit('chat.conversations.changed', { conversationId: conversation.id });

@@ -103,3 +103,42 @@ describe('a reply that never ends', () => {
     expect(saved.error?.message).toMatch(/passed 2,000,000 characters/);
   });
 });
+
+describe('prompt variables', () => {
+  it('fills placeholders in the system prompt and the questions sent, keeping the stored text and values', async () => {
+    const t = wild.services();
+    const { conversationId, ended } = await wild.reply({
+      model: 'wild-plain',
+      system: 'Answer in {{ lang }}.',
+      variables: { lang: 'French', word: 'harbour', empty: '' },
+      messages: [{ role: 'user', content: 'Say {{word}}, keep {{empty}} and {{unknown}}' }],
+    });
+    expect(ended.type).toBe('done');
+    expect(wild.lastSent()).toEqual([
+      { role: 'system', content: 'Answer in French.' },
+      { role: 'user', content: 'Say harbour, keep {{empty}} and {{unknown}}' },
+    ]);
+    const saved = t.services.chat.get(conversationId);
+    expect(saved.system).toBe('Answer in {{ lang }}.');
+    expect(saved.messages[0].content).toBe('Say {{word}}, keep {{empty}} and {{unknown}}');
+    expect(saved.variables).toEqual({ lang: 'French', word: 'harbour', empty: '' });
+  });
+
+  it('never fills a placeholder in a model’s reply', async () => {
+    wild.services();
+    await wild.reply({
+      model: 'wild-plain',
+      variables: { name: 'Ada' },
+      messages: [
+        { role: 'user', content: 'Show a template' },
+        { role: 'assistant', content: 'Hello {{name}}' },
+        { role: 'user', content: 'Now for {{name}}' },
+      ],
+    });
+    expect(wild.lastSent()).toEqual([
+      { role: 'user', content: 'Show a template' },
+      { role: 'assistant', content: 'Hello {{name}}' },
+      { role: 'user', content: 'Now for Ada' },
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../gateway/chat-api';
 import type { StoredMessage } from '../../../src-shared/chat/conversation';
+import { fillVariables, type PromptVariables } from '../../../src-shared/chat/prompt-variables';
 
 /**
  * The history as the gateway is sent it. A failed or empty reply is left out: its error text or
@@ -7,7 +8,11 @@ import type { StoredMessage } from '../../../src-shared/chat/conversation';
  * two user turns would stand side by side, so the repeat is sent once. Only role and content go:
  * reasoning stays in the app (models that think are documented to reject it as context).
  */
-export function wireHistory(system: string, messages: StoredMessage[]): ChatMessage[] {
+export function wireHistory(
+  system: string,
+  messages: StoredMessage[],
+  variables?: PromptVariables,
+): ChatMessage[] {
   const turns: ChatMessage[] = [];
   for (const m of messages) {
     if (m.role === 'assistant' && (m.error || !m.content.trim())) continue;
@@ -15,5 +20,13 @@ export function wireHistory(system: string, messages: StoredMessage[]): ChatMess
     if (m.role === 'user' && previous?.role === 'user' && previous.content === m.content) continue;
     turns.push({ role: m.role, content: m.content });
   }
-  return [...(system.trim() ? [{ role: 'system' as const, content: system }] : []), ...turns];
+  // Placeholders are filled in what the user wrote, never in a model's reply (which may quote
+  // template syntax); the stored text keeps its placeholders.
+  const filled = turns.map((t) =>
+    t.role === 'user' ? { ...t, content: fillVariables(t.content, variables) } : t,
+  );
+  return [
+    ...(system.trim() ? [{ role: 'system' as const, content: fillVariables(system, variables) }] : []),
+    ...filled,
+  ];
 }

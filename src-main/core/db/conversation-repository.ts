@@ -133,7 +133,10 @@ export function conversationRepository(ctx: DbContext): ConversationRepository {
            WHERE ${words.map(() => "title LIKE ? ESCAPE '\\'").join(' AND ')}
            ORDER BY pinned DESC, updated_at DESC LIMIT ?`,
         )
-        .all(...words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), limit) as unknown as ConversationHit[];
+        .all(
+          ...words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          limit,
+        ) as unknown as ConversationHit[];
       // Messages through the full-text index, best match first; one hit per conversation.
       const byText = db
         .prepare(

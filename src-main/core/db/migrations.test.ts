@@ -2,6 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { StorageNotices } from '../storage/storage-notices';
 import { conversationRepository } from './conversation-repository';
+import { chatPresetRepository } from './record-repositories';
 import { DatabaseTooNewError, type Migration, MIGRATIONS, runMigrations, schemaVersion } from './migrations';
 
 const blank = () => {
@@ -23,6 +24,7 @@ describe('migrations', () => {
     const db = blank();
     expect(runMigrations(db)).toBe(MIGRATIONS.at(-1)!.version);
     expect(tables(db)).toEqual([
+      'chat_presets',
       'conversations',
       'judge_runs',
       'media_entries',
@@ -42,7 +44,10 @@ describe('migrations', () => {
       const db = blank();
       runMigrations(db, MIGRATIONS.slice(0, from));
       expect(schemaVersion(db)).toBe(from);
-      db.prepare("INSERT INTO conversations VALUES ('c1', 'Old', 1, 2, '{}')").run();
+      // Columns named: later versions add some (pinned), which an old row never had.
+      db.prepare(
+        "INSERT INTO conversations (id, title, created_at, updated_at, data) VALUES ('c1', 'Old', 1, 2, '{}')",
+      ).run();
       db.prepare(
         "INSERT INTO messages VALUES ('c1', 0, 'user', 'an aardvark before search existed', '{}')",
       ).run();
@@ -58,6 +63,8 @@ describe('migrations', () => {
       expect(repo.setPinned('c1', true)).toBe(true);
       expect(repo.summaries()[0].pinned).toBe(true);
       expect(repo.get('c1')).toBeUndefined(); // '{}' is not a whole record: set aside, as before
+      // Databases from before presets gain an empty table for them.
+      expect(chatPresetRepository({ db, notices: new StorageNotices() }).list()).toEqual([]);
     }
   });
 

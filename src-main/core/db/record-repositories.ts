@@ -1,3 +1,4 @@
+import { type ChatPreset, chatPresetSchema } from '../../../src-shared/chat/chat-preset';
 import { type StoredJudgeRun, judgeRunSchema } from '../../../src-shared/judge/judge-run';
 import { type MediaEntry, mediaEntrySchema } from '../../../src-shared/media/media-history';
 import { type VideoTask, videoTaskSchema } from '../../../src-shared/video/video-task';
@@ -54,4 +55,18 @@ export function mediaEntryRepository(ctx: DbContext): MediaEntryRepository {
     ...table,
     listKind: (kind) => (kind ? table.list({ sql: 'kind = ?', params: [kind] }) : table.list()),
   };
+}
+
+/** Named chat settings, listed by name. */
+export type ChatPresetRepository = RecordTable<ChatPreset>;
+
+export function chatPresetRepository(ctx: DbContext): ChatPresetRepository {
+  return recordTable(ctx, {
+    table: 'chat_presets',
+    kind: 'chat-preset',
+    schema: chatPresetSchema,
+    columns: ['name', 'updated_at'],
+    values: (p) => [p.name, p.updatedAt],
+    orderBy: 'name COLLATE NOCASE',
+  });
 }

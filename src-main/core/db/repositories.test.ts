@@ -100,13 +100,9 @@ describe('conversations', () => {
 
   it('reads a conversation written before versions existed, and round-trips one with versions', () => {
     // The row exactly as a version-2 database holds it, written without the repository.
-    db.prepare('INSERT INTO conversations (id, title, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?)').run(
-      'old',
-      'Old chat',
-      1,
-      2,
-      JSON.stringify({ model: 'm', system: '', params: {} }),
-    );
+    db.prepare(
+      'INSERT INTO conversations (id, title, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?)',
+    ).run('old', 'Old chat', 1, 2, JSON.stringify({ model: 'm', system: '', params: {} }));
     const insert = db.prepare(
       'INSERT INTO messages (conversation_id, position, role, content, data) VALUES (?, ?, ?, ?, ?)',
     );

@@ -2,6 +2,8 @@ import { type ConversationRepository, conversationRepository } from './conversat
 import type { DbContext } from './quarantine';
 import { type QuestionSetRepository, questionSetRepository } from './question-set-repository';
 import {
+  type ChatPresetRepository,
+  chatPresetRepository,
   type JudgeRunRepository,
   judgeRunRepository,
   type MediaEntryRepository,
@@ -17,6 +19,7 @@ export interface Repositories {
   runs: JudgeRunRepository;
   videoTasks: VideoTaskRepository;
   media: MediaEntryRepository;
+  presets: ChatPresetRepository;
 }
 
 export function createRepositories(ctx: DbContext): Repositories {
@@ -26,5 +29,6 @@ export function createRepositories(ctx: DbContext): Repositories {
     runs: judgeRunRepository(ctx),
     videoTasks: videoTaskRepository(ctx),
     media: mediaEntryRepository(ctx),
+    presets: chatPresetRepository(ctx),
   };
 }

@@ -108,3 +108,13 @@ export const SCHEMA_V3_PINNED = `
 ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX conversations_by_pin ON conversations (pinned DESC, updated_at DESC);
 `;
+
+/** Chat presets: a named model, system prompt, parameters, extra fields and variable values. */
+export const SCHEMA_V4_CHAT_PRESETS = `
+CREATE TABLE chat_presets (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  updated_at INTEGER NOT NULL,
+  data TEXT NOT NULL
+) STRICT;
+`;

@@ -14,6 +14,12 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
     'chat.conversations.search': ({ query }) => s.chat.search(query),
     'chat.conversations.export': ({ ids, format }) => s.chat.export(ids, format),
     'chat.compare.keep': (input) => s.chat.keepCompared(input),
+    'chat.presets.list': () => s.presets.list(),
+    'chat.presets.save': (input) => s.presets.save(input),
+    'chat.presets.delete': ({ id }) => {
+      s.presets.delete(id);
+      return null;
+    },
     'chat.conversations.delete': ({ id }) => {
       s.chat.delete(id);
       return null;

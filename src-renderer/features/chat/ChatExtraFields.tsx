@@ -1,5 +1,6 @@
 import { streamedChatBody } from '../../../src-shared/request/chat-body';
 import { parseExtraText } from '../../../src-shared/request/extra-body';
+import { fillVariables } from '../../../src-shared/chat/prompt-variables';
 import { ExtraFieldsEditor } from '../../app/ExtraFieldsEditor';
 import { RequestPreview } from '../../app/RequestPreview';
 import { t } from '../../i18n/i18n';
@@ -19,12 +20,13 @@ export function ChatExtraFields() {
   const extraText = useChat((s) => s.extraText);
   const setExtraText = useChat((s) => s.setExtraText);
   const hasHistory = useChat((s) => s.messages.length > 0);
+  const variables = useChat((s) => s.variables);
   const extra = parseExtraText(extraText, 'chat');
   const body = streamedChatBody({
     model,
     messages: [
-      ...(system.trim() ? [{ role: 'system' as const, content: system }] : []),
-      { role: 'user' as const, content: draft },
+      ...(system.trim() ? [{ role: 'system' as const, content: fillVariables(system, variables) }] : []),
+      { role: 'user' as const, content: fillVariables(draft, variables) },
     ],
     ...params,
     extra: extra.ok ? extra.value : undefined,

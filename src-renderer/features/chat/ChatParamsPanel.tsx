@@ -6,6 +6,8 @@ import { recallModel } from '../../app/model-memory';
 import { useRoute } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { ChatExtraFields } from './ChatExtraFields';
+import { VariablesPanel } from './VariablesPanel';
+import { PresetBar } from './PresetBar';
 import { useChat } from './chat-store';
 import { looksLikeChat } from './chat-model-default';
 
@@ -91,6 +93,7 @@ export function ChatParamsPanel() {
 
   return (
     <SidePanel id="chatParams" side="end" className="params" label={t('chat.settings')}>
+      <PresetBar profileId={activeId} />
       <ModelPicker
         id="chat-model"
         label={t('chat.model')}
@@ -113,6 +116,7 @@ export function ChatParamsPanel() {
           onChange={(e) => setSystem(e.target.value)}
         />
       </div>
+      <VariablesPanel />
       <ParamInput field="temperature" label={t('chat.temperature')} />
       <ParamInput field="top_p" label={t('chat.topP')} />
       <ParamInput field="max_tokens" label={t('chat.maxTokens')} />

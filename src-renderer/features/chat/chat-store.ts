@@ -6,6 +6,7 @@ import type { AppError } from '../../../src-shared/result';
 import { extraText as textOfExtra, parseExtraText } from '../../../src-shared/request/extra-body';
 import { extraBlockedError } from '../../app/extra-problem-text';
 import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
+import { variableNames } from '../../../src-shared/chat/prompt-variables';
 import { appendLive, type LiveText } from './live-text';
 import { dropPendingText, queueDelta, takePending } from './pending-deltas';
 
@@ -35,6 +36,8 @@ interface ChatState {
   params: ChatParamsInput;
   /** The extra-body-fields editor's text, as typed; parsed when a request is sent. */
   extraText: string;
+  /** Values for the `{{name}}` placeholders of the system prompt and the messages. */
+  variables: Record<string, string>;
   draft: string;
   /** Replies streaming now, by conversation: several at once, open or not. */
   live: Record<string, LiveReply>;
@@ -44,6 +47,7 @@ interface ChatState {
   setSystem: (system: string) => void;
   setParams: (params: ChatParamsInput) => void;
   setExtraText: (text: string) => void;
+  setVariable: (name: string, value: string) => void;
   clearError: () => void;
   newChat: () => void;
   open: (conversation: Conversation) => void;
@@ -112,6 +116,20 @@ function onStreamEvent(conversationId: string, streamId: string, event: ChatStre
   else finish(conversationId, streamId, event.message);
 }
 
+/**
+ * The values of the placeholders the request uses, as a request field (none when it uses none):
+ * values typed for other conversations are not sent or saved with this one.
+ */
+export function usedVariables(
+  system: string,
+  messages: readonly StoredMessage[],
+  values: Record<string, string>,
+): { variables?: Record<string, string> } {
+  const names = variableNames([system, ...messages.filter((m) => m.role === 'user').map((m) => m.content)]);
+  const used = names.filter((n) => Object.hasOwn(values, n));
+  return used.length ? { variables: Object.fromEntries(used.map((n) => [n, values[n]])) } : {};
+}
+
 async function startStream(
   messages: StoredMessage[],
   restoreDraft: string,
@@ -153,6 +171,7 @@ async function startStream(
         system: s.system,
         params: s.params,
         extra: extra.value,
+        ...usedVariables(s.system, messages, s.variables),
         messages,
         ...(continues ? { continueReply: true } : {}),
       },
@@ -186,6 +205,7 @@ export const useChat = create<ChatState>((set, get) => ({
   system: '',
   params: {},
   extraText: '',
+  variables: {},
   draft: '',
   live: {},
   setDraft: (draft) => set({ draft }),
@@ -193,6 +213,7 @@ export const useChat = create<ChatState>((set, get) => ({
   setSystem: (system) => set({ system }),
   setParams: (params) => set({ params }),
   setExtraText: (extraText) => set({ extraText }),
+  setVariable: (name, value) => set((s) => ({ variables: { ...s.variables, [name]: value } })),
   clearError: () => set({ error: undefined }),
   // Opening or starting another chat never waits for a reply: it goes on in the background.
   newChat: () => set({ conversationId: undefined, messages: [], error: undefined }),
@@ -204,6 +225,8 @@ export const useChat = create<ChatState>((set, get) => ({
       system: c.system,
       params: c.params,
       extraText: textOfExtra(c.extra),
+      // A conversation's own values win; values typed for names it does not use stay at hand.
+      variables: { ...get().variables, ...c.variables },
       error: undefined,
     }),
   send: async () => {

@@ -7,7 +7,7 @@ import type { AppError } from '../../../src-shared/result';
 import { parseExtraText } from '../../../src-shared/request/extra-body';
 import { extraBlockedError } from '../../app/extra-problem-text';
 import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
-import { useChat } from './chat-store';
+import { usedVariables, useChat } from './chat-store';
 
 /** One model in a side-by-side comparison, and the reply it is writing or wrote. */
 export interface CompareColumn {
@@ -149,6 +149,7 @@ export const useCompare = create<CompareState>((set, get) => ({
               system: chat.system,
               params: chat.params,
               extra: extra.value,
+              ...usedVariables(chat.system, sent, chat.variables),
               messages: sent,
             },
             (event) => onEvent(c.key, c.streamId!, event),
@@ -185,6 +186,7 @@ export const useCompare = create<CompareState>((set, get) => ({
         system: chat.system,
         params: chat.params,
         ...(extra.ok ? { extra: extra.value } : {}),
+        ...usedVariables(chat.system, sent, chat.variables),
         messages: [...sent, chosen.result],
         // The other replies stay as versions of the chosen one; empty ones carry nothing to keep.
         others: columns.flatMap((c) =>

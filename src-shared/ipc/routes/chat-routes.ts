@@ -4,6 +4,7 @@ import type { Conversation, ConversationHit, ConversationSummary } from '../../c
 import type { ExportedFile } from '../../chat/conversation-export';
 import { conversationIdSchema, switchBranchSchema } from '../../chat/conversation';
 import { keepComparedSchema } from '../../chat/compare';
+import { type ChatPreset, presetIdInput, savePresetSchema } from '../../chat/chat-preset';
 
 const byId = z.object({ id: conversationIdSchema });
 
@@ -32,4 +33,9 @@ export const chatRoutes = {
   'chat.conversations.switchBranch': route<Conversation>()(switchBranchSchema),
   /** The column chosen in a comparison becomes the conversation's next turn. */
   'chat.compare.keep': route<Conversation>()(keepComparedSchema),
+  /** Named chat settings, by name. */
+  'chat.presets.list': route<ChatPreset[]>()(z.object({})),
+  /** A new preset, or over the one with the same id or name. */
+  'chat.presets.save': route<ChatPreset>()(savePresetSchema),
+  'chat.presets.delete': route<null>()(presetIdInput),
 };
