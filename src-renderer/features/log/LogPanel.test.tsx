@@ -52,6 +52,41 @@ describe('the request log in the window', () => {
     );
   });
 
+  it('marks a stopped stream in the list and shows its assembled reply in the detail', async () => {
+    const stopped = entry(7, {
+      url: 'https://gw.example/v1/chat/completions',
+      state: 'stopped',
+      error: 'Stopped.',
+      responseHeaders: { 'content-type': 'text/event-stream' },
+      stream: {
+        text: 'Once upon a time',
+        textChars: 16,
+        reasoning: 'A story, then.',
+        reasoningChars: 14,
+        usage: { prompt_tokens: 4, completion_tokens: 5, total_tokens: 9 },
+        events: 6,
+        sawDone: false,
+      },
+    });
+    installFakeBridge({ 'log.list': () => [entry(6), stopped] });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <LogPanel />
+      </QueryClientProvider>,
+    );
+    const row = await screen.findByRole('button', { name: /POST\s*stopped/ });
+    expect(row.querySelector('.log-status.stopped')).toBeTruthy();
+    expect(row.textContent).not.toContain('200');
+    fireEvent.click(row);
+    expect(screen.getByRole('status').textContent).toContain('Stopped by you after HTTP 200');
+    const reply = screen.getByRole('region', { name: 'Assembled reply' });
+    expect(reply.textContent).toContain('Once upon a time');
+    expect(reply.textContent).toContain('A story, then.');
+    expect(reply.textContent).toContain('no finish reason');
+    expect(reply.textContent).toContain('4 in · 5 out · 9 total');
+    expect(screen.getByText('content-type: text/event-stream')).toBeTruthy();
+  });
+
   it('closes on Esc from inside it, and from anywhere while it is a drawer over a small window', async () => {
     installFakeBridge({ 'log.list': () => [entry(1)] });
     useUi.setState({ logOpen: true });
