@@ -2,6 +2,8 @@ import { shellQuote } from '../../../src-shared/request/gateway-address';
 import { keyHint } from './gateway-urls';
 import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
 import { LogStreamAssembler } from './log-stream-assembler';
+import { buildHar } from './request-log-har';
+import { SECRET_HEADER } from './secret-headers';
 
 const BODY_KEEP = 4096;
 const RESPONSE_KEEP = 2048;
@@ -25,8 +27,6 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 /** Response headers kept per entry, and the longest value kept of each. */
 const RESPONSE_HEADERS_KEEP = 40;
 const HEADER_VALUE_KEEP = 512;
-/** Headers that carry credentials or session state: their values are never kept. */
-export const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key)$/i;
 
 /** The response headers the log keeps: bounded, secrets removed, every value scrubbed. */
 export function keptResponseHeaders(
@@ -74,6 +74,11 @@ export class RequestLog {
     this.entries = [];
     this.bodies.clear();
     this.bodiesSize = 0;
+  }
+
+  /** The whole log as a HAR 1.2 file with every key and credential header redacted. */
+  toHar(creatorVersion: string): string {
+    return buildHar(this.list(), { creatorVersion, fullBody: (id) => this.fullBody(id), scrub: this.scrub });
   }
 
   /** The request body as sent (up to CURL_BODY_CAP), if it is still kept; see `toCurl`. */

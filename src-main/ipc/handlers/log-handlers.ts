@@ -11,6 +11,7 @@ export function logHandlers(s: AppServices): Handlers<typeof logRoutes> {
       s.log.clear();
       return null;
     },
+    'log.har': () => s.log.toHar(s.env.version),
     'log.curl': ({ id }) => {
       const entry = s.log.get(id);
       if (!entry)

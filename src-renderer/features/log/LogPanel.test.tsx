@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
 import { installFakeBridge } from '../../test/fake-bridge';
 import { useUi } from '../../app/ui-store';
-import { LogPanel, withEntry } from './LogPanel';
+import { saveFile } from '../../app/save-file';
+import { harFileName, LogPanel, withEntry } from './LogPanel';
+
+vi.mock('../../app/save-file', () => ({ saveFile: vi.fn() }));
 
 const entry = (id: number, extra: Partial<LogEntry> = {}): LogEntry => ({
   id,
@@ -85,6 +88,25 @@ describe('the request log in the window', () => {
     expect(reply.textContent).toContain('no finish reason');
     expect(reply.textContent).toContain('4 in · 5 out · 9 total');
     expect(screen.getByText('content-type: text/event-stream')).toBeTruthy();
+  });
+
+  it('offers the log as a HAR file made by main', async () => {
+    const har = '{"log":{"version":"1.2","entries":[]}}';
+    installFakeBridge({ 'log.list': () => [entry(1)], 'log.har': () => har });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <LogPanel />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Export HAR' }));
+    await waitFor(() =>
+      expect(saveFile).toHaveBeenCalledWith({
+        fileName: expect.stringMatching(/^gatehouse-log-\d{4}-\d{2}-\d{2}-\d{4}\.har$/),
+        mime: 'application/json',
+        content: har,
+      }),
+    );
+    expect(harFileName(new Date(2025, 0, 31, 14, 5))).toBe('gatehouse-log-2025-01-31-1405.har');
   });
 
   it('closes on Esc from inside it, and from anywhere while it is a drawer over a small window', async () => {

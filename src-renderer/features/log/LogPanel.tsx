@@ -4,6 +4,9 @@ import './log.css';
 import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
 import { visibleRows } from '../../app/visible-rows';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { saveFile } from '../../app/save-file';
+import { asAppError, call } from '../../bridge/api';
+import type { AppError } from '../../../src-shared/result';
 import { useUi } from '../../app/ui-store';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { useBatchedEvent } from '../../hooks/use-batched-event';
@@ -105,6 +108,12 @@ const LogRow = memo(function LogRow({
   );
 });
 
+/** `gatehouse-log-2025-01-31-1405.har`, in local time: the user's own clock names the file. */
+export function harFileName(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `gatehouse-log-${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}-${two(at.getHours())}${two(at.getMinutes())}.har`;
+}
+
 /** Below this width the log is a drawer over the page (app.css), and Esc closes it from anywhere. */
 const DRAWER_BELOW_PX = 1280;
 
@@ -144,10 +153,23 @@ export function LogPanel() {
   const openEntry = open === undefined ? undefined : entries.find((e) => e.id === open);
   const panel = useRef<HTMLElement>(null);
   useCloseOnEscape(panel, close);
+  const [exportError, setExportError] = useState<AppError>();
+  const exportHar = () => {
+    setExportError(undefined);
+    void call('log.har', {}).then(
+      (content) => saveFile({ fileName: harFileName(new Date()), mime: 'application/json', content }),
+      (e: unknown) => setExportError(asAppError(e)),
+    );
+  };
   return (
     <aside ref={panel} className="log-panel" aria-label={t('log.title')}>
       <div className="row log-head">
         <h3>{t('log.title')}</h3>
+        {all.length > 0 ? (
+          <button type="button" className="ghost small" onClick={exportHar}>
+            {t('log.exportHar')}
+          </button>
+        ) : null}
         <button type="button" className="ghost small" onClick={() => clear.mutate({})}>
           {t('log.clear')}
         </button>
@@ -161,6 +183,7 @@ export function LogPanel() {
         </button>
       </div>
       {list.error ? <ErrorNotice error={list.error.error} /> : null}
+      {exportError ? <ErrorNotice error={exportError} /> : null}
       {all.length > 0 ? (
         <input
           type="search"

@@ -1,6 +1,7 @@
 export const log = {
   'log.title': 'Request log',
   'log.empty': 'No gateway calls yet in this session.',
+  'log.exportHar': 'Export HAR',
   'log.clear': 'Clear log',
   'log.copyCurl': 'Copy as curl',
   'log.curlNote': 'The command reads the key from $GATEWAY_API_KEY.',

@@ -3,6 +3,7 @@ import type { log as en } from '../en/log';
 export const log: Record<keyof typeof en, string> = {
   'log.title': '请求日志',
   'log.empty': '本次会话还没有调用网关。',
+  'log.exportHar': '导出 HAR',
   'log.clear': '清空日志',
   'log.copyCurl': '复制为 curl',
   'log.curlNote': '该命令从 $GATEWAY_API_KEY 读取密钥。',

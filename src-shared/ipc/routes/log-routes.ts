@@ -6,4 +6,6 @@ export const logRoutes = {
   'log.list': route<LogEntry[]>()(z.object({})),
   'log.clear': route<null>()(z.object({})),
   'log.curl': route<string>()(z.object({ id: z.number().int() })),
+  /** The session's log as HAR 1.2 text, keys redacted, for the window to offer as a download. */
+  'log.har': route<string>()(z.object({})),
 };
