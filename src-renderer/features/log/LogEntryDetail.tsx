@@ -4,6 +4,7 @@ import { call } from '../../bridge/api';
 import { t } from '../../i18n/i18n';
 import { prettyBody } from './log-filter';
 import { StreamReply } from './StreamReply';
+import { LogViewCode } from './LogViewCode';
 
 const headerLines = (headers: Record<string, string>) =>
   Object.entries(headers)
@@ -46,6 +47,7 @@ export function LogEntryDetail({ entry }: { entry: LogEntry }) {
         >
           {copied ? t('common.copied') : t('log.copyCurl')}
         </button>
+        <LogViewCode entry={entry} />
         <span className="muted small-note">{t('log.curlNote')}</span>
       </div>
       <Outcome entry={entry} />

@@ -109,6 +109,41 @@ describe('the request log in the window', () => {
     expect(harFileName(new Date(2025, 0, 31, 14, 5))).toBe('gatehouse-log-2025-01-31-1405.har');
   });
 
+  it('opens View code for an entry, with its body under the active profile and no key', async () => {
+    const body = JSON.stringify({
+      model: 'sandbox-chat-1',
+      stream: true,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    const chat = entry(3, {
+      url: 'https://old.example/v1/chat/completions',
+      requestHeaders: { Authorization: 'Bearer sk-…abcd' },
+      requestBody: body,
+      requestBytes: body.length,
+    });
+    installFakeBridge({
+      'log.list': () => [chat],
+      'profiles.list': () => ({
+        profiles: [
+          { id: 'p1', kind: 'openai-compatible', host: 'https://now.example/v1', judgeSegment: 'partner' },
+        ],
+        activeId: 'p1',
+      }),
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <LogPanel />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /POST\s*200/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'View code' }));
+    const dialog = screen.getByRole('dialog', { name: 'Code for this request' });
+    await waitFor(() => expect(dialog.textContent).toContain("'https://now.example/v1/chat/completions'"));
+    expect(dialog.textContent).toContain('"sandbox-chat-1"');
+    expect(dialog.textContent).toContain('$GATEWAY_API_KEY');
+    expect(dialog.querySelector('code')?.textContent).not.toMatch(/sk-/);
+  });
+
   it('closes on Esc from inside it, and from anywhere while it is a drawer over a small window', async () => {
     installFakeBridge({ 'log.list': () => [entry(1)] });
     useUi.setState({ logOpen: true });

@@ -31,4 +31,5 @@ export const log = {
   'log.events': '{events} events',
   'log.rawEvents': 'Raw events (start)',
   'log.responseHeaders': 'Response headers',
+  'log.noCode': 'No code: the request body is not whole in the log.',
 };

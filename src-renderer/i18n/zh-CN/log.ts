@@ -33,4 +33,5 @@ export const log: Record<keyof typeof en, string> = {
   'log.events': '{events} 个事件',
   'log.rawEvents': '原始事件（开头）',
   'log.responseHeaders': '响应头',
+  'log.noCode': '无法生成代码：日志中的请求体不完整。',
 };
