@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from './fixtures/app-fixture';
@@ -51,6 +51,66 @@ test('View code gives a Node program and a curl command that run against the San
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('the log marks a stopped stream, shows its reply, exports HAR without the key and opens View code', async ({
+  page,
+}) => {
+  await expect(page.getByLabel('Model')).toHaveValue(/sandbox-chat/);
+  await page.getByRole('textbox', { name: 'Message' }).fill('Please write 20000 tokens about gateways');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('article.live .markdown')).toContainText('Sandbox reply');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Request log' }).click();
+  const log = page.getByRole('complementary', { name: 'Request log' });
+  // The filter finds it by the word its status column shows instead of 200.
+  await log.getByRole('searchbox', { name: 'Filter the log' }).fill('stopped');
+  const stopped = log.getByRole('button', { name: /POST\s*stopped/ });
+  await expect(stopped).toHaveCount(1);
+  await expect(log.getByRole('button', { name: /GET\s*200/ })).toHaveCount(0);
+  await stopped.click();
+  await expect(log.getByRole('status')).toContainText('Stopped by you after HTTP 200');
+  const reply = log.getByRole('region', { name: 'Assembled reply' });
+  await expect(reply).toContainText('Sandbox reply');
+  await expect(reply).toContainText('no finish reason');
+
+  const download = page.waitForEvent('download');
+  await log.getByRole('button', { name: 'Export HAR' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^gatehouse-log-.*\.har$/);
+  const text = readFileSync((await (await download).path())!, 'utf8');
+  expect(text).not.toMatch(/sk-[A-Za-z0-9]/);
+  const har = JSON.parse(text) as {
+    log: {
+      version: string;
+      entries: {
+        _state: string;
+        request: { url: string; headers: { name: string; value: string }[]; postData?: { text: string } };
+        response: { status: number };
+      }[];
+    };
+  };
+  expect(har.log.version).toBe('1.2');
+  const chat = har.log.entries.find((e) => e._state === 'stopped')!;
+  expect(chat.request.url).toMatch(/\/v1\/chat\/completions$/);
+  expect(chat.response.status).toBe(200);
+  expect(chat.request.postData?.text).toContain('20000 tokens about gateways');
+  const auth = chat.request.headers.find((h) => h.name.toLowerCase() === 'authorization');
+  expect(auth?.value).toBe('Bearer [redacted]');
+
+  // View code from the entry: the app's dialog, with this call's body and the key from the environment.
+  await log.getByRole('button', { name: 'View code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Code for this request' });
+  await expect(dialog).toBeVisible();
+  const curl = await dialog.getByLabel('curl', { exact: true }).innerText();
+  expect(curl).toMatch(/curl -sS -N 'http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions'/);
+  expect(curl).toContain('20000 tokens about gateways');
+  expect(curl).toContain('$GATEWAY_API_KEY');
+  expect(curl).not.toMatch(/sk-[A-Za-z0-9]/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(log).toBeVisible();
 });
 
 test('at 1024 × 700 the log is a drawer, Esc closes it, and nothing scrolls sideways', async ({ page }) => {

@@ -76,6 +76,8 @@ const BODIES: Record<CodeKind, Record<string, unknown>> = {
       refund: { type: 'noul', instructions: 'The customer asks for a refund' },
     },
   },
+  // Any other call, as the request log recorded it: here the model list.
+  http: {},
 };
 /** What each program prints when the gateway answered as it should. */
 const PRINTS: Record<CodeKind, RegExp> = {
@@ -85,6 +87,7 @@ const PRINTS: Record<CodeKind, RegExp> = {
   speech: /saved speech\.wav/,
   video: /status: succeeded/,
   judge: /"tone"/,
+  http: /sandbox-chat/,
 };
 
 const request = (kind: CodeKind): CodeRequest => ({
@@ -92,6 +95,7 @@ const request = (kind: CodeKind): CodeRequest => ({
   host: `${sandbox.origin}/v1/`,
   judgeSegment: 'partner',
   body: BODIES[kind],
+  ...(kind === 'http' ? { http: { method: 'GET', path: '/v1/models', auth: true, withBody: false } } : {}),
 });
 const env = () => ({ ...process.env, [KEY_ENV]: 'sk-view-code-test' });
 const KINDS = Object.keys(BODIES) as CodeKind[];
@@ -118,7 +122,10 @@ describe('the code "View code" shows, run against the Sandbox', () => {
       timeout: 30_000,
     });
     if (kind === 'speech') expect(readFileSync(join(scratch, 'speech.wav')).length).toBeGreaterThan(44);
-    else expect(stdout).toMatch(kind === 'video' ? /succeeded/ : kind === 'chat' ? /data: / : /\{/);
+    else
+      expect(stdout).toMatch(
+        kind === 'video' ? /succeeded/ : kind === 'chat' ? /data: / : kind === 'http' ? /sandbox-chat/ : /\{/,
+      );
   });
 
   it.each(KINDS)('%s: the Python program compiles', async (kind) => {

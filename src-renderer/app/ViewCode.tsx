@@ -4,6 +4,7 @@ import {
   type CodeKind,
   type CodeLanguage,
   generateCode,
+  type HttpCall,
   KEY_ENV,
 } from '../../src-shared/request/view-code';
 import { useRoute } from '../hooks/use-route';
@@ -18,7 +19,16 @@ const SDK_KINDS: ReadonlySet<CodeKind> = new Set(['chat', 'embeddings', 'images'
  * profile's address, the key read from the environment. The code is generated from the same
  * body the form sends (src-shared/request/view-code.ts).
  */
-export function ViewCode({ kind, body }: { kind: CodeKind; body: Record<string, unknown> }) {
+export function ViewCode({
+  kind,
+  body,
+  http,
+}: {
+  kind: CodeKind;
+  body: Record<string, unknown>;
+  /** For kind `http`: the method and address of a call the request log recorded. */
+  http?: HttpCall;
+}) {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -48,7 +58,7 @@ export function ViewCode({ kind, body }: { kind: CodeKind; body: Record<string, 
           if (e.target === dialog.current) setOpen(false);
         }}
       >
-        {open ? <CodePanel kind={kind} body={body} onClose={() => setOpen(false)} /> : null}
+        {open ? <CodePanel kind={kind} body={body} http={http} onClose={() => setOpen(false)} /> : null}
       </dialog>
     </>
   );
@@ -57,10 +67,12 @@ export function ViewCode({ kind, body }: { kind: CodeKind; body: Record<string, 
 function CodePanel({
   kind,
   body,
+  http,
   onClose,
 }: {
   kind: CodeKind;
   body: Record<string, unknown>;
+  http?: HttpCall;
   onClose: () => void;
 }) {
   const [language, setLanguage] = useState<CodeLanguage>('curl');
@@ -69,8 +81,8 @@ function CodePanel({
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
   const host = active?.kind === 'sandbox' ? (active.liveHost ?? SANDBOX_NOT_RUNNING) : (active?.host ?? '');
   const code = useMemo(
-    () => generateCode({ kind, host, judgeSegment: active?.judgeSegment ?? 'partner', body }, language),
-    [kind, host, active?.judgeSegment, body, language],
+    () => generateCode({ kind, host, judgeSegment: active?.judgeSegment ?? 'partner', body, http }, language),
+    [kind, host, active?.judgeSegment, body, http, language],
   );
   return (
     <div className="view-code-panel">

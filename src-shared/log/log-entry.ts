@@ -2,6 +2,35 @@
 /** Main keeps this many request log entries; the window keeps no more than main does. */
 export const MAX_LOG_ENTRIES = 500;
 
+/**
+ * How a call ended: `stopped` when the user stopped it (Stop, a closed window), `cut` when a
+ * reply that had begun ended early (the connection dropped, or a stream closed without its
+ * `[DONE]` or a finish reason). Both may carry a 200: the status is what the headers said.
+ */
+export type LogState = 'pending' | 'done' | 'failed' | 'stopped' | 'cut';
+
+/** Main keeps this much of a streamed reply's text and of its reasoning per entry. */
+export const LOG_REPLY_KEEP = 8000;
+export const LOG_REASONING_KEEP = 4000;
+
+/**
+ * A streamed (SSE) chat reply put back together by main from its events: what a reader wants
+ * instead of hundreds of `data:` lines. Text and reasoning are cut to the limits above; the
+ * character counts say how much arrived.
+ */
+export interface LogStreamReply {
+  text: string;
+  textChars: number;
+  reasoning: string;
+  reasoningChars: number;
+  finishReason?: string;
+  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
+  /** Events read (the closing `[DONE]` included). */
+  events: number;
+  /** The closing `data: [DONE]` arrived. */
+  sawDone: boolean;
+}
+
 export interface LogEntry {
   id: number;
   method: string;
@@ -19,10 +48,14 @@ export interface LogEntry {
   /** The start of the response body (text), for a look without keeping everything. */
   responseStart?: string;
   contentType?: string;
+  /** Response headers as received (a bounded number, long values cut). */
+  responseHeaders?: Record<string, string>;
+  /** The reply assembled from a streamed response, once it has ended. */
+  stream?: LogStreamReply;
   /** The gateway's request id header, when it sent one: what its support asks for. */
   requestId?: string;
   error?: string;
-  state: 'pending' | 'done' | 'failed';
+  state: LogState;
 }
 
 /**

@@ -6,7 +6,8 @@
  */
 import { judgeEndpoint, normalizeHost, shellQuote } from './gateway-address';
 
-export type CodeKind = 'chat' | 'embeddings' | 'images' | 'speech' | 'video' | 'judge';
+/** `http`: any other call (a model list, a task poll), sent as the request log recorded it. */
+export type CodeKind = 'chat' | 'embeddings' | 'images' | 'speech' | 'video' | 'judge' | 'http';
 export type CodeLanguage = 'curl' | 'python' | 'node';
 export const CODE_LANGUAGES: readonly CodeLanguage[] = ['curl', 'python', 'node'];
 export const KEY_ENV = 'GATEWAY_API_KEY';
@@ -18,11 +19,23 @@ export interface CodeRequest {
   /** The judge endpoint's path segment (`{host}/{segment}/v1/systemone`). */
   judgeSegment: string;
   body: Record<string, unknown>;
+  /** For `http` only: the method, and where (see HttpCall). */
+  http?: HttpCall;
+}
+
+export interface HttpCall {
+  method: string;
+  /** A path under the profile's host (`/v1/models`), or a whole address kept as it was called. */
+  path: string;
+  /** Sends the key (a result file's signed link is fetched without one). */
+  auth: boolean;
+  /** Sends `body` as JSON. */
+  withBody: boolean;
 }
 
 type Body = Record<string, unknown>;
 
-const PATHS: Record<Exclude<CodeKind, 'judge'>, string> = {
+const PATHS: Record<Exclude<CodeKind, 'judge' | 'http'>, string> = {
   chat: 'chat/completions',
   embeddings: 'embeddings',
   images: 'images/generations',
@@ -30,8 +43,12 @@ const PATHS: Record<Exclude<CodeKind, 'judge'>, string> = {
   video: 'video/generations',
 };
 
-export function endpointUrl(r: Pick<CodeRequest, 'kind' | 'host' | 'judgeSegment'>): string {
+export function endpointUrl(r: Pick<CodeRequest, 'kind' | 'host' | 'judgeSegment' | 'http'>): string {
   if (r.kind === 'judge') return judgeEndpoint(r.host, r.judgeSegment);
+  if (r.kind === 'http') {
+    const path = r.http?.path ?? '/';
+    return /^https?:\/\//i.test(path) ? path : `${normalizeHost(r.host)}${path}`;
+  }
   return `${normalizeHost(r.host)}/v1/${PATHS[r.kind]}`;
 }
 
@@ -51,9 +68,21 @@ function curlPost(url: string, body: Body, extra: string[] = []): string {
   ].join(' \\\n');
 }
 
+function curlHttp(url: string, call: HttpCall, body: Body): string {
+  return [
+    `curl -sS -X ${call.method} ${shellQuote(url)}`,
+    ...(call.auth ? [`  -H "Authorization: Bearer $${KEY_ENV}"`] : []),
+    ...(call.withBody
+      ? [`  -H 'Content-Type: application/json'`, `  -d ${shellQuote(JSON.stringify(body, null, 2))}`]
+      : []),
+  ].join(' \\\n');
+}
+
 function curlCode(r: CodeRequest): string {
   const url = endpointUrl(r);
   switch (r.kind) {
+    case 'http':
+      return curlHttp(url, httpOf(r), r.body);
     case 'chat':
       // -N: print the stream as it arrives.
       return curlPost(url, r.body, r.body.stream ? ['-N'] : []);
@@ -239,6 +268,27 @@ function pythonCode(r: CodeRequest): string {
         '    time.sleep(5)',
         'print(task)',
       ].join('\n');
+    case 'http': {
+      const call = httpOf(r);
+      const args = [
+        `    ${JSON.stringify(call.method)},`,
+        `    ${JSON.stringify(endpointUrl(r))},`,
+        ...(call.withBody ? ['    json=body,'] : []),
+        ...(call.auth ? [`    headers={"Authorization": f"Bearer {os.environ['${KEY_ENV}']}"},`] : []),
+        '    timeout=120,',
+      ];
+      return [
+        ...(call.auth ? ['import os', ''] : []),
+        'import requests',
+        '',
+        ...(call.withBody ? [`body = ${pythonLiteral(r.body)}`] : []),
+        'reply = requests.request(',
+        ...args,
+        ')',
+        'reply.raise_for_status()',
+        'print(reply.text)',
+      ].join('\n');
+    }
     case 'judge':
       return [
         'import os',
@@ -329,6 +379,22 @@ function nodeCode(r: CodeRequest): string {
         '}',
         'console.log(JSON.stringify(task, null, 2));',
       ].join('\n');
+    case 'http': {
+      const call = httpOf(r);
+      const headers = [
+        ...(call.auth ? [`Authorization: \`Bearer \${process.env.${KEY_ENV}}\``] : []),
+        ...(call.withBody ? ["'Content-Type': 'application/json'"] : []),
+      ];
+      return [
+        `const reply = await fetch(${JSON.stringify(endpointUrl(r))}, {`,
+        `  method: ${JSON.stringify(call.method)},`,
+        ...(headers.length ? [`  headers: { ${headers.join(', ')} },`] : []),
+        ...(call.withBody ? [`  body: JSON.stringify(${body.replace(/\n/g, '\n  ')}),`] : []),
+        '});',
+        'if (!reply.ok) throw new Error(`HTTP ${reply.status}: ${await reply.text()}`);',
+        'console.log(await reply.text());',
+      ].join('\n');
+    }
     case 'judge':
       return [
         `const reply = await fetch(${JSON.stringify(endpointUrl(r))}, {`,
@@ -340,6 +406,10 @@ function nodeCode(r: CodeRequest): string {
         'console.log(JSON.stringify(await reply.json(), null, 2));',
       ].join('\n');
   }
+}
+
+function httpOf(r: CodeRequest): HttpCall {
+  return r.http ?? { method: 'GET', path: '/v1/models', auth: true, withBody: false };
 }
 
 function audioExtension(body: Body): string {

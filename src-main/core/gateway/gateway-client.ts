@@ -172,12 +172,13 @@ export class GatewayClient {
             : opts.signal?.aborted
               ? abortedError()
               : networkError(err, req.url);
-      ticket.fail(failure.message);
+      if (failure.code === 'aborted') ticket.stop(failure.message);
+      else ticket.fail(failure.message);
       throw failure;
     }
     clearTimeout(timer);
     const requestId = requestIdFrom(response.headers);
-    ticket.headers(response.status, response.headers.get('content-type'), requestId);
+    ticket.headers(response.status, response.headers.get('content-type'), requestId, response.headers);
 
     // Text may echo the key; media bytes are left as they are (they are sniffed, never shown as text).
     const contentType = response.headers.get('content-type');

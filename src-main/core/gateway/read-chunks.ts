@@ -36,20 +36,26 @@ export async function* readChunks(
       try {
         step = await reader.read();
       } catch (err) {
-        const failure = idle
-          ? new GatewayError('timeout', 'The gateway stopped sending data.')
-          : callerAborted()
-            ? abortedError()
-            : // A response had begun, so the gateway was reached: never "could not be reached".
-              new GatewayError(
-                'network',
-                'The connection was cut before the reply finished.',
-                response.status,
-                undefined,
-                undefined,
-                { reason: 'cut', cause: String(err) },
-              );
-        ticket.fail(failure.message);
+        if (idle) {
+          const failure = new GatewayError('timeout', 'The gateway stopped sending data.');
+          ticket.fail(failure.message);
+          throw failure;
+        }
+        if (callerAborted()) {
+          const failure = abortedError();
+          ticket.stop(failure.message);
+          throw failure;
+        }
+        // A response had begun, so the gateway was reached: never "could not be reached".
+        const failure = new GatewayError(
+          'network',
+          'The connection was cut before the reply finished.',
+          response.status,
+          undefined,
+          undefined,
+          { reason: 'cut', cause: String(err) },
+        );
+        ticket.cut(failure.message);
         throw failure;
       } finally {
         clearTimeout(timer);
@@ -69,7 +75,10 @@ export async function* readChunks(
   } finally {
     // A consumer that stops early (stop button, parse failure) must not leave the socket open,
     // nor its log entry pending.
-    if (ticket.entry.state === 'pending') ticket.fail('Stopped reading before the end of the reply.');
+    if (ticket.entry.state === 'pending') {
+      if (callerAborted()) ticket.stop(abortedError().message);
+      else ticket.fail('Stopped reading before the end of the reply.');
+    }
     if (!controller.signal.aborted) reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }

@@ -1,6 +1,9 @@
 import { shellQuote } from '../../../src-shared/request/gateway-address';
 import { keyHint } from './gateway-urls';
 import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
+import { LogStreamAssembler } from './log-stream-assembler';
+import { buildHar } from './request-log-har';
+import { SECRET_HEADER } from './secret-headers';
 
 const BODY_KEEP = 4096;
 const RESPONSE_KEEP = 2048;
@@ -17,6 +20,24 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
       const key = value.replace(/^Bearer\s+/i, '');
       out[name] = key ? `Bearer ${keyHint(key)}` : value;
     } else out[name] = value;
+  }
+  return out;
+}
+
+/** Response headers kept per entry, and the longest value kept of each. */
+const RESPONSE_HEADERS_KEEP = 40;
+const HEADER_VALUE_KEEP = 512;
+
+/** The response headers the log keeps: bounded, secrets removed, every value scrubbed. */
+export function keptResponseHeaders(
+  headers: Iterable<[string, string]>,
+  scrub: (text: string) => string,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const [name, value] of headers) {
+    if (n++ >= RESPONSE_HEADERS_KEEP) break;
+    out[name] = SECRET_HEADER.test(name) ? '[removed]' : scrub(value.slice(0, HEADER_VALUE_KEEP));
   }
   return out;
 }
@@ -53,6 +74,11 @@ export class RequestLog {
     this.entries = [];
     this.bodies.clear();
     this.bodiesSize = 0;
+  }
+
+  /** The whole log as a HAR 1.2 file with every key and credential header redacted. */
+  toHar(creatorVersion: string): string {
+    return buildHar(this.list(), { creatorVersion, fullBody: (id) => this.fullBody(id), scrub: this.scrub });
   }
 
   /** The request body as sent (up to CURL_BODY_CAP), if it is still kept; see `toCurl`. */
@@ -103,9 +129,15 @@ export class RequestLog {
   }
 }
 
+/**
+ * One call's entry, moved along as the call goes: headers, body chunks, then exactly one ending
+ * (`finish`, `fail`, `stop` or `cut`). A streamed reply (text/event-stream) is also assembled as
+ * it passes (log-stream-assembler.ts) and kept with the entry when it ends.
+ */
 export class LogTicket {
   private decoder = new TextDecoder();
   private textual = true;
+  private assembler?: LogStreamAssembler;
 
   constructor(
     readonly entry: LogEntry,
@@ -118,17 +150,25 @@ export class LogTicket {
     return this.now() - this.entry.startedAt;
   }
 
-  headers(status: number, contentType: string | null, requestId?: string): void {
+  headers(
+    status: number,
+    contentType: string | null,
+    requestId?: string,
+    all?: Iterable<[string, string]>,
+  ): void {
     this.entry.status = status;
     if (requestId) this.entry.requestId = requestId;
     this.entry.firstByteMs = this.elapsed();
     this.entry.contentType = contentType ?? undefined;
+    if (all) this.entry.responseHeaders = keptResponseHeaders(all, this.scrub);
     this.textual = !contentType || /json|text|event-stream|xml/i.test(contentType);
+    if (contentType && /event-stream/i.test(contentType)) this.assembler = new LogStreamAssembler();
     this.changed();
   }
 
   chunk(bytes: Uint8Array): void {
     this.entry.responseBytes += bytes.byteLength;
+    this.assembler?.feed(bytes);
     const kept = this.entry.responseStart?.length ?? 0;
     if (this.textual && kept < RESPONSE_KEEP) {
       const text = this.decoder.decode(bytes, { stream: true });
@@ -138,18 +178,43 @@ export class LogTicket {
     }
   }
 
+  /**
+   * The body was read to its end. A stream that closed without `[DONE]` or a finish reason did
+   * not finish, whatever the status said: it is marked cut.
+   */
   finish(): void {
-    this.entry.endMs = this.elapsed();
-    this.entry.state = 'done';
     if (!this.textual)
       this.entry.responseStart = `(${this.entry.contentType}, ${this.entry.responseBytes} bytes)`;
-    this.changed();
+    const stream = this.assembler;
+    if (stream && stream.eventCount > 0 && !stream.complete) {
+      this.end('cut', stream.errorMessage ?? 'The stream ended without [DONE] or a finish reason.');
+      return;
+    }
+    this.end('done');
   }
 
   fail(message: string): void {
+    this.end('failed', this.assembler?.errorMessage ?? message);
+  }
+
+  /** The user stopped the call (Stop, or the window that asked went away). */
+  stop(message: string): void {
+    this.end('stopped', message);
+  }
+
+  /** The connection dropped after the reply had begun. */
+  cut(message: string): void {
+    this.end('cut', message);
+  }
+
+  private end(state: LogEntry['state'], message?: string): void {
     this.entry.endMs = this.elapsed();
-    this.entry.state = 'failed';
-    this.entry.error = this.scrub(message);
+    this.entry.state = state;
+    if (message !== undefined) this.entry.error = this.scrub(message);
+    // A stream that carried no event (a whole JSON body labelled as a stream) has nothing to show.
+    if (this.assembler && this.assembler.eventCount > 0)
+      this.entry.stream = this.assembler.summary(this.scrub);
+    this.assembler = undefined;
     this.changed();
   }
 }

@@ -11,6 +11,13 @@ export function logHandlers(s: AppServices): Handlers<typeof logRoutes> {
       s.log.clear();
       return null;
     },
+    'log.requestBody': ({ id }) => {
+      const entry = s.log.get(id);
+      if (entry?.requestBody === undefined) return null;
+      const text = s.log.fullBody(id)?.text ?? entry.requestBody;
+      return { text, whole: Buffer.byteLength(text) === entry.requestBytes };
+    },
+    'log.har': () => s.log.toHar(s.env.version),
     'log.curl': ({ id }) => {
       const entry = s.log.get(id);
       if (!entry)

@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
 import { installFakeBridge } from '../../test/fake-bridge';
 import { useUi } from '../../app/ui-store';
-import { LogPanel, withEntry } from './LogPanel';
+import { saveFile } from '../../app/save-file';
+import { harFileName, LogPanel, withEntry } from './LogPanel';
+
+vi.mock('../../app/save-file', () => ({ saveFile: vi.fn() }));
 
 const entry = (id: number, extra: Partial<LogEntry> = {}): LogEntry => ({
   id,
@@ -50,6 +53,95 @@ describe('the request log in the window', () => {
     await waitFor(() =>
       expect(screen.getAllByRole('button', { expanded: false })[0].textContent).toContain('/v1/newest'),
     );
+  });
+
+  it('marks a stopped stream in the list and shows its assembled reply in the detail', async () => {
+    const stopped = entry(7, {
+      url: 'https://gw.example/v1/chat/completions',
+      state: 'stopped',
+      error: 'Stopped.',
+      responseHeaders: { 'content-type': 'text/event-stream' },
+      stream: {
+        text: 'Once upon a time',
+        textChars: 16,
+        reasoning: 'A story, then.',
+        reasoningChars: 14,
+        usage: { prompt_tokens: 4, completion_tokens: 5, total_tokens: 9 },
+        events: 6,
+        sawDone: false,
+      },
+    });
+    installFakeBridge({ 'log.list': () => [entry(6), stopped] });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <LogPanel />
+      </QueryClientProvider>,
+    );
+    const row = await screen.findByRole('button', { name: /POST\s*stopped/ });
+    expect(row.querySelector('.log-status.stopped')).toBeTruthy();
+    expect(row.textContent).not.toContain('200');
+    fireEvent.click(row);
+    expect(screen.getByRole('status').textContent).toContain('Stopped by you after HTTP 200');
+    const reply = screen.getByRole('region', { name: 'Assembled reply' });
+    expect(reply.textContent).toContain('Once upon a time');
+    expect(reply.textContent).toContain('A story, then.');
+    expect(reply.textContent).toContain('no finish reason');
+    expect(reply.textContent).toContain('4 in · 5 out · 9 total');
+    expect(screen.getByText('content-type: text/event-stream')).toBeTruthy();
+  });
+
+  it('offers the log as a HAR file made by main', async () => {
+    const har = '{"log":{"version":"1.2","entries":[]}}';
+    installFakeBridge({ 'log.list': () => [entry(1)], 'log.har': () => har });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <LogPanel />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Export HAR' }));
+    await waitFor(() =>
+      expect(saveFile).toHaveBeenCalledWith({
+        fileName: expect.stringMatching(/^gatehouse-log-\d{4}-\d{2}-\d{2}-\d{4}\.har$/),
+        mime: 'application/json',
+        content: har,
+      }),
+    );
+    expect(harFileName(new Date(2025, 0, 31, 14, 5))).toBe('gatehouse-log-2025-01-31-1405.har');
+  });
+
+  it('opens View code for an entry, with its body under the active profile and no key', async () => {
+    const body = JSON.stringify({
+      model: 'sandbox-chat-1',
+      stream: true,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    const chat = entry(3, {
+      url: 'https://old.example/v1/chat/completions',
+      requestHeaders: { Authorization: 'Bearer sk-…abcd' },
+      requestBody: body,
+      requestBytes: body.length,
+    });
+    installFakeBridge({
+      'log.list': () => [chat],
+      'profiles.list': () => ({
+        profiles: [
+          { id: 'p1', kind: 'openai-compatible', host: 'https://now.example/v1', judgeSegment: 'partner' },
+        ],
+        activeId: 'p1',
+      }),
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <LogPanel />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /POST\s*200/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'View code' }));
+    const dialog = screen.getByRole('dialog', { name: 'Code for this request' });
+    await waitFor(() => expect(dialog.textContent).toContain("'https://now.example/v1/chat/completions'"));
+    expect(dialog.textContent).toContain('"sandbox-chat-1"');
+    expect(dialog.textContent).toContain('$GATEWAY_API_KEY');
+    expect(dialog.querySelector('code')?.textContent).not.toMatch(/sk-/);
   });
 
   it('closes on Esc from inside it, and from anywhere while it is a drawer over a small window', async () => {

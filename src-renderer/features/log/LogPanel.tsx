@@ -1,56 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import './log.css';
 import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
 import { visibleRows } from '../../app/visible-rows';
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { saveFile } from '../../app/save-file';
+import { asAppError, call } from '../../bridge/api';
+import type { AppError } from '../../../src-shared/result';
 import { useUi } from '../../app/ui-store';
-import { call } from '../../bridge/api';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { useBatchedEvent } from '../../hooks/use-batched-event';
-import { filterLog, prettyBody } from './log-filter';
+import { filterLog } from './log-filter';
+import { LogEntryDetail } from './LogEntryDetail';
+import { statusClass, statusLabel } from './log-status';
 import { formatTime, t } from '../../i18n/i18n';
-
-function EntryDetail({ entry }: { entry: LogEntry }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className="log-detail">
-      <div className="row">
-        <button
-          type="button"
-          className="small"
-          onClick={() =>
-            void call('log.curl', { id: entry.id })
-              .then((curl) => navigator.clipboard.writeText(curl))
-              .then(() => setCopied(true))
-          }
-        >
-          {copied ? t('common.copied') : t('log.copyCurl')}
-        </button>
-        <span className="muted small-note">{t('log.curlNote')}</span>
-      </div>
-      {entry.requestId ? (
-        <p className="small-note">{t('log.requestId', { requestId: entry.requestId })}</p>
-      ) : null}
-      <h4>{t('log.headers')}</h4>
-      <pre>
-        {Object.entries(entry.requestHeaders)
-          .map(([k, v]) => `${k}: ${v}`)
-          .join('\n')}
-      </pre>
-      {entry.requestBody !== undefined ? (
-        <>
-          <h4>{t('log.requestBody')}</h4>
-          <pre>{prettyBody(entry.requestBody)}</pre>
-        </>
-      ) : null}
-      <h4>{t('log.responseStart')}</h4>
-      <pre>
-        {entry.error ? `${entry.error}\n\n` : ''}
-        {entry.responseStart ?? ''}
-      </pre>
-    </div>
-  );
-}
 
 /**
  * The log as main holds it, with one entry added or updated: in place when it is there (a
@@ -131,9 +94,7 @@ const LogRow = memo(function LogRow({
     >
       <button type="button" className="log-summary" aria-expanded={expanded} onClick={() => onToggle(e.id)}>
         <span className="log-method">{e.method}</span>
-        <span className={`log-status ${e.status && e.status >= 400 ? 'bad' : ''}`}>
-          {e.state === 'pending' ? t('log.pending') : (e.status ?? t('log.failed'))}
-        </span>
+        <span className={statusClass(e)}>{statusLabel(e)}</span>
         <span className="log-path" title={e.url}>
           {path}
         </span>
@@ -146,6 +107,12 @@ const LogRow = memo(function LogRow({
     </li>
   );
 });
+
+/** `gatehouse-log-2025-01-31-1405.har`, in local time: the user's own clock names the file. */
+export function harFileName(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `gatehouse-log-${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}-${two(at.getHours())}${two(at.getMinutes())}.har`;
+}
 
 /** Below this width the log is a drawer over the page (app.css), and Esc closes it from anywhere. */
 const DRAWER_BELOW_PX = 1280;
@@ -182,14 +149,27 @@ export function LogPanel() {
   );
   const [query, setQuery] = useState('');
   const all = useMemo(() => [...(list.data ?? [])].reverse(), [list.data]);
-  const entries = useMemo(() => filterLog(all, query), [all, query]);
+  const entries = useMemo(() => filterLog(all, query, statusLabel), [all, query]);
   const openEntry = open === undefined ? undefined : entries.find((e) => e.id === open);
   const panel = useRef<HTMLElement>(null);
   useCloseOnEscape(panel, close);
+  const [exportError, setExportError] = useState<AppError>();
+  const exportHar = () => {
+    setExportError(undefined);
+    void call('log.har', {}).then(
+      (content) => saveFile({ fileName: harFileName(new Date()), mime: 'application/json', content }),
+      (e: unknown) => setExportError(asAppError(e)),
+    );
+  };
   return (
     <aside ref={panel} className="log-panel" aria-label={t('log.title')}>
       <div className="row log-head">
         <h3>{t('log.title')}</h3>
+        {all.length > 0 ? (
+          <button type="button" className="ghost small" onClick={exportHar}>
+            {t('log.exportHar')}
+          </button>
+        ) : null}
         <button type="button" className="ghost small" onClick={() => clear.mutate({})}>
           {t('log.clear')}
         </button>
@@ -203,6 +183,7 @@ export function LogPanel() {
         </button>
       </div>
       {list.error ? <ErrorNotice error={list.error.error} /> : null}
+      {exportError ? <ErrorNotice error={exportError} /> : null}
       {all.length > 0 ? (
         <input
           type="search"
@@ -216,7 +197,7 @@ export function LogPanel() {
       {all.length === 0 && !list.error ? <p className="muted small-note">{t('log.empty')}</p> : null}
       {all.length > 0 && entries.length === 0 ? <p className="muted small-note">{t('log.noMatch')}</p> : null}
       <LogRows entries={entries} open={open} onToggle={(id) => setOpen(open === id ? undefined : id)} />
-      {openEntry ? <EntryDetail key={openEntry.id} entry={openEntry} /> : null}
+      {openEntry ? <LogEntryDetail key={openEntry.id} entry={openEntry} /> : null}
     </aside>
   );
 }
