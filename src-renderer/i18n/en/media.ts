@@ -12,9 +12,10 @@ export const media = {
   'media.integer': '{field} must be a whole number between {min} and {max}',
   'media.history': 'History',
   'media.clearHistory': 'Clear history',
-  'media.confirmClear': 'Delete all {count} entries and their files? This cannot be undone.',
+  'media.confirmClear':
+    'Delete all {count} entries from the history in the local database on this computer, and their files? This cannot be undone.',
   'media.deleteEntryNamed': 'Delete “{name}”',
-  'media.confirmDelete': 'Delete this entry and its files?',
+  'media.confirmDelete': 'Delete this entry from the local database, and its files from this computer?',
   'media.deleteMark': '×',
   'media.historyCount': '({count})',
   'media.savedTo': 'Saved to {path}',
@@ -31,7 +32,7 @@ export const media = {
   'images.generate': 'Generate',
   'images.generating': 'Generating {n} image(s)…',
   'images.empty':
-    'No images yet. Write a prompt and press Generate; every image is kept in the history below and survives a restart.',
+    'No images yet. Write a prompt and press Generate. Each generation is kept in the history below until you delete it: its details in the local database on this computer, its images as files in Gatehouse’s data folder.',
   'images.open': 'Open image {index} of “{prompt}”',
   'images.alt': 'Image {index} for “{prompt}”',
   'images.failedOne': 'Image {index} could not be fetched: {reason}',
@@ -43,6 +44,21 @@ export const media = {
   'images.revised': 'The gateway revised the prompt to: {prompt}',
   'images.meta': '{time} · {model} · {size} · {n} image(s) · {format}',
   'images.pending': 'Image {index} on its way',
+  'images.previous': 'Previous image',
+  'images.next': 'Next image',
+  'images.position': 'Image {at} of {total}',
+  'images.keysHint': '← and → move between images; Esc closes.',
+  'images.details': 'Request details',
+  'images.detail.time': 'Created',
+  'images.detail.model': 'Model',
+  'images.detail.prompt': 'Prompt',
+  'images.detail.revised': 'Revised prompt',
+  'images.detail.size': 'Size asked for',
+  'images.detail.pixels': 'This image',
+  'images.detail.count': 'Images in the request',
+  'images.detail.format': 'Response format',
+  'images.detail.extra': 'Extra body fields',
+  'images.pixels': '{width} × {height} px',
 
   'speech.text': 'Text',
   'speech.textPlaceholder': 'What should be spoken?',
@@ -51,7 +67,8 @@ export const media = {
   'speech.speed': 'Speed',
   'speech.create': 'Speak',
   'speech.creating': 'Generating audio…',
-  'speech.empty': 'No clips yet. Type a text and press Speak; clips are kept in the history below.',
+  'speech.empty':
+    'No clips yet. Type a text and press Speak. Each clip is kept in the history below until you delete it: its details in the local database on this computer, the audio as a file in Gatehouse’s data folder.',
   'speech.player': 'Audio player for “{text}”',
   'speech.save': 'Save audio',
   'speech.wrapped':
@@ -85,7 +102,7 @@ export const media = {
   'embeddings.run': 'Embed',
   'embeddings.running': 'Embedding {count} input(s)…',
   'embeddings.empty':
-    'Enter a few lines of text and press Embed to compare them: each line becomes a vector, and the heat map shows how similar they are.',
+    'Enter a few lines of text and press Embed to compare them: each line becomes a vector, and the heat map shows how similar they are. Each run is kept in the history below.',
   'embeddings.perInput': 'Per input',
   'embeddings.col.index': '#',
   'embeddings.col.text': 'Input',
@@ -103,7 +120,7 @@ export const media = {
   'embeddings.vectorsEvicted':
     'These vectors were dropped from memory to make room for newer runs. Run the embeddings again to copy them.',
   'embeddings.vectorsGone':
-    'These vectors are no longer in memory (for example after a restart). Run the embeddings again.',
+    'Whole vectors stay in memory only while Gatehouse runs, and only for recent runs; the history keeps the first {n} values of each. Run the embeddings again to copy them.',
   'embeddings.inputRef': '#{n}',
   'embeddings.rowNumber': '{n}.',
   'embeddings.noValue': '—',
@@ -113,4 +130,15 @@ export const media = {
     'Input(s) {list} came back as a zero vector, which has no direction; their similarities are left blank.',
   'embeddings.summary': '{model} · {count} input(s) · {dims} dimensions · {tokens} tokens',
   'embeddings.tooMany': 'The heat map shows the first {max} inputs; the table of norms lists all.',
+  'embeddings.historyEmpty':
+    'No runs yet. Each run is kept here, in the local database on this computer, until you delete it: the inputs (the first {max} characters of each), the numbers shown and the first {n} values of each vector, not whole vectors.',
+  'embeddings.historyList': 'Embeddings history',
+  'embeddings.open': 'Open',
+  'embeddings.openNamed': 'Open the run of {time}: {name}',
+  'embeddings.historyMeta': '{time} · {model} · {count} input(s) · {dims} dimensions',
+  'embeddings.shownFromHistory': 'From the history: the run of {time}.',
+  'embeddings.col.preview': 'First values',
+  'embeddings.cost': 'cost {cost}, as the gateway reported',
+  'embeddings.separator': ' · ',
+  'embeddings.cut': '{chars} characters; the history keeps the first {max}.',
 };
