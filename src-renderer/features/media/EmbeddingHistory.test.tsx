@@ -67,6 +67,7 @@ describe('EmbeddingsPanel history', () => {
     expect(screen.getByText(`From the history: the run of ${time}.`)).toBeTruthy();
     expect(screen.getByText(/embed-x · 2 input\(s\) · 4 dimensions · 7 tokens · cost 0.0002/)).toBeTruthy();
     expect(screen.getAllByText('0.1235, -0.5000, 0.2500, 0.0000')).toHaveLength(2);
+    expect(screen.getAllByTitle('0.1235, -0.5000, 0.2500, 0.0000')).toHaveLength(2);
     expect(list.querySelector('[aria-current="true"]')?.textContent).toContain('north · south');
     // Whole vectors are not in the history, and the panel says so instead of offering Copy.
     expect((screen.getByRole('button', { name: 'Copy vectors as JSON' }) as HTMLButtonElement).disabled).toBe(

@@ -49,16 +49,18 @@ export function EmbeddingHistory(props: {
               >
                 {t('embeddings.open')}
               </button>
-              <span className="speech-row-text" title={name}>
-                {name}
-              </span>
-              <span className="muted small-note">
-                {t('embeddings.historyMeta', {
-                  time: formatTime(run.createdAt),
-                  model: run.model,
-                  count: run.inputs.length,
-                  dims: dimensionsOf(run),
-                })}
+              <span className="embedding-row-main">
+                <span className="speech-row-text" title={name}>
+                  {name}
+                </span>
+                <span className="muted small-note">
+                  {t('embeddings.historyMeta', {
+                    time: formatTime(run.createdAt),
+                    model: run.model,
+                    count: run.inputs.length,
+                    dims: dimensionsOf(run),
+                  })}
+                </span>
               </span>
               <DeleteEntryButton id={run.id} name={name} onDeleted={() => props.onDeleted(run.id)} />
             </li>

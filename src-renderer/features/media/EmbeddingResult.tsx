@@ -29,8 +29,13 @@ const GONE_KEYS = {
 export const dimensionsOf = (run: EmbeddingEntryView) =>
   [...new Set(run.inputs.map((i) => i.dimensions))].join(' / ');
 
-const previewText = (values: number[], dimensions: number) =>
-  values.map((v) => v.toFixed(4)).join(', ') + (dimensions > values.length ? ', …' : '');
+/** The cell shows the first few values; its title all the history keeps. */
+const PREVIEW_SHOWN = 4;
+const previewText = (values: number[], dimensions: number, shown = values.length) =>
+  values
+    .slice(0, shown)
+    .map((v) => v.toFixed(4))
+    .join(', ') + (dimensions > Math.min(shown, values.length) ? ', …' : '');
 
 /**
  * One run's result: the numbers, the heat map and the table of inputs. The same for a run just
@@ -130,7 +135,9 @@ export function EmbeddingResult({ run, fromHistory }: { run: EmbeddingEntryView;
                   </td>
                   <td>{it.dimensions}</td>
                   <td>{it.norm.toFixed(4)}</td>
-                  <td className="norms-preview">{previewText(it.preview, it.dimensions)}</td>
+                  <td className="norms-preview" title={previewText(it.preview, it.dimensions)}>
+                    {previewText(it.preview, it.dimensions, PREVIEW_SHOWN)}
+                  </td>
                 </tr>
               ))}
             </tbody>

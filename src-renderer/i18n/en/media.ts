@@ -45,6 +45,8 @@ export const media = {
   'images.meta': '{time} · {model} · {size} · {n} image(s) · {format}',
   'images.pending': 'Image {index} on its way',
   'images.previous': 'Previous image',
+  'images.prevMark': '‹',
+  'images.nextMark': '›',
   'images.next': 'Next image',
   'images.position': 'Image {at} of {total}',
   'images.keysHint': '← and → move between images; Esc closes.',

@@ -46,6 +46,8 @@ export const media: Record<keyof typeof en, string> = {
   'images.meta': '{time} · {model} · {size} · {n} 张 · {format}',
   'images.pending': '第 {index} 张图片生成中',
   'images.previous': '上一张图片',
+  'images.prevMark': '‹',
+  'images.nextMark': '›',
   'images.next': '下一张图片',
   'images.position': '第 {at} 张，共 {total} 张',
   'images.keysHint': '按 ← 和 → 切换图片，按 Esc 关闭。',
