@@ -45,7 +45,28 @@ test('an image is generated, opened, saved as a real PNG, and kept across a rest
   const viewer = page.getByRole('dialog', { name: 'Image viewer' });
   await expect(viewer).toBeVisible();
   await expect(viewer.getByRole('img')).toBeVisible();
+  // The request beside the image, and previous/next through the history (buttons and keys).
+  const details = viewer.getByRole('region', { name: 'Request details' });
+  await expect(details).toContainText('A red lighthouse at dusk');
+  await expect(details).toContainText('sandbox-image-1');
+  await expect(details).toContainText('256x256');
+  await expect(viewer.getByText('Image 1 of 2')).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Previous image' })).toBeDisabled();
+  const firstSrc = await viewer.getByRole('img').getAttribute('src');
+  await page.keyboard.press('ArrowRight');
+  await expect(viewer.getByText('Image 2 of 2')).toBeVisible();
+  await expect(viewer.getByRole('img')).not.toHaveAttribute('src', firstSrc!);
+  await expect(viewer.getByRole('img')).toHaveAttribute('alt', 'Image 2 for “A red lighthouse at dusk”');
+  await expect(viewer.getByRole('button', { name: 'Next image' })).toBeDisabled();
+  await expect
+    .poll(() => viewer.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(256);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/media-image-viewer.png` });
+  await viewer.getByRole('button', { name: 'Previous image' }).click();
+  await expect(viewer.getByText('Image 1 of 2')).toBeVisible();
+  await expect(viewer.getByRole('img')).toHaveAttribute('src', firstSrc!);
+  await page.keyboard.press('ArrowLeft');
+  await expect(viewer.getByText('Image 1 of 2')).toBeVisible();
   await viewer.getByRole('button', { name: 'Save image' }).click();
   await expect(page.getByText(/^Saved to .*\.png$/)).toBeVisible();
   await page.keyboard.press('Escape');
@@ -115,7 +136,9 @@ test('a speech clip plays, raw PCM is wrapped so it plays too', async ({ app }) 
   expect(readFileSync(join(app.exportDir, wav)).toString('ascii', 0, 4)).toBe('RIFF');
 });
 
-test('embeddings show per-input norms and a similarity heat map of the inputs', async ({ app }) => {
+test('embeddings show per-input norms and a similarity heat map, and are kept in the history', async ({
+  app,
+}) => {
   const page = app.page;
   await openSection(page, 'Embeddings');
   await expect(page.getByLabel('Model')).toHaveValue('sandbox-embed-1');
@@ -137,6 +160,28 @@ test('embeddings show per-input norms and a similarity heat map of the inputs', 
   await expect(page.getByRole('cell', { name: '64' }).first()).toBeVisible();
   await page.getByText('Similarity values as a table').click();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/media-embeddings.png` });
+
+  // The run is in the history, and still there after a restart, without its whole vectors.
+  const history = page.getByRole('list', { name: 'Embeddings history' });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history).toContainText('The cat sat on the mat · A cat sat on a mat · Quarterly tax report');
+  await app.restart();
+  const again = app.page;
+  await openSection(again, 'Embeddings');
+  await expect(again.getByRole('group', { name: 'Cosine similarity' })).toBeHidden();
+  await again.getByRole('button', { name: /^Open the run of .*: The cat sat on the mat/ }).click();
+  const reopened = again.getByRole('group', { name: 'Cosine similarity' });
+  await expect(reopened.getByRole('img', { name: '#1 vs #1: 1.000' })).toBeVisible();
+  expect(await reopened.getByRole('img', { name: /^#1 vs #2: / }).getAttribute('title')).toBe(close);
+  await expect(again.getByText(/^From the history: the run of /)).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Copy vectors as JSON' })).toBeDisabled();
+  if (SHOTS) await again.screenshot({ path: `${SHOTS}/media-embeddings-history.png` });
+
+  await again.getByRole('button', { name: /^Delete “The cat sat on the mat/ }).click();
+  await again.getByRole('listitem').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(again.getByRole('list', { name: 'Embeddings history' }).getByRole('listitem')).toHaveCount(0);
+  await expect(again.getByRole('group', { name: 'Cosine similarity' })).toBeHidden();
+  await expect(again.getByText(/^No runs yet/)).toBeVisible();
 });
 
 test.describe('gateway fault', () => {

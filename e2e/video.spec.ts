@@ -101,6 +101,25 @@ test.describe('fast Sandbox', () => {
     await expect(task.getByText('Succeeded')).toBeVisible({ timeout: 20_000 });
     const video = task.getByLabel(/^Video of task/);
     await expect(video).toBeVisible();
+    // A compact player in the card: muted, metadata only, nothing plays by itself.
+    expect(
+      await video.evaluate((v: HTMLVideoElement) => ({
+        tag: v.tagName,
+        muted: v.muted,
+        autoplay: v.autoplay,
+        paused: v.paused,
+        preload: v.preload,
+        controls: v.controls,
+      })),
+    ).toEqual({
+      tag: 'VIDEO',
+      muted: true,
+      autoplay: false,
+      paused: true,
+      preload: 'metadata',
+      controls: true,
+    });
+    expect((await video.boundingBox())!.width).toBeLessThanOrEqual(360);
     expect(await playable(video)).toBeGreaterThan(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/video-succeeded.png` });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storedExtraSchema } from '../request/extra-body-schema';
+import { type EmbeddingEntry, type EmbeddingEntryView, embeddingEntrySchema } from './embedding-entry';
 
 const fileSchema = z.object({
   /** Relative path in the media library; absent when this image could not be fetched. */
@@ -42,13 +43,19 @@ export const speechEntrySchema = z.object({
   bytes: z.number(),
 });
 
-export const mediaEntrySchema = z.discriminatedUnion('kind', [imageEntrySchema, speechEntrySchema]);
+/** Rows written before embeddings joined the history are images and speech: their shape is unchanged. */
+export const mediaEntrySchema = z.discriminatedUnion('kind', [
+  imageEntrySchema,
+  speechEntrySchema,
+  embeddingEntrySchema,
+]);
 
 export type ImageEntry = z.infer<typeof imageEntrySchema>;
 export type SpeechEntry = z.infer<typeof speechEntrySchema>;
 export type MediaEntry = z.infer<typeof mediaEntrySchema>;
+export type { EmbeddingEntry, EmbeddingEntryView };
 
 /** What the window gets: the entry plus the URL of each file (never a file:// path). */
 export type ImageEntryView = ImageEntry & { urls: (string | null)[] };
 export type SpeechEntryView = SpeechEntry & { url: string };
-export type MediaEntryView = ImageEntryView | SpeechEntryView;
+export type MediaEntryView = ImageEntryView | SpeechEntryView | EmbeddingEntryView;

@@ -14,4 +14,12 @@ describe('APP_CSP', () => {
     expect(APP_CSP).toContain("script-src 'self';");
     expect(APP_CSP).not.toContain('unsafe-');
   });
+
+  it('plays images, audio and video only from the app, blobs and the media library', () => {
+    // Results are downloaded into the library first, so no gateway or CDN origin is needed.
+    const directive = (name: string) => APP_CSP.split('; ').find((d) => d.startsWith(`${name} `));
+    expect(directive('media-src')).toBe("media-src 'self' blob: gatehouse-media:");
+    expect(directive('img-src')).toBe("img-src 'self' data: blob: gatehouse-media:");
+    expect(APP_CSP).not.toMatch(/https?:|\*/);
+  });
 });

@@ -16,6 +16,8 @@ export interface EmbeddingsResult {
   vectors: Float32Array[];
   model?: string;
   usage?: { prompt_tokens?: number; total_tokens?: number };
+  /** `usage.cost`, which some gateways add (OpenRouter, for one); absent in the OpenAI shape. */
+  cost?: number;
 }
 
 function toVector(value: unknown, at: number, body: unknown): Float32Array {
@@ -60,6 +62,7 @@ export function parseEmbeddings(body: unknown): EmbeddingsResult {
     usage: usage
       ? { prompt_tokens: num(usage.prompt_tokens), total_tokens: num(usage.total_tokens) }
       : undefined,
+    cost: num(usage?.cost),
   };
 }
 

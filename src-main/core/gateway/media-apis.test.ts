@@ -31,6 +31,13 @@ describe('parseEmbeddings', () => {
     ]);
     expect(r.model).toBe('m');
     expect(r.usage?.total_tokens).toBe(3);
+    expect(r.cost).toBeUndefined();
+  });
+
+  it('reads a cost the gateway adds to usage, and ignores one that is not a number', () => {
+    const body = { data: [{ embedding: [1] }], usage: { total_tokens: 2, cost: 0.00012 } };
+    expect(parseEmbeddings(body).cost).toBe(0.00012);
+    expect(parseEmbeddings({ ...body, usage: { cost: '0.1' } }).cost).toBeUndefined();
   });
 
   it('accepts embeddings[] and a single embedding', () => {

@@ -250,7 +250,7 @@ describe('MediaService embeddings', () => {
     expect(run.matrix[0][0]).toBe(1);
     expect(run.matrix[0][1]!).toBeGreaterThan(run.matrix[0][2]!);
     expect(run.problems).toEqual([]);
-    const vectors = JSON.parse(media.vectorsJson(run.runId)) as { input: string; embedding: number[] }[];
+    const vectors = JSON.parse(media.vectorsJson(run.id)) as { input: string; embedding: number[] }[];
     expect(vectors[2].input).toBe('tax form');
     expect(vectors[2].embedding).toHaveLength(64);
     expect(() => media.vectorsJson('nope')).toThrow(/no longer/);
@@ -269,13 +269,13 @@ describe('MediaService embeddings', () => {
     const second = await run(3); // 192: both kept
     expect([first.vectorsKept, second.vectorsKept]).toEqual([true, true]);
     const third = await run(3); // 288 > 200: the first goes
-    expect(JSON.parse(media.vectorsJson(third.runId))).toHaveLength(3);
-    expect(JSON.parse(media.vectorsJson(second.runId))).toHaveLength(3);
-    expect(() => media.vectorsJson(first.runId)).toThrow(/dropped to make room/);
+    expect(JSON.parse(media.vectorsJson(third.id))).toHaveLength(3);
+    expect(JSON.parse(media.vectorsJson(second.id))).toHaveLength(3);
+    expect(() => media.vectorsJson(first.id)).toThrow(/dropped to make room/);
     const huge = await run(7); // 224 floats alone
     expect(huge.vectorsKept).toBe(false);
-    expect(() => media.vectorsJson(huge.runId)).toThrow(/too large/);
-    expect(JSON.parse(media.vectorsJson(third.runId))).toHaveLength(3);
+    expect(() => media.vectorsJson(huge.id)).toThrow(/too large/);
+    expect(JSON.parse(media.vectorsJson(third.id))).toHaveLength(3);
   });
 
   it('keeps the window payload small for 100 inputs of 3,072 dimensions', async () => {
@@ -304,5 +304,66 @@ describe('MediaService embeddings', () => {
     expect(run.inputs).toHaveLength(130);
     expect(run.matrix).toHaveLength(HEATMAP_MAX);
     expect(run.matrix[0]).toHaveLength(HEATMAP_MAX);
+  });
+
+  it('keeps each run in the history, bounded: previews of the vectors, not the vectors', async () => {
+    const media = make();
+    const inputs = Array.from({ length: 100 }, (_, i) => `${'long input '.repeat(40)}${i}`);
+    const run = await media.embed({
+      model: 'sandbox-embed-1',
+      inputs,
+      dimensions: 3072,
+      encodingFormat: 'float',
+      extra: { user: 'tester' },
+    });
+    expect(run.id).toMatch(/^emb-\d+-[0-9a-f]{8}$/);
+    const full = JSON.parse(media.vectorsJson(run.id)) as { embedding: number[] }[];
+    expect(run.inputs[5].preview).toHaveLength(8);
+    run.inputs[5].preview.forEach((v, k) => expect(v).toBeCloseTo(full[5].embedding[k], 5));
+    expect(run.inputs[0].text).toHaveLength(300);
+    expect(run.inputs[0].chars).toBe(inputs[0].length);
+    expect(run.params).toEqual({ model: 'sandbox-embed-1', dimensions: 3072, encodingFormat: 'float' });
+
+    const row = db.prepare('SELECT kind, data FROM media_entries WHERE id = ?').get(run.id) as {
+      kind: string;
+      data: string;
+    };
+    expect(row.kind).toBe('embedding');
+    // 307,200 floats would be megabytes of JSON; the row holds the panel's numbers only.
+    expect(row.data.length).toBeLessThan(150_000);
+
+    // Another instance (a restart) lists it with the same numbers, its vectors gone from memory.
+    const later = make();
+    const [listed] = later.history('embedding');
+    expect(listed).toMatchObject({
+      id: run.id,
+      kind: 'embedding',
+      vectorsKept: false,
+      vectorsGone: 'unknown',
+    });
+    const { vectorsKept: _a, vectorsGone: _b, ...stored } = listed as typeof run;
+    const { vectorsKept: _c, vectorsGone: _d, ...original } = run;
+    expect(stored).toEqual(original);
+    expect(later.history('image')).toEqual([]);
+  });
+
+  it('deletes a run from the history and forgets its vectors; Clear takes embeddings only', async () => {
+    const media = make();
+    const base = { model: 'sandbox-embed-1', dimensions: 8, encodingFormat: 'float' as const };
+    const a = await media.embed({ ...base, inputs: ['one', 'two'] });
+    const b = await media.embed({ ...base, inputs: ['three'] });
+    const image = await media.generateImages({
+      model: 'sandbox-image-1',
+      prompt: 'kept',
+      size: '256x256',
+      n: 1,
+      responseFormat: 'b64_json',
+    });
+    await expect(media.save(a.id)).rejects.toThrow(/no file to save/);
+    media.deleteEntry(a.id);
+    expect(media.history('embedding').map((e) => e.id)).toEqual([b.id]);
+    expect(() => media.vectorsJson(a.id)).toThrow(/no longer in memory/);
+    expect(media.clear('embedding')).toBe(1);
+    expect(media.history().map((e) => e.id)).toEqual([image.id]);
   });
 });

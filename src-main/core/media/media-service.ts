@@ -23,6 +23,12 @@ import type { DesktopActions } from './desktop-actions';
 import { analyzeEmbeddings } from '../../../src-shared/media/embedding-math';
 import { sniffAudio, sniffImage } from './image-sniff';
 import {
+  type EmbeddingEntry,
+  type EmbeddingEntryView,
+  EMBEDDING_PREVIEW_VALUES,
+  EMBEDDING_TEXT_KEPT,
+} from '../../../src-shared/media/embedding-entry';
+import {
   type ImageEntry,
   type ImageEntryView,
   type MediaEntry,
@@ -41,7 +47,7 @@ import {
 } from '../../../src-shared/media/media-inputs';
 import type { MediaLibrary, MediaUrlFor } from './media-library';
 import { pcmToWav } from './wav';
-import type { EmbeddingRunView, MediaEvents, VectorsGone } from '../../../src-shared/media/media-views';
+import type { MediaEvents, VectorsGone } from '../../../src-shared/media/media-views';
 
 export type MediaEmit = <K extends keyof MediaEvents>(name: K, payload: MediaEvents[K]) => void;
 
@@ -52,6 +58,7 @@ export type MediaEmit = <K extends keyof MediaEvents>(name: K, payload: MediaEve
 export const MAX_CACHED_FLOATS = 8_000_000;
 const REMEMBERED_DROPS = 100;
 const round4 = (x: number | null) => (x === null ? null : Math.round(x * 10_000) / 10_000);
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 export class MediaService {
   private runs = new Map<string, { inputs: string[]; vectors: Float32Array[]; floats: number }>();
@@ -78,10 +85,15 @@ export class MediaService {
 
   view(entry: ImageEntry): ImageEntryView;
   view(entry: SpeechEntry): SpeechEntryView;
+  view(entry: EmbeddingEntry): EmbeddingEntryView;
   view(entry: MediaEntry): MediaEntryView;
   view(entry: MediaEntry): MediaEntryView {
     if (entry.kind === 'image') {
       return { ...entry, urls: entry.files.map((f) => (f.rel ? this.deps.mediaUrl(f.rel) : null)) };
+    }
+    if (entry.kind === 'embedding') {
+      if (this.runs.has(entry.id)) return { ...entry, vectorsKept: true };
+      return { ...entry, vectorsKept: false, vectorsGone: this.dropped.get(entry.id) ?? 'unknown' };
     }
     return { ...entry, url: this.deps.mediaUrl(entry.rel) };
   }
@@ -187,37 +199,50 @@ export class MediaService {
     return this.view(entry);
   }
 
-  async embed(raw: EmbeddingsRunInput): Promise<EmbeddingRunView> {
+  /**
+   * Runs the embeddings and records the run in the history. The row keeps what the panel shows
+   * and a short preview of each vector; the whole vectors stay in memory for "Copy" only.
+   */
+  async embed(raw: EmbeddingsRunInput): Promise<EmbeddingEntryView> {
     const input = embeddingsRunSchema.parse(raw);
-    const target = await this.deps.profiles.target();
+    const profileId = this.deps.profiles.activeId();
+    const target = await this.deps.profiles.target(profileId);
     const request = embeddingsRequestBody(input);
     const result = await createEmbeddings(this.deps.client, target, request);
     const analysis = analyzeEmbeddings(result.vectors);
-    const runId = randomUUID();
-    const vectorsKept = this.keepVectors(runId, input.inputs, result.vectors);
-    return {
-      runId,
-      model: result.model ?? input.model,
+    const id = `emb-${this.now()}-${randomUUID().slice(0, 8)}`;
+    const entry: EmbeddingEntry = {
+      id,
+      kind: 'embedding',
       createdAt: this.now(),
+      profileId,
+      model: result.model ?? input.model,
+      params: { model: input.model, dimensions: input.dimensions, encodingFormat: input.encodingFormat },
+      extra: input.extra,
       inputs: analysis.items.map((item) => ({
         ...item,
-        norm: Math.round(item.norm * 1e6) / 1e6,
-        text: input.inputs[item.index].slice(0, 300),
+        norm: round6(item.norm),
+        text: input.inputs[item.index].slice(0, EMBEDDING_TEXT_KEPT),
+        chars: input.inputs[item.index].length,
+        preview: Array.from(result.vectors[item.index].subarray(0, EMBEDDING_PREVIEW_VALUES), round6),
       })),
       matrix: analysis.matrix.map((row) => row.map(round4)),
       problems: analysis.problems,
       usage: result.usage,
-      vectorsKept,
+      cost: result.cost,
     };
+    this.keepVectors(id, input.inputs, result.vectors);
+    this.deps.history.put(entry);
+    return this.view(entry);
   }
 
-  /** Caches a run's vectors, evicting the oldest runs past the float budget; false if too large. */
-  private keepVectors(runId: string, inputs: string[], vectors: Float32Array[]): boolean {
+  /** Caches a run's vectors, evicting the oldest runs past the float budget. */
+  private keepVectors(runId: string, inputs: string[], vectors: Float32Array[]): void {
     const max = this.deps.maxCachedFloats ?? MAX_CACHED_FLOATS;
     const floats = vectors.reduce((s, v) => s + v.length, 0);
     if (floats > max) {
       this.noteDropped(runId, 'too-large');
-      return false;
+      return;
     }
     this.runs.set(runId, { inputs, vectors, floats });
     this.cachedFloats += floats;
@@ -227,7 +252,14 @@ export class MediaService {
       this.cachedFloats -= old.floats;
       this.noteDropped(oldId, 'evicted');
     }
-    return true;
+  }
+
+  /** Forgets a deleted run's vectors, so Copy cannot bring back what the user deleted. */
+  private forgetVectors(runId: string): void {
+    const run = this.runs.get(runId);
+    if (run) this.cachedFloats -= run.floats;
+    this.runs.delete(runId);
+    this.dropped.delete(runId);
   }
 
   private noteDropped(runId: string, why: Exclude<VectorsGone, 'unknown'>): void {
@@ -272,7 +304,8 @@ export class MediaService {
     const e = this.entry(id); // checks the id's shape first
     this.deps.history.delete(id);
     if (e.kind === 'image') this.deps.library.remove(`images/${id}`);
-    else this.deps.library.remove(e.rel);
+    else if (e.kind === 'speech') this.deps.library.remove(e.rel);
+    else this.forgetVectors(id); // an embeddings run has no file: its row was all of it
   }
 
   clear(kind: MediaEntry['kind']): number {
@@ -284,6 +317,8 @@ export class MediaService {
   /** Save dialog for one file of an entry; resolves to where it went, or null when cancelled. */
   async save(id: string, index = 0): Promise<string | null> {
     const e = this.entry(id);
+    if (e.kind === 'embedding')
+      throw new AppFailure({ code: 'not_found', message: 'An embeddings run has no file to save.' });
     const rel = e.kind === 'image' ? e.files[index]?.rel : e.rel;
     if (!rel)
       throw new AppFailure({
@@ -318,7 +353,7 @@ function slug(text: string): string {
   );
 }
 
-function suggestedName(e: MediaEntry, rel: string, index: number): string {
+function suggestedName(e: ImageEntry | SpeechEntry, rel: string, index: number): string {
   const ext = rel.slice(rel.lastIndexOf('.') + 1);
   const stamp = new Date(e.createdAt).toISOString().slice(0, 19).replace(/[:T]/g, '-');
   return e.kind === 'image'

@@ -127,7 +127,7 @@ async function seed() {
   await frame.ended('fuzz-seed-chat');
   hints.id.push(String(set.id), String(image.id), String(speech.id), String(video.id));
   hints.setId.push(String(set.id));
-  hints.runId.push(String(run.runId));
+  hints.runId.push(String(run.id));
   hints.conversationId.push((chat.data as { conversationId: string }).conversationId);
   hints.id.push(...hints.conversationId);
 }

@@ -3,7 +3,6 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeBridge } from '../../test/fake-bridge';
 import { DeleteEntryButton } from './DeleteEntryButton';
-import { ImageViewer } from './ImageViewer';
 
 const wrap = (ui: React.ReactNode) =>
   render(
@@ -34,29 +33,5 @@ describe('DeleteEntryButton', () => {
     await waitFor(() =>
       expect(bridge.calls).toEqual([{ route: 'media.history.delete', input: { id: 'b2' } }]),
     );
-  });
-});
-
-describe('ImageViewer', () => {
-  it('keeps Tab inside, closes on Escape and gives focus back', () => {
-    const opener = document.createElement('button');
-    document.body.append(opener);
-    opener.focus();
-    let closed = 0;
-    const { unmount } = render(
-      <ImageViewer url="x.png" alt="pic" onSave={() => undefined} onClose={() => closed++} />,
-    );
-    const save = screen.getByRole('button', { name: 'Save image' });
-    const close = screen.getByRole('button', { name: 'Close' });
-    expect(document.activeElement).toBe(close);
-    fireEvent.keyDown(window, { key: 'Tab' });
-    expect(document.activeElement).toBe(save);
-    fireEvent.keyDown(window, { key: 'Tab', shiftKey: true });
-    expect(document.activeElement).toBe(close);
-    fireEvent.keyDown(window, { key: 'Escape' });
-    expect(closed).toBe(1);
-    unmount();
-    expect(document.activeElement).toBe(opener);
-    opener.remove();
   });
 });

@@ -9,7 +9,16 @@ const short = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : 
  * Deletes one history entry in two steps, like "Clear history": the × asks first, so one stray
  * click loses nothing. Its accessible name carries the entry's text, so each one is distinct.
  */
-export function DeleteEntryButton({ id, name }: { id: string; name: string }) {
+export function DeleteEntryButton({
+  id,
+  name,
+  onDeleted,
+}: {
+  id: string;
+  name: string;
+  /** Called once main has deleted the entry (a panel showing it stops showing it). */
+  onDeleted?: () => void;
+}) {
   const remove = useRouteMutation('media.history.delete', ['media.history.list']);
   const [confirm, setConfirm] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -31,7 +40,9 @@ export function DeleteEntryButton({ id, name }: { id: string; name: string }) {
             type="button"
             className="danger small"
             disabled={remove.isPending}
-            onClick={() => remove.mutate({ id }, { onSettled: () => setConfirm(false) })}
+            onClick={() =>
+              remove.mutate({ id }, { onSuccess: onDeleted, onSettled: () => setConfirm(false) })
+            }
           >
             {t('common.delete')}
           </button>

@@ -7,13 +7,16 @@ import { EmbeddingsPanel } from './EmbeddingsPanel';
 import { useMedia } from './media-store';
 
 const run: EmbeddingRunView = {
-  runId: 'r1',
+  id: 'emb-1-r1',
+  kind: 'embedding',
+  profileId: 'sandbox',
+  params: { model: 'm', encodingFormat: 'float' },
   model: 'm',
   createdAt: 0,
   inputs: [
-    { index: 0, text: 'alpha', dimensions: 3, norm: 1, zero: false },
-    { index: 1, text: 'beta', dimensions: 3, norm: 0, zero: true },
-    { index: 2, text: 'gamma', dimensions: 2, norm: 1, zero: false },
+    { index: 0, text: 'alpha', chars: 5, dimensions: 3, norm: 1, zero: false, preview: [1, 0, 0] },
+    { index: 1, text: 'beta', chars: 4, dimensions: 3, norm: 0, zero: true, preview: [0, 0, 0] },
+    { index: 2, text: 'gamma', chars: 5, dimensions: 2, norm: 1, zero: false, preview: [0, 1] },
   ],
   matrix: [
     [1, null, null],
@@ -47,6 +50,7 @@ describe('EmbeddingsPanel', () => {
     const bridge = installFakeBridge({
       'profiles.list': () => ({ profiles: [], activeId: 'sandbox' }),
       'models.list': () => [],
+      'media.history.list': () => [],
       'media.embeddings.run': () => run,
     });
     renderPanel();
@@ -80,6 +84,7 @@ describe('EmbeddingsPanel', () => {
     installFakeBridge({
       'profiles.list': () => ({ profiles: [], activeId: 'sandbox' }),
       'models.list': () => [],
+      'media.history.list': () => [],
       'media.embeddings.run': () => {
         throw { code: 'server_error', message: 'boom', status: 500 };
       },
@@ -95,6 +100,7 @@ describe('EmbeddingsPanel', () => {
     const bridge = installFakeBridge({
       'profiles.list': () => ({ profiles: [], activeId: 'sandbox' }),
       'models.list': () => [],
+      'media.history.list': () => [],
       'media.embeddings.run': () => run,
     });
     renderPanel();
@@ -117,6 +123,7 @@ describe('EmbeddingsPanel', () => {
     installFakeBridge({
       'profiles.list': () => ({ profiles: [], activeId: 'sandbox' }),
       'models.list': () => [],
+      'media.history.list': () => [],
     });
     renderPanel();
     const many = Array.from({ length: 501 }, (_, i) => `line ${i}`).join('\n');
@@ -131,6 +138,7 @@ describe('EmbeddingsPanel', () => {
     installFakeBridge({
       'profiles.list': () => ({ profiles: [], activeId: 'sandbox' }),
       'models.list': () => [],
+      'media.history.list': () => [],
       'media.embeddings.run': () => run,
       'media.embeddings.vectors': () => {
         throw { code: 'not_found', message: 'x', details: { vectorsGone: 'evicted' } };
@@ -147,7 +155,8 @@ describe('EmbeddingsPanel', () => {
     installFakeBridge({
       'profiles.list': () => ({ profiles: [], activeId: 'sandbox' }),
       'models.list': () => [],
-      'media.embeddings.run': () => ({ ...run, vectorsKept: false }),
+      'media.history.list': () => [],
+      'media.embeddings.run': () => ({ ...run, vectorsKept: false, vectorsGone: 'too-large' }),
     });
     renderPanel();
     fireEvent.change(screen.getByLabelText('Inputs (one per line)'), { target: { value: 'a' } });

@@ -1,42 +1,29 @@
 import { SelectField } from '../../app/SelectField';
 import { useCallback, useState } from 'react';
-import type { EmbeddingProblem } from '../../../src-shared/media/embedding-math';
-import type { VectorsGone } from '../../../src-shared/media/media-views';
-import type { AppError } from '../../../src-shared/result';
+import type { EmbeddingEntryView } from '../../../src-shared/media/embedding-entry';
 import { parseExtraText } from '../../../src-shared/request/extra-body';
 import { ExtraFieldsEditor } from '../../app/ExtraFieldsEditor';
 import { extraProblemText } from '../../app/extra-problem-text';
 import { RequestPreview } from '../../app/RequestPreview';
 import { embeddingsRequestBody } from '../../../src-shared/media/media-request';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { asAppError, call } from '../../bridge/api';
-import { useRouteMutation } from '../../hooks/use-route';
+import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { EMBED_MAX_INPUTS, parseEmbedInputs } from './embed-inputs';
 import { ModelField } from './ModelField';
 import { numberProblem, useMedia } from './media-store';
-import { SimilarityHeatmap } from './SimilarityHeatmap';
-
-function problemText(p: EmbeddingProblem): string {
-  return p.kind === 'mismatched-dimensions'
-    ? t('embeddings.problem.mismatch', { dims: p.dimensions.join(', ') })
-    : t('embeddings.problem.zero', {
-        list: p.indexes.map((i) => t('embeddings.inputRef', { n: i + 1 })).join(', '),
-      });
-}
-
-const GONE_KEYS = {
-  'too-large': 'embeddings.vectorsTooLarge',
-  evicted: 'embeddings.vectorsEvicted',
-  unknown: 'embeddings.vectorsGone',
-} as const;
+import { EmbeddingHistory } from './EmbeddingHistory';
+import { EmbeddingResult } from './EmbeddingResult';
 
 export function EmbeddingsPanel() {
   const draft = useMedia((s) => s.embed);
   const setEmbed = useMedia((s) => s.setEmbed);
-  const run = useRouteMutation('media.embeddings.run');
+  const run = useRouteMutation('media.embeddings.run', ['media.history.list']);
+  const history = useRoute('media.history.list', { kind: 'embedding' });
+  const entries = (history.data ?? []) as EmbeddingEntryView[];
+  /** A run opened from the history; otherwise the result shown is the latest run's. */
+  const [openedId, setOpenedId] = useState<string>();
   const [touched, setTouched] = useState(false);
-  const [copyState, setCopyState] = useState<{ ok?: string; gone?: string; error?: AppError }>({});
   const setModel = useCallback((model: string) => setEmbed({ model }), [setEmbed]);
   const parsed = parseEmbedInputs(draft.inputs);
   const lines = parsed.inputs;
@@ -70,22 +57,16 @@ export function EmbeddingsPanel() {
     e.preventDefault();
     setTouched(true);
     if (Object.values(problems).some(Boolean) || run.isPending) return;
-    setCopyState({});
+    setOpenedId(undefined);
     run.mutate(input);
   };
-  const copy = async (runId: string, count: number) => {
-    try {
-      const json = await call('media.embeddings.vectors', { runId });
-      await navigator.clipboard.writeText(json);
-      setCopyState({ ok: t('embeddings.copied', { count }) });
-    } catch (err) {
-      const error = asAppError(err);
-      const gone = error.details?.vectorsGone as VectorsGone | undefined;
-      setCopyState(gone ? { gone: t(GONE_KEYS[gone]) } : { error });
-    }
+  const shownId = openedId ?? run.data?.id;
+  // The list's copy is the fresher one (main's vector cache may have moved on since the run).
+  const shown = entries.find((e) => e.id === shownId) ?? (shownId === run.data?.id ? run.data : undefined);
+  const onDeleted = (id: string) => {
+    if (id === openedId) setOpenedId(undefined);
+    if (id === run.data?.id) run.reset();
   };
-  const result = run.data;
-  const dims = result ? [...new Set(result.inputs.map((i) => i.dimensions))].join(' / ') : '';
 
   return (
     <div className="media-columns">
@@ -175,77 +156,12 @@ export function EmbeddingsPanel() {
             {t('embeddings.running', { count: lines.length })}
           </div>
         ) : null}
-        {!result && !run.isPending ? <p className="muted media-empty">{t('embeddings.empty')}</p> : null}
-        {result ? (
-          <>
-            <div className="row">
-              <span className="muted">
-                {t('embeddings.summary', {
-                  model: result.model,
-                  count: result.inputs.length,
-                  dims,
-                  tokens: result.usage?.total_tokens ?? t('embeddings.noValue'),
-                })}
-              </span>
-              <span className="spacer" />
-              <button
-                type="button"
-                disabled={!result.vectorsKept}
-                aria-describedby={result.vectorsKept ? undefined : 'emb-not-kept'}
-                onClick={() => void copy(result.runId, result.inputs.length)}
-              >
-                {t('embeddings.copy')}
-              </button>
-            </div>
-            {!result.vectorsKept ? (
-              <p id="emb-not-kept" className="muted small-note">
-                {t('embeddings.vectorsTooLarge')}
-              </p>
-            ) : null}
-            {copyState.ok ? (
-              <div role="status" className="small-note ok-text">
-                {copyState.ok}
-              </div>
-            ) : null}
-            {copyState.gone ? (
-              <div role="alert" className="notice notice-warn">
-                {copyState.gone}
-              </div>
-            ) : null}
-            {copyState.error ? <ErrorNotice error={copyState.error} /> : null}
-            {result.problems.map((p) => (
-              <div key={p.kind} role="alert" className="notice notice-warn">
-                {problemText(p)}
-              </div>
-            ))}
-            <SimilarityHeatmap run={result} />
-            <section className="card">
-              <h3>{t('embeddings.perInput')}</h3>
-              <div className="heatmap-scroll norms-scroll">
-                <table className="norms-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('embeddings.col.index')}</th>
-                      <th scope="col">{t('embeddings.col.text')}</th>
-                      <th scope="col">{t('embeddings.col.dims')}</th>
-                      <th scope="col">{t('embeddings.col.norm')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.inputs.map((it) => (
-                      <tr key={it.index} className={it.zero ? 'warn' : undefined}>
-                        <td>{it.index + 1}</td>
-                        <td className="norms-text">{it.text}</td>
-                        <td>{it.dimensions}</td>
-                        <td>{it.norm.toFixed(4)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </section>
-          </>
+        {!shown && !run.isPending ? <p className="muted media-empty">{t('embeddings.empty')}</p> : null}
+        {shown ? (
+          <EmbeddingResult key={shown.id} run={shown} fromHistory={shown.id !== run.data?.id} />
         ) : null}
+        <EmbeddingHistory entries={entries} shownId={shown?.id} onOpen={setOpenedId} onDeleted={onDeleted} />
+        {history.error ? <ErrorNotice error={history.error.error} /> : null}
       </div>
     </div>
   );

@@ -4,7 +4,15 @@ import { useRouteMutation } from '../../hooks/use-route';
 import { formatDateTime, t } from '../../i18n/i18n';
 
 /** "History" title with a two-step Clear, so one stray click loses nothing. */
-export function HistoryHeader({ kind, count }: { kind: 'image' | 'speech'; count: number }) {
+export function HistoryHeader({
+  kind,
+  count,
+  onCleared,
+}: {
+  kind: 'image' | 'speech' | 'embedding';
+  count: number;
+  onCleared?: () => void;
+}) {
   const clear = useRouteMutation('media.history.clear', ['media.history.list']);
   const [confirm, setConfirm] = useState(false);
   return (
@@ -24,7 +32,9 @@ export function HistoryHeader({ kind, count }: { kind: 'image' | 'speech'; count
           <button
             type="button"
             className="danger small"
-            onClick={() => clear.mutate({ kind }, { onSettled: () => setConfirm(false) })}
+            onClick={() =>
+              clear.mutate({ kind }, { onSuccess: onCleared, onSettled: () => setConfirm(false) })
+            }
           >
             {t('common.delete')}
           </button>

@@ -13,7 +13,7 @@ import { useEvent, useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { DeleteEntryButton } from './DeleteEntryButton';
 import { formatTime, HistoryHeader } from './HistoryHeader';
-import { ImageViewer } from './ImageViewer';
+import { ImageViewer, viewableImages } from './ImageViewer';
 import { ModelField } from './ModelField';
 import { numberProblem, useMedia } from './media-store';
 import { useSave } from './use-save';
@@ -108,7 +108,12 @@ export function ImagesPanel() {
   const generate = useRouteMutation('media.images.generate', ['media.history.list']);
   const history = useRoute('media.history.list', { kind: 'image' });
   const entries = (history.data ?? []) as ImageEntryView[];
-  const [viewing, setViewing] = useState<{ entry: ImageEntryView; index: number }>();
+  const images = viewableImages(entries);
+  /** The image open in the viewer, by entry id and index: the history may refresh underneath. */
+  const [viewing, setViewing] = useState<{ id: string; index: number }>();
+  const viewingAt = viewing
+    ? images.findIndex((im) => im.entry.id === viewing.id && im.index === viewing.index)
+    : -1;
   const [touched, setTouched] = useState(false);
   const viewerSave = useSave();
   const setModel = useCallback((model: string) => setImage({ model }), [setImage]);
@@ -274,16 +279,17 @@ export function ImagesPanel() {
             key={entry.id}
             entry={entry}
             highlight={entry.id === generate.data?.id}
-            onOpen={(en, index) => setViewing({ entry: en, index })}
+            onOpen={(en, index) => setViewing({ id: en.id, index })}
           />
         ))}
       </div>
 
-      {viewing && viewing.entry.urls[viewing.index] ? (
+      {viewingAt >= 0 ? (
         <ImageViewer
-          url={viewing.entry.urls[viewing.index]!}
-          alt={t('images.alt', { index: viewing.index + 1, prompt: viewing.entry.prompt })}
-          onSave={() => void viewerSave.saveOne(viewing.entry.id, viewing.index)}
+          images={images}
+          at={viewingAt}
+          onMove={(at) => setViewing({ id: images[at].entry.id, index: images[at].index })}
+          onSave={() => void viewerSave.saveOne(images[viewingAt].entry.id, images[viewingAt].index)}
           onClose={() => setViewing(undefined)}
         />
       ) : null}

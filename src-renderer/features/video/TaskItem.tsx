@@ -7,6 +7,7 @@ import { asAppError, call } from '../../bridge/api';
 import { useRouteMutation } from '../../hooks/use-route';
 import { type MessageKey, t } from '../../i18n/i18n';
 import { CancelTask, LinkLifetime, StoppedChecking, TaskFailure } from './TaskOutcome';
+import { TaskPlayer } from './TaskPlayer';
 import { useVideo } from './video-store';
 
 export function formatDuration(ms: number): string {
@@ -126,16 +127,7 @@ export const TaskItem = memo(function TaskItem({ task }: { task: VideoTaskView }
       <StoppedChecking task={task} />
       {task.state === 'expired' ? <p className="field-error">{t('video.expired')}</p> : null}
 
-      {task.videoUrl ? (
-        <video
-          className="video-player"
-          src={task.videoUrl}
-          poster={task.posterUrl}
-          controls
-          preload="metadata"
-          aria-label={t('video.player', { id: shortId })}
-        />
-      ) : null}
+      <TaskPlayer task={task} label={t('video.player', { id: shortId })} />
       {task.state === 'succeeded' && !task.videoUrl ? (
         !task.remoteUrl ? (
           <p className="field-error">{t('video.noAddress')}</p>

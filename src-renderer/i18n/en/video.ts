@@ -32,7 +32,7 @@ export const video = {
   'video.rule.images': 'Images must be http(s) addresses or files picked from disk, at most {max}.',
   'video.tasks': 'Tasks',
   'video.noTasks':
-    'No video tasks yet. Describe a video on the left and press Create; tasks keep running and are kept across restarts.',
+    'No video tasks yet. Describe a video on the left and press Create. Tasks keep running, and stay in the local database on this computer (their downloaded videos in Gatehouse’s data folder) until you remove them.',
   'video.state.queued': 'Queued',
   'video.state.running': 'Running',
   'video.state.succeeded': 'Succeeded',
@@ -58,7 +58,8 @@ export const video = {
   'video.rerunDone': 'The form is filled with this task’s settings. Press Create video to send it.',
   'video.rawBody': 'Raw reply from the gateway',
   'video.remove': 'Remove',
-  'video.removeConfirm': 'Remove this task and delete its video file? This cannot be undone.',
+  'video.removeConfirm':
+    'Remove this task from the local database and delete its downloaded video from this computer? The task on the gateway is not touched. This cannot be undone.',
   'video.removeTask': 'Remove task {id}',
   'video.taskLabel': 'Video task {id}',
   'video.settingsLine': '{model} · {ratio} · {duration} s · {resolution} · audio {audio}',

@@ -32,7 +32,8 @@ export const video: Record<keyof typeof en, string> = {
   'video.rule.resolution': '分辨率必须是 480p、720p 或 1080p。',
   'video.rule.images': '图片必须是 http(s) 地址或从磁盘选择的文件，最多 {max} 张。',
   'video.tasks': '任务',
-  'video.noTasks': '还没有视频任务。在左侧描述视频并点击“生成视频”；任务会持续运行，重启后依然保留。',
+  'video.noTasks':
+    '还没有视频任务。在左侧描述视频并点击“生成视频”。任务会持续运行，并保存在本机的本地数据库中（下载的视频存于 Gatehouse 的数据文件夹），直到你移除为止。',
   'video.state.queued': '排队中',
   'video.state.running': '生成中',
   'video.state.succeeded': '已完成',
@@ -58,7 +59,8 @@ export const video: Record<keyof typeof en, string> = {
   'video.rerunDone': '表单已填入此任务的设置。点击“生成视频”发送。',
   'video.rawBody': '网关的原始回复',
   'video.remove': '移除',
-  'video.removeConfirm': '移除此任务并删除其视频文件？此操作无法撤销。',
+  'video.removeConfirm':
+    '从本地数据库移除此任务，并从本机删除其已下载的视频？网关上的任务不受影响。此操作无法撤销。',
   'video.removeTask': '移除任务 {id}',
   'video.taskLabel': '视频任务 {id}',
   'video.settingsLine': '{model} · {ratio} · {duration} 秒 · {resolution} · 音频{audio}',

@@ -11,7 +11,7 @@ import {
 } from '../../media/media-inputs';
 
 const entryId = z.object({ id: entryIdSchema });
-const kind = z.enum(['image', 'speech'], 'must be image or speech');
+const kind = z.enum(['image', 'speech', 'embedding'], 'must be image, speech or embedding');
 
 export const mediaRoutes = {
   'media.images.generate': route<ImageEntryView>()(imageGenerateSchema),
