@@ -10,6 +10,7 @@ import { useBatchedEvent } from '../../hooks/use-batched-event';
 import { filterLog, prettyBody } from './log-filter';
 import { formatTime, t } from '../../i18n/i18n';
 
+/** One call's details; each block may scroll, so each takes focus for the keyboard to scroll it. */
 function EntryDetail({ entry }: { entry: LogEntry }) {
   const [copied, setCopied] = useState(false);
   return (
@@ -32,7 +33,7 @@ function EntryDetail({ entry }: { entry: LogEntry }) {
         <p className="small-note">{t('log.requestId', { requestId: entry.requestId })}</p>
       ) : null}
       <h4>{t('log.headers')}</h4>
-      <pre>
+      <pre tabIndex={0}>
         {Object.entries(entry.requestHeaders)
           .map(([k, v]) => `${k}: ${v}`)
           .join('\n')}
@@ -40,11 +41,11 @@ function EntryDetail({ entry }: { entry: LogEntry }) {
       {entry.requestBody !== undefined ? (
         <>
           <h4>{t('log.requestBody')}</h4>
-          <pre>{prettyBody(entry.requestBody)}</pre>
+          <pre tabIndex={0}>{prettyBody(entry.requestBody)}</pre>
         </>
       ) : null}
       <h4>{t('log.responseStart')}</h4>
-      <pre>
+      <pre tabIndex={0}>
         {entry.error ? `${entry.error}\n\n` : ''}
         {entry.responseStart ?? ''}
       </pre>
@@ -197,6 +198,7 @@ export function LogPanel() {
           type="button"
           className="ghost small"
           aria-label={t('log.close')}
+          title={t('log.close')}
           onClick={() => close(false)}
         >
           ×
