@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { t } from '../i18n/i18n';
+import { IconButton } from './IconButton';
 
 export interface EditableRowProps {
   name: string;
@@ -75,26 +76,16 @@ export function EditableRow(p: EditableRowProps) {
         {p.detail}
       </button>
       <span className="conv-actions">
-        <button
-          type="button"
-          className="ghost small"
-          aria-label={p.labels.rename}
+        <IconButton
+          label={p.labels.rename}
+          glyph="✎"
           onClick={() => {
             setName(p.name);
             setMode('rename');
           }}
-        >
-          ✎
-        </button>
+        />
         {p.actions}
-        <button
-          type="button"
-          className="ghost small"
-          aria-label={p.labels.delete}
-          onClick={() => setMode('confirm')}
-        >
-          ×
-        </button>
+        <IconButton label={p.labels.delete} glyph="×" onClick={() => setMode('confirm')} />
       </span>
     </li>
   );

@@ -18,7 +18,13 @@ export function ErrorNotice({ error, onDismiss }: { error: AppError; onDismiss?:
         {requestId ? <div className="muted small-note">{requestId}</div> : null}
       </div>
       {onDismiss ? (
-        <button type="button" className="ghost" onClick={onDismiss} aria-label={t('common.dismissError')}>
+        <button
+          type="button"
+          className="ghost"
+          onClick={onDismiss}
+          aria-label={t('common.dismissError')}
+          title={t('common.dismissError')}
+        >
           ×
         </button>
       ) : null}

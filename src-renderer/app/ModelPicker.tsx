@@ -189,6 +189,7 @@ export function ModelPicker(props: ModelPickerProps) {
           className="picker-toggle"
           tabIndex={-1}
           aria-label={t('picker.toggle')}
+          title={t('picker.toggle')}
           aria-expanded={open}
           aria-controls={listId}
           // Keep the focus in the input, which owns the keyboard.

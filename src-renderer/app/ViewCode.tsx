@@ -98,22 +98,25 @@ function CodePanel({
           ×
         </button>
       </div>
-      <div role="tablist" aria-label={t('code.languages')} className="row">
-        {CODE_LANGUAGES.map((l) => (
-          <button
-            key={l}
-            type="button"
-            role="tab"
-            aria-selected={language === l}
-            className={language === l ? 'small pressed' : 'small ghost'}
-            onClick={() => {
-              setLanguage(l);
-              setCopied(false);
-            }}
-          >
-            {t(`code.lang.${l}`)}
-          </button>
-        ))}
+      <div className="row">
+        {/* A tablist may hold only tabs, so Copy stands beside it, not in it. */}
+        <div role="tablist" aria-label={t('code.languages')} className="row">
+          {CODE_LANGUAGES.map((l) => (
+            <button
+              key={l}
+              type="button"
+              role="tab"
+              aria-selected={language === l}
+              className={language === l ? 'small pressed' : 'small ghost'}
+              onClick={() => {
+                setLanguage(l);
+                setCopied(false);
+              }}
+            >
+              {t(`code.lang.${l}`)}
+            </button>
+          ))}
+        </div>
         <span className="grow" />
         <button
           type="button"

@@ -1,5 +1,6 @@
 import type { StoredMessage } from '../../../src-shared/chat/conversation';
 import { branchCount, branchPosition } from '../../../src-shared/chat/branches';
+import { IconButton } from '../../app/IconButton';
 import { t } from '../../i18n/i18n';
 
 /** ‹ 2/3 ›: flips through the versions kept at one position (edited questions, regenerated replies). */
@@ -17,27 +18,21 @@ export function BranchSwitcher({
   const at = branchPosition(message);
   return (
     <span className="branch-switch" role="group" aria-label={t('chat.versions')}>
-      <button
-        type="button"
-        className="ghost small"
-        aria-label={t('chat.previousVersion')}
+      <IconButton
+        label={t('chat.previousVersion')}
+        glyph="‹"
         disabled={disabled || at === 0}
         onClick={() => onSwitch(at - 1)}
-      >
-        ‹
-      </button>
+      />
       <span className="muted" aria-live="polite">
         {t('chat.versionOf', { n: at + 1, count })}
       </span>
-      <button
-        type="button"
-        className="ghost small"
-        aria-label={t('chat.nextVersion')}
+      <IconButton
+        label={t('chat.nextVersion')}
+        glyph="›"
         disabled={disabled || at === count - 1}
         onClick={() => onSwitch(at + 1)}
-      >
-        ›
-      </button>
+      />
     </span>
   );
 }

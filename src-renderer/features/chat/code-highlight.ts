@@ -67,7 +67,12 @@ const loaded = new Map<string, Promise<void>>();
 
 function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
-    themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
+    // These two keep every token colour at 4.5:1 or more on --code-bg (github-light's red, green,
+    // orange and grey, and github-dark's comments, fall below it).
+    themes: [
+      import('shiki/themes/github-light-high-contrast.mjs'),
+      import('shiki/themes/github-dark-default.mjs'),
+    ],
     langs: [],
     // A grammar pattern this engine cannot run leaves that part uncoloured instead of failing.
     engine: createJavaScriptRegexEngine({ forgiving: true }),
@@ -100,7 +105,7 @@ export async function highlightTokens(code: string, label: string): Promise<Them
   const h = await withGrammar(grammar);
   const { tokens } = h.codeToTokens(code, {
     lang: grammar,
-    themes: { light: 'github-light', dark: 'github-dark' },
+    themes: { light: 'github-light-high-contrast', dark: 'github-dark-default' },
     defaultColor: false,
   });
   cache.set(key, tokens);

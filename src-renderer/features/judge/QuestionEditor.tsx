@@ -1,3 +1,4 @@
+import { IconButton } from '../../app/IconButton';
 import { SelectField } from '../../app/SelectField';
 import type { Question } from '../../../src-shared/judge/question-rules';
 import { MAX_LEVELS, MIN_LEVELS, QUESTION_TYPES } from '../../../src-shared/judge/question-rules';
@@ -41,24 +42,18 @@ export function QuestionEditor({ uid, index, count, question: q, issue }: Props)
         <span className="badge">{t(`judge.type.${q.type}`)}</span>
         <strong className="judge-question-title">{label}</strong>
         <span className="row judge-question-actions">
-          <button
-            type="button"
-            className="ghost small"
+          <IconButton
+            glyph="↑"
             disabled={index === 0}
             onClick={() => moveQuestion(index, -1)}
-            aria-label={t('judge.question.moveUp', { name: label })}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="ghost small"
+            label={t('judge.question.moveUp', { name: label })}
+          />
+          <IconButton
+            glyph="↓"
             disabled={index === count - 1}
             onClick={() => moveQuestion(index, 1)}
-            aria-label={t('judge.question.moveDown', { name: label })}
-          >
-            ↓
-          </button>
+            label={t('judge.question.moveDown', { name: label })}
+          />
           <button
             type="button"
             className="ghost small"
@@ -67,14 +62,12 @@ export function QuestionEditor({ uid, index, count, question: q, issue }: Props)
           >
             {t('judge.duplicate')}
           </button>
-          <button
-            type="button"
+          <IconButton
+            glyph="×"
             className="ghost small danger"
             onClick={() => deleteQuestion(index)}
-            aria-label={t('judge.question.delete', { name: label })}
-          >
-            ×
-          </button>
+            label={t('judge.question.delete', { name: label })}
+          />
         </span>
       </div>
       <div className="judge-question-grid">
@@ -157,14 +150,11 @@ export function QuestionEditor({ uid, index, count, question: q, issue }: Props)
                     message={err(`.options[${i}].description`)}
                   />
                 </div>
-                <button
-                  type="button"
-                  className="ghost small"
-                  aria-label={t('judge.options.remove', { name: optLabel, question: label })}
+                <IconButton
+                  glyph="×"
+                  label={t('judge.options.remove', { name: optLabel, question: label })}
                   onClick={() => set({ options: q.options.filter((_, j) => j !== i) })}
-                >
-                  ×
-                </button>
+                />
               </div>
             );
           })}
@@ -205,14 +195,11 @@ export function QuestionEditor({ uid, index, count, question: q, issue }: Props)
                 />
                 <FieldError id={`${id}.levels[${i}]-err`} message={err(`.levels[${i}]`)} />
               </div>
-              <button
-                type="button"
-                className="ghost small"
-                aria-label={t('judge.levels.remove', { n: i, question: label })}
+              <IconButton
+                glyph="×"
+                label={t('judge.levels.remove', { n: i, question: label })}
                 onClick={() => set({ levels: q.levels.filter((_, j) => j !== i) })}
-              >
-                ×
-              </button>
+              />
             </div>
           ))}
           <FieldError id={`${id}.levels-err`} message={err('.levels')} />

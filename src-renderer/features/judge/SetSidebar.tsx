@@ -1,6 +1,7 @@
 import { SidePanel } from '../../app/SidePanel';
 import { useState } from 'react';
 import { EditableRow } from '../../app/EditableRow';
+import { IconButton } from '../../app/IconButton';
 import type { ImportOutcome } from '../../../src-shared/judge/judge-inputs';
 import type { SetSummary } from '../../../src-shared/judge/question-set';
 import type { AppError } from '../../../src-shared/result';
@@ -65,27 +66,21 @@ function SetRow({
       }}
       actions={
         <>
-          <button
-            type="button"
-            className="ghost small"
-            aria-label={t('judge.sets.duplicate', { name: s.name })}
+          <IconButton
+            glyph="❐"
+            label={t('judge.sets.duplicate', { name: s.name })}
             onClick={() => void act(() => call('judge.sets.duplicate', { id: s.id })).catch(() => undefined)}
-          >
-            ❐
-          </button>
-          <button
-            type="button"
-            className="ghost small"
-            aria-label={t('judge.sets.export', { name: s.name })}
+          />
+          <IconButton
+            glyph="⇩"
+            label={t('judge.sets.export', { name: s.name })}
             onClick={() =>
               void act(async () => {
                 const path = await call('judge.sets.export', { id: s.id });
                 if (path) onMessage(t('judge.sets.exported', { path }));
               }).catch(() => undefined)
             }
-          >
-            ⇩
-          </button>
+          />
         </>
       }
     />

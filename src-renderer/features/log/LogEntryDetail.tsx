@@ -56,21 +56,21 @@ export function LogEntryDetail({ entry }: { entry: LogEntry }) {
       ) : null}
       {entry.stream ? <StreamReply reply={entry.stream} /> : null}
       <h4>{t('log.headers')}</h4>
-      <pre>{headerLines(entry.requestHeaders)}</pre>
+      <pre tabIndex={0}>{headerLines(entry.requestHeaders)}</pre>
       {entry.requestBody !== undefined ? (
         <>
           <h4>{t('log.requestBody')}</h4>
-          <pre>{prettyBody(entry.requestBody)}</pre>
+          <pre tabIndex={0}>{prettyBody(entry.requestBody)}</pre>
         </>
       ) : null}
       {entry.responseHeaders ? (
         <>
           <h4>{t('log.responseHeaders')}</h4>
-          <pre>{headerLines(entry.responseHeaders)}</pre>
+          <pre tabIndex={0}>{headerLines(entry.responseHeaders)}</pre>
         </>
       ) : null}
       <h4>{entry.stream ? t('log.rawEvents') : t('log.responseStart')}</h4>
-      <pre>
+      <pre tabIndex={0}>
         {entry.error && entry.state === 'failed' ? `${entry.error}\n\n` : ''}
         {entry.responseStart ?? ''}
       </pre>

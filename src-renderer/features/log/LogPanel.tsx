@@ -177,6 +177,7 @@ export function LogPanel() {
           type="button"
           className="ghost small"
           aria-label={t('log.close')}
+          title={t('log.close')}
           onClick={() => close(false)}
         >
           ×

@@ -23,13 +23,17 @@ export function StreamReply({ reply }: { reply: LogStreamReply }) {
       {reply.reasoning ? (
         <>
           <h5>{t('log.reasoning')}</h5>
-          <pre className="log-reasoning">{reply.reasoning}</pre>
+          <pre className="log-reasoning" tabIndex={0}>
+            {reply.reasoning}
+          </pre>
           {reply.reasoningChars > reply.reasoning.length ? (
             <CutNote kept={reply.reasoning.length} total={reply.reasoningChars} />
           ) : null}
         </>
       ) : null}
-      <pre className="log-reply-text">{reply.text}</pre>
+      <pre className="log-reply-text" tabIndex={0}>
+        {reply.text}
+      </pre>
       {reply.textChars > reply.text.length ? (
         <CutNote kept={reply.text.length} total={reply.textChars} />
       ) : null}
