@@ -150,6 +150,26 @@ async function chatScenes(page: Page, audit: Audit) {
   await page.getByRole('button', { name: /^Hide Conversations/ }).click();
   await audit.check('chat, side panel folded to a rail');
   await page.getByRole('button', { name: /^Show Conversations/ }).click();
+
+  // Variables and a preset in the parameters panel.
+  const params = page.getByRole('complementary', { name: 'Parameters' });
+  await params.getByLabel('System prompt').fill('Answer in {{lang}}.');
+  await params.getByRole('button', { name: 'Save as preset' }).click();
+  await params.getByLabel('Preset name').fill('French');
+  await params.getByLabel('Preset name').press('Enter');
+  await expect(params.getByRole('button', { name: 'French', exact: true })).toBeVisible();
+  await audit.check('chat, variables and presets');
+
+  // Side by side, with finished columns.
+  await page.getByRole('button', { name: 'Side by side' }).click();
+  const compare = page.getByRole('region', { name: 'Side by side' });
+  await compare.getByRole('textbox', { name: 'Prompt for every column' }).fill('Hi');
+  await compare.getByRole('button', { name: 'Send to all' }).click();
+  await expect(compare.getByRole('button', { name: 'Continue with this' })).toHaveCount(2, {
+    timeout: 30_000,
+  });
+  await audit.check('chat, side by side');
+  await compare.getByRole('button', { name: 'Back to the conversation' }).click();
 }
 
 async function logScenes(page: Page, audit: Audit) {
