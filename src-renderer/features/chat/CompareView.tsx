@@ -7,6 +7,7 @@ import { ModelPicker } from '../../app/ModelPicker';
 import { useModelMemory } from '../../app/model-memory';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
+import { sendOnEnter } from './send-on-enter';
 import { useChat } from './chat-store';
 import { type CompareColumn, isStreaming, useCompare } from './compare-store';
 import { Markdown } from './Markdown';
@@ -218,12 +219,7 @@ function ComparePrompt({ busy }: { busy: boolean }) {
           value={prompt}
           rows={2}
           onChange={(e) => setPrompt(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              void send();
-            }
-          }}
+          onKeyDown={sendOnEnter(send)}
         />
         {busy ? (
           <button type="button" className="primary danger" onClick={stopAll} title={t('keys.stop')}>

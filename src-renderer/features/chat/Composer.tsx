@@ -1,5 +1,6 @@
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
+import { sendOnEnter } from './send-on-enter';
 import { openLive, useChat } from './chat-store';
 import { useCompare } from './compare-store';
 import { loadMarkdownRenderer } from './markdown-loader';
@@ -24,12 +25,7 @@ export function Composer() {
             // not in the reply's first frames.
             void loadMarkdownRenderer();
           }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              void send();
-            }
-          }}
+          onKeyDown={sendOnEnter(send)}
         />
         <button
           type="button"
