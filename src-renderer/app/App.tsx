@@ -1,8 +1,7 @@
-import { useCallback, useState, Suspense } from 'react';
+import { lazy, useCallback, useState, Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isBrowserMode } from '../bridge/api';
 import { useChatEvents } from '../features/chat/use-chat-events';
-import { LogPanel } from '../features/log/LogPanel';
 import { useEvent, useRoute } from '../hooks/use-route';
 import { modKey, t } from '../i18n/i18n';
 import { ProfileSwitcher } from './ProfileSwitcher';
@@ -10,6 +9,9 @@ import { nextTabIndex } from './tab-keys';
 import { tabs } from './tabs';
 import { useUi } from './ui-store';
 import { useGlobalShortcuts } from './use-shortcuts';
+
+// Loaded when first opened: the log panel brings View code's generators, which the start does not need.
+const LogPanel = lazy(() => import('../features/log/LogPanel').then((m) => ({ default: m.LogPanel })));
 
 export function App() {
   useGlobalShortcuts();
@@ -122,7 +124,11 @@ export function App() {
           <Active />
         </Suspense>
       </main>
-      {logOpen ? <LogPanel /> : null}
+      {logOpen ? (
+        <Suspense fallback={null}>
+          <LogPanel />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
