@@ -5,10 +5,14 @@ import { expect, test } from './fixtures/app-fixture';
 async function ask(page: import('@playwright/test').Page, text: string) {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
   await page.keyboard.press('Enter');
+  // The question is shown before its reply ends: waiting for Send alone could pass before it left.
+  await expect(page.getByRole('article', { name: 'You' }).last()).toContainText(text);
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 30_000 });
 }
 
 test('conversations are found by message text, pinned to the top and exported', async ({ page }) => {
+  // The model list loads after the page: a message sent before it would be refused for want of a model.
+  await expect(page.getByLabel('Model', { exact: true })).toHaveValue(/sandbox-chat/);
   // Longer than a title holds: its last word is only in the message.
   await ask(page, 'Tell me about the aardvark, and at the very end of it all, the quokka');
   await page.getByRole('button', { name: 'New chat' }).click();
