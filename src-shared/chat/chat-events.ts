@@ -3,7 +3,7 @@ import type { AppError } from '../result';
 import { extraBodySchema } from '../request/extra-body-schema';
 import { MODEL_ID_MAX } from '../input-limits';
 import { textLength } from '../text-length';
-import { promptVariablesSchema } from './prompt-variables';
+import { promptVariablesSchema } from './prompt-variables-schema';
 import {
   chatParamsSchema,
   conversationIdSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { extraBodySchema, storedExtraSchema } from '../request/extra-body-schema';
 import { MODEL_ID_MAX } from '../input-limits';
 import { chatParamsSchema } from './conversation';
-import { promptVariablesSchema } from './prompt-variables';
+import { promptVariablesSchema } from './prompt-variables-schema';
 
 export const PRESETS_MAX = 200;
 const presetId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a preset id');

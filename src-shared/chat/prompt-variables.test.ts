@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillVariables, promptVariablesSchema, variableNames } from './prompt-variables';
+import { fillVariables, variableNames } from './prompt-variables';
+import { promptVariablesSchema } from './prompt-variables-schema';
 
 describe('prompt variables', () => {
   it('finds each placeholder once, in order, with spaces inside the braces allowed', () => {
