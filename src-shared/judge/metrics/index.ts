@@ -1,0 +1,13 @@
+/**
+ * Metrics that compare a judge's answers with human labels: plain functions over arrays, shared
+ * by the window, main and the command-line tool. docs/architecture.md, "Judge metrics", lists the
+ * definitions and the edge-case rules.
+ */
+export * from './binary-threshold';
+export * from './metric-types';
+export * from './precision-recall-curve';
+export * from './probabilities';
+export * from './ratio';
+export * from './roc-auc';
+export * from './score-groups';
+export * from './threshold-sweep';
