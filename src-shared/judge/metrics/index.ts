@@ -11,3 +11,7 @@ export * from './ratio';
 export * from './roc-auc';
 export * from './score-groups';
 export * from './threshold-sweep';
+export * from './choice-metrics';
+export * from './confusion-matrix';
+export * from './rank-correlation';
+export * from './score-metrics';
