@@ -15,3 +15,5 @@ export * from './choice-metrics';
 export * from './confusion-matrix';
 export * from './rank-correlation';
 export * from './score-metrics';
+export * from './calibration';
+export * from './confidence-summary';
