@@ -7,7 +7,7 @@ import { mean, ratio } from './ratio';
 export const LOG_LOSS_EPSILON = 1e-15;
 
 /** The option decided: the most probable, the lowest index on a tie (see argmax). */
-export function chosenOption(c: ChoiceCase): number {
+export function chosenOption(c: Pick<ChoiceCase, 'probabilities'>): number {
   return argmax(c.probabilities);
 }
 

@@ -17,3 +17,5 @@ export * from './rank-correlation';
 export * from './score-metrics';
 export * from './calibration';
 export * from './confidence-summary';
+export * from './label-pairing';
+export * from './version-drift';

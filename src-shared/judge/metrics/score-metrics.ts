@@ -5,7 +5,7 @@ import { mean, ratio } from './ratio';
 import { spearman } from './rank-correlation';
 
 /** The level decided: the most probable, the lowest on a tie (see argmax). */
-export function chosenLevel(c: ScoreCase): number {
+export function chosenLevel(c: Pick<ScoreCase, 'probabilities'>): number {
   return argmax(c.probabilities);
 }
 
