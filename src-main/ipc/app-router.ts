@@ -3,6 +3,7 @@ import { routes, type Routes, streams, type Streams } from '../../src-shared/ipc
 import type { Handlers } from '../../src-shared/ipc/define-route';
 import { appHandlers } from './handlers/app-handlers';
 import { chatHandlers, chatStreamHandlers } from './handlers/chat-handlers';
+import { judgeCaseHandlers } from './handlers/judge-case-handlers';
 import { judgeHandlers } from './handlers/judge-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { mediaHandlers } from './handlers/media-handlers';
@@ -22,6 +23,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...logHandlers(s),
     ...mediaHandlers(s),
     ...judgeHandlers(s),
+    ...judgeCaseHandlers(s),
   };
 }
 

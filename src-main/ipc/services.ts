@@ -4,6 +4,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { ChatService } from '../core/chat/chat-service';
 import { PresetService } from '../core/chat/preset-service';
 import { createJudgeService } from '../core/judge/create-judge-service';
+import { JudgeCaseService } from '../core/judge/judge-case-service';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
@@ -72,10 +73,30 @@ export function createServices(env: AppEnvironment) {
   });
   const presets = new PresetService({ presets: repos.presets, now: env.now });
   const judge = createJudgeService({ ...env, client, profiles, repos });
+  const cases = new JudgeCaseService({
+    cases: repos.cases,
+    sets: repos.sets,
+    desktop: env.desktop,
+    now: env.now,
+  });
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
   // Who subscribed to which stream; the edge feeds it subscribers and their comings and goings.
   const streams = new StreamHub();
-  return { env, log, client, vault, profiles, chat, presets, media, judge, video, mediaStudio, streams };
+  return {
+    env,
+    log,
+    client,
+    vault,
+    profiles,
+    chat,
+    presets,
+    media,
+    judge,
+    cases,
+    video,
+    mediaStudio,
+    streams,
+  };
 }

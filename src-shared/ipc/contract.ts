@@ -5,6 +5,7 @@ import type { Subscribe } from './define-stream';
 import { chatStreams } from './routes/chat-streams';
 import { appRoutes } from './routes/app-routes';
 import { chatRoutes } from './routes/chat-routes';
+import { judgeCaseRoutes } from './routes/judge-case-routes';
 import { judgeRoutes } from './routes/judge-routes';
 import { logRoutes } from './routes/log-routes';
 import { mediaRoutes } from './routes/media-routes';
@@ -26,6 +27,7 @@ export const routes = {
   ...logRoutes,
   ...mediaRoutes,
   ...judgeRoutes,
+  ...judgeCaseRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;

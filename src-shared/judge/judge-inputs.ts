@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { extraBodySchema } from '../request/extra-body-schema';
 import { JUDGE_MODELS } from './judge-estimate';
 import { questionSetDraftSchema, setIdSchema, type SetSummary, type StoredSet } from './question-set';
-import { STATE_MODES } from './state-input';
+import { STATE_MODES, STATE_TEXT_MAX } from './state-input';
 
 export const saveSetSchema = z.object({ id: setIdSchema.optional(), set: questionSetDraftSchema });
 
 export const stateInputSchema = z.object({
   mode: z.enum(STATE_MODES as [string, ...string[]], { message: 'must be text, json or list' }),
-  text: z.string().max(2_000_000, 'must be at most 2,000,000 characters'),
+  text: z.string().max(STATE_TEXT_MAX, `must be at most ${STATE_TEXT_MAX.toLocaleString('en')} characters`),
 });
 
 export const runJudgeSchema = z.object({

@@ -3,6 +3,9 @@
  * texts. Zod-free so the window checks it as the user types and main checks it again.
  */
 export type StateMode = 'text' | 'json' | 'list';
+
+/** The longest state main accepts, in characters: for a run and for a saved test case alike. */
+export const STATE_TEXT_MAX = 2_000_000;
 export const STATE_MODES: readonly StateMode[] = ['text', 'json', 'list'];
 
 export interface StateInput {

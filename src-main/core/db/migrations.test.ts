@@ -1,8 +1,11 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import type { ChatPreset } from '../../../src-shared/chat/chat-preset';
 import { StorageNotices } from '../storage/storage-notices';
 import { conversationRepository } from './conversation-repository';
-import { chatPresetRepository } from './record-repositories';
+import { judgeCaseRepository } from './judge-case-repository';
+import { questionSetRepository } from './question-set-repository';
+import { chatPresetRepository, judgeRunRepository } from './record-repositories';
 import { DatabaseTooNewError, type Migration, MIGRATIONS, runMigrations, schemaVersion } from './migrations';
 
 const blank = () => {
@@ -26,6 +29,7 @@ describe('migrations', () => {
     expect(tables(db)).toEqual([
       'chat_presets',
       'conversations',
+      'judge_cases',
       'judge_runs',
       'media_entries',
       'messages',
@@ -66,6 +70,64 @@ describe('migrations', () => {
       // Databases from before presets gain an empty table for them.
       expect(chatPresetRepository({ db, notices: new StorageNotices() }).list()).toEqual([]);
     }
+  });
+
+  it('brings a version-4 database with sets, runs and presets to version 5 intact, with an empty cases table', () => {
+    const db = blank();
+    runMigrations(db, MIGRATIONS.slice(0, 4));
+    expect(schemaVersion(db)).toBe(4);
+    const ctx = { db, notices: new StorageNotices() };
+    const set = {
+      id: 's1',
+      name: 'Support',
+      createdAt: 1,
+      updatedAt: 2,
+      revisions: [
+        {
+          revision: 1,
+          savedAt: 1,
+          questions: [{ name: 'ok', type: 'noul' as const, instructions: 'Fine?', options: [], levels: [] }],
+        },
+      ],
+    };
+    questionSetRepository(ctx).put(set);
+    const run = {
+      id: 'r1',
+      setId: 's1',
+      setRevision: 1,
+      createdAt: 3,
+      state: { mode: 'text' as const, text: 'hello' },
+      modelAsked: 'judge-latest',
+      answers: [{ name: 'ok', kind: 'noul', noul: 0.9 }],
+      usage: { inputTokens: 12 },
+      latencyMs: 5,
+      raw: '{}',
+    };
+    judgeRunRepository(ctx).put(run);
+    const preset: ChatPreset = {
+      id: 'p1',
+      name: 'Terse',
+      updatedAt: 4,
+      model: 'm',
+      system: 'Be brief.',
+      params: { temperature: 0.2 },
+      variables: { tone: 'dry' },
+    };
+    chatPresetRepository(ctx).put(preset);
+
+    runMigrations(db);
+    expect(schemaVersion(db)).toBe(MIGRATIONS.at(-1)!.version);
+    expect(questionSetRepository(ctx).get('s1')).toEqual(set);
+    expect(judgeRunRepository(ctx).get('r1')).toEqual(run);
+    expect(chatPresetRepository(ctx).get('p1')).toEqual(preset);
+    expect(db.prepare('SELECT count(*) AS n FROM quarantine').get()).toEqual({ n: 0 });
+    // The new table takes cases for the old set, and goes with it.
+    const cases = judgeCaseRepository(ctx);
+    expect(cases.count('s1')).toBe(0);
+    cases.append('s1', [{ state: 'hi', expected: { ok: true }, note: '' }], () => 'c1', 5);
+    expect(cases.get('c1')).toMatchObject({ setId: 's1', state: 'hi', expected: { ok: true } });
+    questionSetRepository(ctx).delete('s1');
+    expect(cases.count('s1')).toBe(0);
   });
 
   it('runs each migration in its own transaction: a failure keeps the last good version', () => {

@@ -1,5 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { SCHEMA_V1, SCHEMA_V2_MESSAGE_SEARCH, SCHEMA_V3_PINNED, SCHEMA_V4_CHAT_PRESETS } from './schema-sql';
+import {
+  SCHEMA_V1,
+  SCHEMA_V2_MESSAGE_SEARCH,
+  SCHEMA_V3_PINNED,
+  SCHEMA_V4_CHAT_PRESETS,
+  SCHEMA_V5_JUDGE_CASES,
+} from './schema-sql';
 import { transaction } from './transaction';
 
 export interface Migration {
@@ -17,6 +23,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 2, name: 'message search', up: (db) => db.exec(SCHEMA_V2_MESSAGE_SEARCH) },
   { version: 3, name: 'pinned conversations', up: (db) => db.exec(SCHEMA_V3_PINNED) },
   { version: 4, name: 'chat presets', up: (db) => db.exec(SCHEMA_V4_CHAT_PRESETS) },
+  { version: 5, name: 'judge test cases', up: (db) => db.exec(SCHEMA_V5_JUDGE_CASES) },
 ];
 
 export class DatabaseTooNewError extends Error {

@@ -1,4 +1,5 @@
 import { type ConversationRepository, conversationRepository } from './conversation-repository';
+import { type JudgeCaseRepository, judgeCaseRepository } from './judge-case-repository';
 import type { DbContext } from './quarantine';
 import { type QuestionSetRepository, questionSetRepository } from './question-set-repository';
 import {
@@ -20,6 +21,7 @@ export interface Repositories {
   videoTasks: VideoTaskRepository;
   media: MediaEntryRepository;
   presets: ChatPresetRepository;
+  cases: JudgeCaseRepository;
 }
 
 export function createRepositories(ctx: DbContext): Repositories {
@@ -30,5 +32,6 @@ export function createRepositories(ctx: DbContext): Repositories {
     videoTasks: videoTaskRepository(ctx),
     media: mediaEntryRepository(ctx),
     presets: chatPresetRepository(ctx),
+    cases: judgeCaseRepository(ctx),
   };
 }

@@ -1,0 +1,157 @@
+import type { CaseDraft } from '../../../src-shared/judge/case-answers';
+import { type JudgeCase, judgeCaseSchema } from '../../../src-shared/judge/judge-case';
+import { type DbContext, issuesText, quarantine } from './quarantine';
+import { transaction } from './transaction';
+
+export interface CasePage {
+  offset: number;
+  limit: number;
+  /** Matches the state's text (a list's or object's JSON) or the note; `%` and `_` are literal. */
+  filter?: string;
+}
+
+export interface JudgeCaseRepository {
+  /** A page of a set's cases in order. */
+  list(setId: string, page: CasePage): JudgeCase[];
+  /** Every case of a set in order (an export). */
+  all(setId: string): JudgeCase[];
+  count(setId: string, filter?: string): number;
+  get(id: string): JudgeCase | undefined;
+  /** Adds cases after the set's last, in one transaction: all land or none. */
+  append(setId: string, drafts: CaseDraft[], newId: () => string, updatedAt: number): JudgeCase[];
+  /** Adds a case right after `after`, moving the later ones down one place. */
+  insertAfter(after: JudgeCase, draft: CaseDraft, id: string, updatedAt: number): JudgeCase;
+  /** Replaces a case's state, answers and note; false when it no longer exists. */
+  update(c: JudgeCase): boolean;
+  /** How many of the ids were deleted. */
+  delete(ids: string[]): number;
+}
+
+interface CaseRow {
+  id: string;
+  set_id: string;
+  position: number;
+  updated_at: number;
+  data: string;
+}
+
+const dataOf = (d: CaseDraft) => JSON.stringify({ state: d.state, expected: d.expected, note: d.note });
+
+export function judgeCaseRepository(ctx: DbContext): JudgeCaseRepository {
+  const { db } = ctx;
+  const columns = 'id, set_id, position, updated_at, data';
+  const insert = db.prepare(`INSERT INTO judge_cases (${columns}) VALUES (?, ?, ?, ?, ?)`);
+  const remove = db.prepare('DELETE FROM judge_cases WHERE id = ?');
+  const lastPosition = db.prepare('SELECT max(position) AS last FROM judge_cases WHERE set_id = ?');
+  const filterSql = `(json_extract(data, '$.state') LIKE ? ESCAPE '\\' OR json_extract(data, '$.note') LIKE ? ESCAPE '\\')`;
+  const pattern = (filter: string) => `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+  /** Valid rows become cases; the others are set aside and left out. */
+  const read = (rows: CaseRow[]): JudgeCase[] => {
+    const good: JudgeCase[] = [];
+    const bad: { id: string; raw: string; reason: string }[] = [];
+    for (const row of rows) {
+      let data: unknown;
+      try {
+        data = JSON.parse(row.data);
+      } catch (err) {
+        bad.push({ id: row.id, raw: row.data, reason: err instanceof Error ? err.message : String(err) });
+        continue;
+      }
+      const parsed = judgeCaseSchema.safeParse({
+        ...(typeof data === 'object' && data !== null ? data : { data }),
+        id: row.id,
+        setId: row.set_id,
+        position: row.position,
+        updatedAt: row.updated_at,
+      });
+      if (parsed.success) good.push(parsed.data);
+      else bad.push({ id: row.id, raw: row.data, reason: issuesText(parsed.error) });
+    }
+    if (bad.length > 0)
+      quarantine(
+        ctx,
+        bad.map((b) => ({ kind: 'judge-case', ...b })),
+        () => bad.forEach((b) => remove.run(b.id)),
+      );
+    return good;
+  };
+
+  return {
+    list(setId, { offset, limit, filter }) {
+      const where = filter ? ` AND ${filterSql}` : '';
+      const params = filter ? [pattern(filter), pattern(filter)] : [];
+      return read(
+        db
+          .prepare(
+            `SELECT ${columns} FROM judge_cases WHERE set_id = ?${where} ORDER BY position LIMIT ? OFFSET ?`,
+          )
+          .all(setId, ...params, limit, offset) as unknown as CaseRow[],
+      );
+    },
+
+    all(setId) {
+      return read(
+        db
+          .prepare(`SELECT ${columns} FROM judge_cases WHERE set_id = ? ORDER BY position`)
+          .all(setId) as unknown as CaseRow[],
+      );
+    },
+
+    count(setId, filter) {
+      const row = filter
+        ? db
+            .prepare(`SELECT count(*) AS n FROM judge_cases WHERE set_id = ? AND ${filterSql}`)
+            .get(setId, pattern(filter), pattern(filter))
+        : db.prepare('SELECT count(*) AS n FROM judge_cases WHERE set_id = ?').get(setId);
+      return Number((row as { n: number }).n);
+    },
+
+    get(id) {
+      const row = db.prepare(`SELECT ${columns} FROM judge_cases WHERE id = ?`).get(id) as
+        CaseRow | undefined;
+      return row ? read([row])[0] : undefined;
+    },
+
+    append(setId, drafts, newId, updatedAt) {
+      return transaction(db, () => {
+        const last = (lastPosition.get(setId) as { last: number | null }).last;
+        let position = last === null ? 0 : last + 1;
+        return drafts.map((d) => {
+          const c: JudgeCase = { id: newId(), setId, position: position++, updatedAt, ...d };
+          insert.run(c.id, setId, c.position, updatedAt, dataOf(d));
+          return c;
+        });
+      });
+    },
+
+    insertAfter(after, draft, id, updatedAt) {
+      return transaction(db, () => {
+        // Two steps through negative positions: a single `position + 1` would meet the next
+        // case's place midway and break the unique index.
+        db.prepare('UPDATE judge_cases SET position = -(position + 1) WHERE set_id = ? AND position > ?').run(
+          after.setId,
+          after.position,
+        );
+        db.prepare('UPDATE judge_cases SET position = -position WHERE set_id = ? AND position < 0').run(
+          after.setId,
+        );
+        const c: JudgeCase = { id, setId: after.setId, position: after.position + 1, updatedAt, ...draft };
+        insert.run(id, c.setId, c.position, updatedAt, dataOf(draft));
+        return c;
+      });
+    },
+
+    update(c) {
+      return (
+        db
+          .prepare('UPDATE judge_cases SET updated_at = ?, data = ? WHERE id = ?')
+          .run(c.updatedAt, dataOf(c), c.id).changes > 0
+      );
+    },
+
+    delete(ids) {
+      return transaction(db, () => ids.reduce((n, id) => n + Number(remove.run(id).changes), 0));
+    },
+  };
+}

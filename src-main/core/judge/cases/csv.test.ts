@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, parseCsv, writeCsv } from './csv';
+
+const fields = (text: string) => parseCsv(text).map((r) => r.fields);
+
+describe('parseCsv', () => {
+  it('reads plain rows, with CRLF, LF or a lone CR between them', () => {
+    expect(fields('a,b\r\n1,2\r\n')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(fields('a,b\n1,2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(fields('a,b\r1,2\r')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+  });
+
+  it('drops a BOM and keeps empty fields, a trailing one included', () => {
+    const records = parseCsv('\uFEFFstate,note\r\nx,\r\n,y\r\na,b,\r\n');
+    expect(records.map((r) => r.fields)).toEqual([
+      ['state', 'note'],
+      ['x', ''],
+      ['', 'y'],
+      ['a', 'b', ''],
+    ]);
+    expect(records[0].fields[0]).toBe('state'); // not '\uFEFFstate'
+  });
+
+  it('reads quoted fields holding commas, doubled quotes, CRLF and LF, and counts their lines', () => {
+    const text = [
+      'state,note',
+      '"Hello, world","said ""hi"""',
+      '"two\r\nlines","and\nthree\nlines"',
+      'last,"end"',
+      '',
+    ].join('\r\n');
+    const records = parseCsv(text);
+    expect(records.map((r) => r.fields)).toEqual([
+      ['state', 'note'],
+      ['Hello, world', 'said "hi"'],
+      ['two\r\nlines', 'and\nthree\nlines'],
+      ['last', 'end'],
+    ]);
+    // The third record spans lines 3-6 (one line break in its first field, two in its second).
+    expect(records.map((r) => r.line)).toEqual([1, 2, 3, 7]);
+    expect(records.every((r) => r.problem === undefined)).toBe(true);
+  });
+
+  it('keeps an empty quoted field as a record but skips blank lines', () => {
+    expect(parseCsv('a\n\n""\n\nb\n').map((r) => [r.line, r.fields])).toEqual([
+      [1, ['a']],
+      [3, ['']],
+      [5, ['b']],
+    ]);
+  });
+
+  it('keeps a quote inside an unquoted field as written', () => {
+    expect(fields('a,5" screen\n')).toEqual([['a', '5" screen']]);
+  });
+
+  it('reports text after a closing quote on the line of its record, and reads on', () => {
+    const records = parseCsv('a,b\n"x"y,2\nok,3\n');
+    expect(records[1]).toMatchObject({
+      line: 2,
+      problem: expect.stringContaining('text follows a closing quote'),
+    });
+    expect(records[2]).toEqual({ line: 3, fields: ['ok', '3'] });
+  });
+
+  it('reports a quote never closed, naming the line it opened on', () => {
+    const records = parseCsv('a,b\n1,2\n3,"never\nclosed,4\n5,6\n');
+    expect(records).toHaveLength(3);
+    expect(records[2]).toMatchObject({
+      line: 3,
+      problem: 'a quoted field opened on line 3 is not closed before the end of the file',
+    });
+  });
+
+  it('reads an empty file as no records', () => {
+    expect(parseCsv('')).toEqual([]);
+    expect(parseCsv('\uFEFF')).toEqual([]);
+  });
+});
+
+describe('writeCsv', () => {
+  it('quotes only what needs it and reads back to the same fields', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField(' edge')).toBe('" edge"');
+    const rows = [
+      ['state', 'note'],
+      ['multi\r\nline, with "quotes"', ''],
+      ['\n', ' x '],
+      ['', '""'],
+    ];
+    const text = writeCsv(rows);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(fields(text)).toEqual(rows);
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { JudgeCase } from '../../src-shared/judge/judge-case';
+import type { CaseImportPreview, CaseImportResult } from '../../src-shared/judge/judge-case-import';
+import type { StoredSet } from '../../src-shared/judge/question-set';
+import { createAppRouter } from './app-router';
+import { testServices } from './services.test-helper';
+
+const t = testServices();
+const dispatch = createAppRouter(t.services, () => true);
+const top = { url: 'http://127.0.0.1/', isMainFrame: true };
+afterAll(() => t.close());
+
+async function call<T>(name: string, input: unknown): Promise<T> {
+  const r = await dispatch(name, input, top);
+  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+  return r.data as T;
+}
+
+describe('judge.cases routes', () => {
+  it('add, list, count, edit, duplicate, delete, import and export through the router', async () => {
+    const set = await call<StoredSet>('judge.sets.save', {
+      set: {
+        name: 'Routes',
+        questions: [
+          {
+            name: 'tone',
+            type: 'choice',
+            instructions: 'Tone?',
+            options: [
+              { name: 'yes', description: 'fine' },
+              { name: 'no', description: 'not fine' },
+            ],
+          },
+        ],
+      },
+    });
+    const a = await call<JudgeCase>('judge.cases.add', {
+      setId: set.id,
+      state: { mode: 'text', text: 'Hello' },
+      expected: { tone: 0 },
+    });
+    expect(a).toMatchObject({ state: 'Hello', expected: { tone: 0 }, note: '', position: 0 });
+    const copy = await call<JudgeCase>('judge.cases.duplicate', { id: a.id });
+    const edited = await call<JudgeCase>('judge.cases.edit', {
+      id: copy.id,
+      state: { mode: 'list', text: 'x\ny' },
+      expected: {},
+      note: 'copy',
+    });
+    expect(edited).toMatchObject({ state: ['x', 'y'], note: 'copy', position: 1 });
+    expect(await call('judge.cases.count', { setId: set.id })).toBe(2);
+    expect(await call('judge.cases.count', { setId: set.id, filter: 'copy' })).toBe(1);
+
+    const text = 'state,tone\nFrom file,no\nBad,maybe\n';
+    const preview = await call<CaseImportPreview>('judge.cases.importPreview', { setId: set.id, text });
+    expect(preview.problems.map((p) => p.message)).toEqual([
+      "line 3, expected `tone`: 'maybe' is not one of the options yes, no",
+    ]);
+    expect(await call('judge.cases.count', { setId: set.id })).toBe(2);
+    const result = await call<CaseImportResult>('judge.cases.importConfirm', {
+      setId: set.id,
+      text,
+      mapping: preview.mapping,
+    });
+    expect(result).toMatchObject({ added: 1, skippedCount: 1, skipped: [{ line: 3 }] });
+    const page = await call<JudgeCase[]>('judge.cases.list', { setId: set.id, offset: 1, limit: 5 });
+    expect(page.map((c) => c.state)).toEqual([['x', 'y'], 'From file']);
+
+    expect(await call('judge.cases.export', { setId: set.id, format: 'csv' })).toMatch(/Routes\.cases\.csv$/);
+    expect(t.saved).toContain('Routes.cases.csv');
+    expect(await call('judge.cases.delete', { ids: [a.id, copy.id] })).toBe(2);
+    expect(await call('judge.cases.count', { setId: set.id })).toBe(1);
+  });
+
+  it('refuses inputs past their limits, naming the field and the limit', async () => {
+    const big = 'a'.repeat(50 * 1024 * 1024 + 1);
+    expect(await dispatch('judge.cases.importPreview', { setId: 's', text: big }, top)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'text: must be at most 50 MB (the file is too large to import)',
+      },
+    });
+    expect(await dispatch('judge.cases.list', { setId: 's', offset: 0, limit: 501 }, top)).toMatchObject({
+      ok: false,
+      error: { message: 'limit: must be at most 500' },
+    });
+    expect(
+      await dispatch(
+        'judge.cases.add',
+        { setId: 's', state: { mode: 'text', text: 'x' }, expected: { tone: 1 }, note: 'n'.repeat(2_001) },
+        top,
+      ),
+    ).toMatchObject({ ok: false, error: { message: 'note: must be at most 2,000 characters' } });
+    expect(
+      await dispatch(
+        'judge.cases.add',
+        {
+          setId: 's',
+          state: { mode: 'text', text: 'x' },
+          expected: JSON.parse('{"constructor": 1}') as unknown,
+        },
+        top,
+      ),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`q${i}`, true]));
+    expect(
+      await dispatch(
+        'judge.cases.add',
+        { setId: 's', state: { mode: 'text', text: 'x' }, expected: many },
+        top,
+      ),
+    ).toMatchObject({ ok: false, error: { message: 'expected: must have at most 50 answers' } });
+    expect(await dispatch('judge.cases.count', { setId: 'missing' }, top)).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+});
