@@ -4,6 +4,7 @@ import type { Handlers } from '../../src-shared/ipc/define-route';
 import { appHandlers } from './handlers/app-handlers';
 import { chatHandlers, chatStreamHandlers } from './handlers/chat-handlers';
 import { judgeHandlers } from './handlers/judge-handlers';
+import { judgeBatchHandlers } from './handlers/judge-batch-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { mediaHandlers } from './handlers/media-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
@@ -22,6 +23,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...logHandlers(s),
     ...mediaHandlers(s),
     ...judgeHandlers(s),
+    ...judgeBatchHandlers(s),
   };
 }
 

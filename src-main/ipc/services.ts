@@ -4,6 +4,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { ChatService } from '../core/chat/chat-service';
 import { PresetService } from '../core/chat/preset-service';
 import { createJudgeService } from '../core/judge/create-judge-service';
+import { BatchService } from '../core/judge/batch/batch-service';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
@@ -72,10 +73,34 @@ export function createServices(env: AppEnvironment) {
   });
   const presets = new PresetService({ presets: repos.presets, now: env.now });
   const judge = createJudgeService({ ...env, client, profiles, repos });
+  // Runs that were running when the app stopped go on at once; disposed on quit.
+  const judgeBatch = new BatchService({
+    batches: repos.batches,
+    sets: repos.sets,
+    client,
+    profiles,
+    emit: (p) => env.emit('judge.batch.progress', p),
+    now: env.now,
+  });
+  judgeBatch.resumeInterrupted();
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
   // Who subscribed to which stream; the edge feeds it subscribers and their comings and goings.
   const streams = new StreamHub();
-  return { env, log, client, vault, profiles, chat, presets, media, judge, video, mediaStudio, streams };
+  return {
+    env,
+    log,
+    client,
+    vault,
+    profiles,
+    chat,
+    presets,
+    media,
+    judge,
+    judgeBatch,
+    video,
+    mediaStudio,
+    streams,
+  };
 }

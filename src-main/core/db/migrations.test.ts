@@ -2,6 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { StorageNotices } from '../storage/storage-notices';
 import { conversationRepository } from './conversation-repository';
+import { batchRunRepository } from './batch-run-repository';
 import { chatPresetRepository } from './record-repositories';
 import { DatabaseTooNewError, type Migration, MIGRATIONS, runMigrations, schemaVersion } from './migrations';
 
@@ -26,6 +27,8 @@ describe('migrations', () => {
     expect(tables(db)).toEqual([
       'chat_presets',
       'conversations',
+      'judge_batch_results',
+      'judge_batch_runs',
       'judge_runs',
       'media_entries',
       'messages',
@@ -65,6 +68,8 @@ describe('migrations', () => {
       expect(repo.get('c1')).toBeUndefined(); // '{}' is not a whole record: set aside, as before
       // Databases from before presets gain an empty table for them.
       expect(chatPresetRepository({ db, notices: new StorageNotices() }).list()).toEqual([]);
+      // Databases from before batch runs gain empty tables for them.
+      expect(batchRunRepository({ db, notices: new StorageNotices() }).listRuns()).toEqual([]);
     }
   });
 

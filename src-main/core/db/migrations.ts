@@ -1,5 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { SCHEMA_V1, SCHEMA_V2_MESSAGE_SEARCH, SCHEMA_V3_PINNED, SCHEMA_V4_CHAT_PRESETS } from './schema-sql';
+import {
+  SCHEMA_V1,
+  SCHEMA_V2_MESSAGE_SEARCH,
+  SCHEMA_V3_PINNED,
+  SCHEMA_V4_CHAT_PRESETS,
+  SCHEMA_V6_JUDGE_BATCH,
+} from './schema-sql';
 import { transaction } from './transaction';
 
 export interface Migration {
@@ -17,6 +23,8 @@ export const MIGRATIONS: Migration[] = [
   { version: 2, name: 'message search', up: (db) => db.exec(SCHEMA_V2_MESSAGE_SEARCH) },
   { version: 3, name: 'pinned conversations', up: (db) => db.exec(SCHEMA_V3_PINNED) },
   { version: 4, name: 'chat presets', up: (db) => db.exec(SCHEMA_V4_CHAT_PRESETS) },
+  // Version 5 is taken by the judge cases table, written at the same time as this one.
+  { version: 6, name: 'judge batch runs', up: (db) => db.exec(SCHEMA_V6_JUDGE_BATCH) },
 ];
 
 export class DatabaseTooNewError extends Error {

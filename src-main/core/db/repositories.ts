@@ -1,3 +1,4 @@
+import { type BatchRunRepository, batchRunRepository } from './batch-run-repository';
 import { type ConversationRepository, conversationRepository } from './conversation-repository';
 import type { DbContext } from './quarantine';
 import { type QuestionSetRepository, questionSetRepository } from './question-set-repository';
@@ -20,6 +21,7 @@ export interface Repositories {
   videoTasks: VideoTaskRepository;
   media: MediaEntryRepository;
   presets: ChatPresetRepository;
+  batches: BatchRunRepository;
 }
 
 export function createRepositories(ctx: DbContext): Repositories {
@@ -30,5 +32,6 @@ export function createRepositories(ctx: DbContext): Repositories {
     videoTasks: videoTaskRepository(ctx),
     media: mediaEntryRepository(ctx),
     presets: chatPresetRepository(ctx),
+    batches: batchRunRepository(ctx),
   };
 }
