@@ -68,7 +68,7 @@ test('build a set, keep it across a restart, run it and read the charts', async 
   const tone = p.getByRole('article', { name: 'Answer to tone' });
   await expect(tone).toBeVisible();
   const raw = JSON.parse((await p.getByLabel('Raw response body').first().textContent()) ?? '{}');
-  expect(raw.model).toBe('judge-1.13.0');
+  expect(raw.model).toBe('judge-1.14.0');
 
   // The text equivalents carry the same numbers as the raw response.
   for (const [option, prob] of Object.entries(raw.answers.tone.probabilities as Record<string, number>)) {
@@ -97,9 +97,9 @@ test('build a set, keep it across a restart, run it and read the charts', async 
   );
 
   const meta = p.locator('.judge-meta').first();
-  await expect(meta).toContainText('judge-1.13.0');
+  await expect(meta).toContainText('judge-1.14.0');
   await expect(meta).toContainText(String(raw.usage.input_tokens));
-  await expect(p.getByText(/judge-latest was answered by judge-1\.13\.0/)).toBeVisible();
+  await expect(p.getByText(/judge-latest was answered by judge-1\.14\.0/)).toBeVisible();
   // For a person to look at: the latest run in the light theme (the tab scrolls inside the window).
   await p.setViewportSize({ width: 1280, height: 2000 });
   await p

@@ -119,6 +119,7 @@ async function main(): Promise<void> {
   app.on('before-quit', () => {
     services.streams.closeAll();
     services.video.dispose();
+    void services.judgeBatch.dispose();
     void sandbox.close();
   });
   // Last: replies stopped by quitting are saved, then closing checkpoints the write-ahead log

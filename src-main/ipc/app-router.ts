@@ -5,6 +5,7 @@ import { appHandlers } from './handlers/app-handlers';
 import { chatHandlers, chatStreamHandlers } from './handlers/chat-handlers';
 import { judgeCaseHandlers } from './handlers/judge-case-handlers';
 import { judgeHandlers } from './handlers/judge-handlers';
+import { judgeBatchHandlers } from './handlers/judge-batch-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { mediaHandlers } from './handlers/media-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
@@ -24,6 +25,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...mediaHandlers(s),
     ...judgeHandlers(s),
     ...judgeCaseHandlers(s),
+    ...judgeBatchHandlers(s),
   };
 }
 

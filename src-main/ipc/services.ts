@@ -5,6 +5,7 @@ import { ChatService } from '../core/chat/chat-service';
 import { PresetService } from '../core/chat/preset-service';
 import { createJudgeService } from '../core/judge/create-judge-service';
 import { JudgeCaseService } from '../core/judge/judge-case-service';
+import { BatchService } from '../core/judge/batch/batch-service';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
@@ -79,6 +80,16 @@ export function createServices(env: AppEnvironment) {
     desktop: env.desktop,
     now: env.now,
   });
+  // Runs that were running when the app stopped go on at once; disposed on quit.
+  const judgeBatch = new BatchService({
+    batches: repos.batches,
+    sets: repos.sets,
+    client,
+    profiles,
+    emit: (p) => env.emit('judge.batch.progress', p),
+    now: env.now,
+  });
+  judgeBatch.resumeInterrupted();
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
@@ -95,6 +106,7 @@ export function createServices(env: AppEnvironment) {
     media,
     judge,
     cases,
+    judgeBatch,
     video,
     mediaStudio,
     streams,

@@ -14,6 +14,7 @@ export const CLI_USAGE = `Usage: npm run sandbox -- [--port 8787] [--rate-limit 
   --token-delay MS  pause between streamed chat writes (default 15)
   --exact-pace      one token every --token-delay ms however long the reply (else ~2.5 s in all)
   --video-pace-ms MS  time a video task spends queued and running (default 1500)
+  --judge-latency-ms MS  time each judge request takes before it answers (default 0)
   --keys K1,K2      accept only these sk- keys (default: any sk- key)`;
 
 export type CliParse =
@@ -35,6 +36,7 @@ export function parseCliArgs(argv: string[]): CliParse {
         'token-delay': { type: 'string' },
         'exact-pace': { type: 'boolean' },
         'video-pace-ms': { type: 'string' },
+        'judge-latency-ms': { type: 'string' },
         keys: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -102,6 +104,16 @@ export function parseCliArgs(argv: string[]): CliParse {
       };
     }
     options.videoPaceMs = pace;
+  }
+  if (values['judge-latency-ms'] !== undefined) {
+    const latency = num('judge-latency-ms');
+    if (!Number.isFinite(latency) || latency < 0) {
+      return {
+        kind: 'error',
+        message: `--judge-latency-ms must be a number of milliseconds >= 0, got "${values['judge-latency-ms']}"`,
+      };
+    }
+    options.judgeLatencyMs = latency;
   }
   if (typeof values.keys === 'string') {
     const keys = values.keys

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CLI_PORT, parseCliArgs } from './cli-args';
+import { DEFAULT_CLI_PORT, parseCliArgs, splitInAppSandboxArgs } from './cli-args';
 
 describe('parseCliArgs', () => {
   it('maps flags to options', () => {
@@ -24,6 +24,14 @@ describe('parseCliArgs', () => {
       options: { port: 0, rateLimit: 5, balanceYuan: 1.5, fault: 'cut-stream', tokenDelayMs: 0 },
     });
     expect(parseCliArgs([])).toEqual({ kind: 'run', options: { port: DEFAULT_CLI_PORT } });
+    expect(parseCliArgs(['--judge-latency-ms', '200'])).toEqual({
+      kind: 'run',
+      options: { port: DEFAULT_CLI_PORT, judgeLatencyMs: 200 },
+    });
+    expect(splitInAppSandboxArgs(['--sandbox-judge-latency-ms', '50']).sandbox).toEqual({
+      kind: 'run',
+      options: { port: 0, judgeLatencyMs: 50 },
+    });
     expect(parseCliArgs(['-h'])).toEqual({ kind: 'help' });
   });
 
@@ -34,6 +42,7 @@ describe('parseCliArgs', () => {
     [['--balance', '-1'], /--balance/],
     [['--fault', 'meteor'], /--fault must be one of .*slow-first-byte/],
     [['--token-delay', 'x'], /--token-delay/],
+    [['--judge-latency-ms', 'slow'], /--judge-latency-ms must be a number of milliseconds >= 0, got "slow"/],
     [['--bogus'], /bogus/],
   ])('rejects %j with a clear message', (argv, message) => {
     const parsed = parseCliArgs(argv);

@@ -71,9 +71,9 @@ describe('sandbox judge', () => {
   });
 
   it('names the version that answered an alias', async () => {
-    expect((await jsonBody(await judge(server, body({ model: 'judge-latest' })))).model).toBe('judge-1.13.0');
+    expect((await jsonBody(await judge(server, body({ model: 'judge-latest' })))).model).toBe('judge-1.14.0');
     expect((await jsonBody(await judge(server, body({ model: 'judge-preview' })))).model).toBe(
-      'judge-1.14.0-preview.2',
+      'judge-1.15.0-preview',
     );
   });
 

@@ -20,6 +20,8 @@ export interface SandboxSettings {
   rateLimit: number | undefined;
   /** How long each video task stays in each state before moving on. */
   videoPaceMs: number;
+  /** How long each judge request takes before it answers (0 = at once). */
+  judgeLatencyMs: number;
   /** When set, only these keys are accepted (others get 401, like a revoked key). */
   acceptedKeys: string[] | undefined;
 }

@@ -30,6 +30,8 @@ export interface SandboxOptions {
   exactPace?: boolean;
   /** Time a video task spends in each state (queued, running); default 1500. */
   videoPaceMs?: number;
+  /** Time each judge request takes before it answers (batch runs need a real pace); default 0. */
+  judgeLatencyMs?: number;
   /** Accept only these sk- keys; undefined = any sk- key. */
   acceptedKeys?: string[];
   /** Extra endpoints registered by feature modules. */
@@ -55,6 +57,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     exactPace: opts.exactPace === true,
     rateLimit: opts.rateLimit,
     videoPaceMs: opts.videoPaceMs ?? 1500,
+    judgeLatencyMs: opts.judgeLatencyMs ?? 0,
     acceptedKeys: opts.acceptedKeys,
   };
   const state = new SandboxState(opts.balanceYuan);
@@ -110,6 +113,12 @@ function checkOptions(opts: SandboxOptions, host: string): void {
   }
   if (opts.tokenDelayMs !== undefined && (!Number.isFinite(opts.tokenDelayMs) || opts.tokenDelayMs < 0)) {
     throw new Error(`Sandbox tokenDelayMs must be a number >= 0, got ${opts.tokenDelayMs}`);
+  }
+  if (
+    opts.judgeLatencyMs !== undefined &&
+    (!Number.isFinite(opts.judgeLatencyMs) || opts.judgeLatencyMs < 0)
+  ) {
+    throw new Error(`Sandbox judgeLatencyMs must be a number >= 0, got ${opts.judgeLatencyMs}`);
   }
   if (opts.fault !== undefined && !isSandboxFault(opts.fault)) {
     throw new Error(`Unknown sandbox fault "${String(opts.fault)}"`);

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Mutable state of one sandbox server, shared by all its routes.
  *
@@ -13,9 +15,37 @@ export class SandboxState {
   streamedChunks = 0;
   /** Scratch space for feature routes (e.g. video tasks), keyed by route name. */
   readonly store = new Map<string, unknown>();
+  /** Judge requests that reached the judge route, by the model asked (402s included). */
+  readonly judgeRequests = new Map<string, number>();
+  /**
+   * Judge requests by the text of their state, so a test can prove a resumed batch run never
+   * sent a finished case again. Keyed by a hash: states can be megabytes.
+   */
+  readonly judgeRequestsByState = new Map<string, number>();
+  /** Judge requests being answered now, and the most there were at once (batch concurrency). */
+  activeJudges = 0;
+  peakJudges = 0;
 
   constructor(balanceYuan?: number) {
     this.balanceYuan = balanceYuan;
+  }
+
+  /** How many judge requests carried this state (its text, or a list's lines joined by newlines). */
+  judgeRequestsFor(stateText: string): number {
+    return this.judgeRequestsByState.get(stateKey(stateText)) ?? 0;
+  }
+
+  /** All judge requests, whatever the model. */
+  judgeRequestTotal(): number {
+    let total = 0;
+    for (const n of this.judgeRequests.values()) total += n;
+    return total;
+  }
+
+  countJudgeRequest(model: string, stateText: string): void {
+    this.judgeRequests.set(model, (this.judgeRequests.get(model) ?? 0) + 1);
+    const key = stateKey(stateText);
+    this.judgeRequestsByState.set(key, (this.judgeRequestsByState.get(key) ?? 0) + 1);
   }
 
   /** Takes `yuan` from the balance; false (and nothing taken) when the balance cannot cover it. */
@@ -31,6 +61,10 @@ export class SandboxState {
     if (this.balanceYuan === undefined) return;
     this.balanceYuan = roundYuan(this.balanceYuan + reserved - actual);
   }
+}
+
+function stateKey(stateText: string): string {
+  return createHash('sha256').update(stateText).digest('base64url');
 }
 
 // Avoids float drift (0.1 + 0.2) piling up over many reservations.

@@ -199,6 +199,7 @@ export async function startWebServer(opts: WebServerOptions) {
     async close() {
       services.streams.closeAll();
       services.video.dispose();
+      await services.judgeBatch.dispose();
       for (const ws of sockets) ws.terminate();
       wss.close();
       const closed = new Promise<void>((r) => server.close(() => r()));

@@ -13,6 +13,8 @@ import { settingsRoutes } from './routes/settings-routes';
 import { videoRoutes } from './routes/video-routes';
 import type { VideoEvents } from '../video/video-events';
 import type { MediaEvents } from '../media/media-views';
+import type { JudgeBatchEvents } from '../judge/batch-run';
+import { judgeBatchRoutes } from './routes/judge-batch-routes';
 
 /**
  * The whole IPC surface. Main validates with these schemas; preload and renderer take their
@@ -28,6 +30,7 @@ export const routes = {
   ...mediaRoutes,
   ...judgeRoutes,
   ...judgeCaseRoutes,
+  ...judgeBatchRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;
@@ -43,7 +46,7 @@ export type Streams = typeof streams;
 export type StreamName = keyof Streams & string;
 
 /** Main -> every window: broadcasts that are not part of any one stream. */
-export interface EventMap extends ChatEvents, VideoEvents, MediaEvents {
+export interface EventMap extends ChatEvents, VideoEvents, MediaEvents, JudgeBatchEvents {
   'log.changed': LogEntry;
   'app.notice': StorageNotice;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatPreset } from '../../../src-shared/chat/chat-preset';
 import { StorageNotices } from '../storage/storage-notices';
 import { conversationRepository } from './conversation-repository';
+import { batchRunRepository } from './batch-run-repository';
 import { judgeCaseRepository } from './judge-case-repository';
 import { questionSetRepository } from './question-set-repository';
 import { chatPresetRepository, judgeRunRepository } from './record-repositories';
@@ -29,6 +30,8 @@ describe('migrations', () => {
     expect(tables(db)).toEqual([
       'chat_presets',
       'conversations',
+      'judge_batch_results',
+      'judge_batch_runs',
       'judge_cases',
       'judge_runs',
       'media_entries',
@@ -69,6 +72,8 @@ describe('migrations', () => {
       expect(repo.get('c1')).toBeUndefined(); // '{}' is not a whole record: set aside, as before
       // Databases from before presets gain an empty table for them.
       expect(chatPresetRepository({ db, notices: new StorageNotices() }).list()).toEqual([]);
+      // Databases from before batch runs gain empty tables for them.
+      expect(batchRunRepository({ db, notices: new StorageNotices() }).listRuns()).toEqual([]);
     }
   });
 

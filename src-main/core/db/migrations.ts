@@ -5,6 +5,7 @@ import {
   SCHEMA_V3_PINNED,
   SCHEMA_V4_CHAT_PRESETS,
   SCHEMA_V5_JUDGE_CASES,
+  SCHEMA_V6_JUDGE_BATCH,
 } from './schema-sql';
 import { transaction } from './transaction';
 
@@ -24,6 +25,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 3, name: 'pinned conversations', up: (db) => db.exec(SCHEMA_V3_PINNED) },
   { version: 4, name: 'chat presets', up: (db) => db.exec(SCHEMA_V4_CHAT_PRESETS) },
   { version: 5, name: 'judge test cases', up: (db) => db.exec(SCHEMA_V5_JUDGE_CASES) },
+  { version: 6, name: 'judge batch runs', up: (db) => db.exec(SCHEMA_V6_JUDGE_BATCH) },
 ];
 
 export class DatabaseTooNewError extends Error {

@@ -1,3 +1,4 @@
+import { type BatchRunRepository, batchRunRepository } from './batch-run-repository';
 import { type ConversationRepository, conversationRepository } from './conversation-repository';
 import { type JudgeCaseRepository, judgeCaseRepository } from './judge-case-repository';
 import type { DbContext } from './quarantine';
@@ -22,6 +23,7 @@ export interface Repositories {
   media: MediaEntryRepository;
   presets: ChatPresetRepository;
   cases: JudgeCaseRepository;
+  batches: BatchRunRepository;
 }
 
 export function createRepositories(ctx: DbContext): Repositories {
@@ -33,5 +35,6 @@ export function createRepositories(ctx: DbContext): Repositories {
     media: mediaEntryRepository(ctx),
     presets: chatPresetRepository(ctx),
     cases: judgeCaseRepository(ctx),
+    batches: batchRunRepository(ctx),
   };
 }

@@ -136,3 +136,34 @@ CREATE TABLE judge_cases (
 ) STRICT;
 CREATE UNIQUE INDEX judge_cases_by_position ON judge_cases (set_id, position);
 `;
+
+/**
+ * Version 6: judge batch runs (a set revision × many cases × one model) and one row per case
+ * answered. Each result is written alone as it arrives, so a restart resumes where it stopped;
+ * the primary key lists a run's results by case, the status index counts and filters them.
+ * (Version 5 is the cases table.)
+ */
+export const SCHEMA_V6_JUDGE_BATCH = `
+CREATE TABLE judge_batch_runs (
+  id TEXT PRIMARY KEY,
+  set_id TEXT NOT NULL REFERENCES question_sets (id) ON DELETE CASCADE,
+  set_revision INTEGER NOT NULL,
+  model TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'paused', 'cancelled', 'done')),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  data TEXT NOT NULL
+) STRICT;
+CREATE INDEX judge_batch_runs_by_set ON judge_batch_runs (set_id, created_at DESC);
+CREATE INDEX judge_batch_runs_by_state ON judge_batch_runs (state);
+
+CREATE TABLE judge_batch_results (
+  run_id TEXT NOT NULL REFERENCES judge_batch_runs (id) ON DELETE CASCADE,
+  case_id TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('done', 'failed')),
+  updated_at INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  PRIMARY KEY (run_id, case_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX judge_batch_results_by_status ON judge_batch_results (run_id, status, case_id);
+`;

@@ -178,7 +178,7 @@ describe('runs', () => {
     expect(opened.questions).toEqual(questions);
     const { run } = opened;
     expect(run.modelAsked).toBe('judge-latest');
-    expect(run.modelAnswered).toBe('judge-1.13.0');
+    expect(run.modelAnswered).toBe('judge-1.14.0');
     expect(run.setRevision).toBe(1);
     expect(run.usage.inputTokens).toBeGreaterThan(0);
     expect(run.costYuan).toBeCloseTo((run.usage.inputTokens! * 0.35) / 1e6, 12);

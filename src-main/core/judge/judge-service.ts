@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { GatewayClient } from '../gateway/gateway-client';
-import { GatewayError } from '../gateway/gateway-error';
-import { postJudge } from '../gateway/judge-api';
-import { overLimitError } from './judge-limit-error';
+import { askJudge, loadTokenCounter } from './ask-judge';
 import type { DesktopActions } from '../media/desktop-actions';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
-import { judgeRequestBody } from '../../../src-shared/judge/judge-request';
 import type { QuestionSetRepository } from '../db/question-set-repository';
 import type { JudgeRunRepository } from '../db/record-repositories';
-import { parseJudgeResponse } from '../../../src-shared/judge/judge-answers';
-import { clearlyOverLimit, costYuan, estimateJudge } from '../../../src-shared/judge/judge-estimate';
+import { costYuan } from '../../../src-shared/judge/judge-estimate';
 import type { OpenedRun, RunSummary, StoredJudgeRun } from '../../../src-shared/judge/judge-run';
 import {
   latestRevision,
@@ -27,24 +23,9 @@ import { exportEnvelope, readEnvelope } from './set-transfer';
 import { parseState } from '../../../src-shared/judge/state-input';
 import { type ImportOutcome, runJudgeSchema } from '../../../src-shared/judge/judge-inputs';
 
-/**
- * gpt-tokenizer is large: evaluating it holds main's event loop for about 100 ms. It is not
- * loaded at start, but in the background once the window is up (`preloadTokenizer`), so the
- * first judge run does not pay for it while replies stream.
- */
-let countTokens: Promise<(text: string) => number> | undefined;
-const loadCounter = () =>
-  (countTokens ??= import('gpt-tokenizer').then(
-    (m) => m.countTokens,
-    (err: unknown) => {
-      countTokens = undefined; // a failed load is tried again by the next run
-      throw err;
-    },
-  ));
-
 /** Loads the tokenizer after `delayMs`, unless a judge run asked for it first. */
 export function preloadTokenizer(delayMs = 3000): void {
-  setTimeout(() => void loadCounter().catch(() => undefined), delayMs).unref();
+  setTimeout(() => void loadTokenCounter().catch(() => undefined), delayMs).unref();
 }
 
 export class JudgeService {
@@ -218,25 +199,11 @@ export class JudgeService {
     if (!issues.success) throw issues.error;
     const state = parseState(input.state as { mode: 'text' | 'json' | 'list'; text: string });
     if (!state.ok) throw invalidInput('state', state.message);
-    // A coarse guard: the window warns near the limits; here only clearly-over requests stop.
-    const estimate = estimateJudge(state.value, revision.questions, await loadCounter(), input.model);
-    const over = clearlyOverLimit(estimate);
-    if (over) throw invalidInput(over.path, over.message);
     const target = await this.deps.profiles.target();
-    const reply = await postJudge(
-      this.deps.client,
-      target,
-      judgeRequestBody({
-        model: input.model,
-        state: state.value,
-        questions: revision.questions,
-        extra: input.extra,
-      }),
-      { now: this.deps.now },
-    ).catch((err: unknown) => {
-      throw err instanceof GatewayError && err.code === 'too_large' ? overLimitError(err, estimate) : err;
-    });
-    const parsed = parseJudgeResponse(reply.body, revision.questions);
+    const { reply, parsed } = await askJudge(
+      { client: this.deps.client, target, now: this.deps.now },
+      { model: input.model, state: state.value, questions: revision.questions, extra: input.extra },
+    );
     const run: StoredJudgeRun = {
       id: randomUUID(),
       setId: set.id,

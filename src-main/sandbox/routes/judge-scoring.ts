@@ -49,3 +49,23 @@ export function noulValue(stateWords: Set<string>, statement: string, rng: Rng):
 export function sandboxTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
+
+/** How one judge version answers: the name it reports, how far it drifts, how sharp it is. */
+export interface JudgeVersion {
+  version: string;
+  /** Largest shift added to a score (half each way); 0 for the pinned version. */
+  drift: number;
+  /** The softmax's sharpness (2.5 is the pinned version's). */
+  sharpness: number;
+}
+
+/** Scores shifted by the version's seeded drift: only near-ties can change their winner. */
+export function drifted(scores: number[], version: JudgeVersion, rng: Rng): number[] {
+  if (version.drift === 0) return scores;
+  return scores.map((s) => s + (rng.next() - 0.5) * version.drift);
+}
+
+export function driftedNoul(noul: number, version: JudgeVersion, rng: Rng): number {
+  if (version.drift === 0) return noul;
+  return round4(Math.min(0.98, Math.max(0.02, noul + (rng.next() - 0.5) * version.drift * 0.5)));
+}

@@ -1,13 +1,31 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { badRequest, SandboxHttpError } from '../errors';
 import { requireModel } from '../model-catalog';
-import type { SandboxRoute } from '../route-types';
-import { confidenceOf, noulValue, sandboxTokens, scoresFor, softmax, words } from './judge-scoring';
+import type { SandboxContext, SandboxRoute } from '../route-types';
+import {
+  confidenceOf,
+  drifted,
+  driftedNoul,
+  type JudgeVersion,
+  noulValue,
+  sandboxTokens,
+  scoresFor,
+  softmax,
+  words,
+} from './judge-scoring';
 
-/** What each judge alias resolves to on the Sandbox (spec §9: the response names the exact version). */
-export const JUDGE_VERSIONS: Record<string, string> = {
-  'judge-1.13.0': 'judge-1.13.0',
-  'judge-latest': 'judge-1.13.0',
-  'judge-preview': 'judge-1.14.0-preview.2',
+export const PINNED_JUDGE = 'judge-1.13.0';
+
+/**
+ * What each judge model resolves to on the Sandbox (spec §9: the response names the exact
+ * version). The aliases answer as newer versions: the same judgement as the pinned one, then a
+ * seeded drift per (version, state, question), so comparing versions shows differences while
+ * clear answers stay the same.
+ */
+export const JUDGE_VERSIONS: Record<string, JudgeVersion> = {
+  [PINNED_JUDGE]: { version: PINNED_JUDGE, drift: 0, sharpness: 2.5 },
+  'judge-latest': { version: 'judge-1.14.0', drift: 0.08, sharpness: 2.8 },
+  'judge-preview': { version: 'judge-1.15.0-preview', drift: 0.2, sharpness: 2.2 },
 };
 export const JUDGE_PRICE_PER_TOKEN = 0.35 / 1e6;
 /** Spec §4/§8: "64k" and "32k" are 65,536 and 32,768 tokens (65,536 × 0.35 / 1e6 ≈ 0.023 yuan reserved). */
@@ -95,7 +113,7 @@ function checkQuestions(questions: unknown): CheckedQuestion[] {
 export const judgeRoute: SandboxRoute = {
   method: 'POST',
   path: /\/(?<segment>[A-Za-z0-9_-]+)\/v1\/systemone/,
-  handle(ctx) {
+  async handle(ctx) {
     const body = ctx.body as Rec;
     if (body.stream !== undefined && body.stream !== false)
       throw badRequest('stream', 'stream must be omitted or false: the judgement endpoint does not stream');
@@ -103,7 +121,9 @@ export const judgeRoute: SandboxRoute = {
       throw badRequest('model', 'model is required and must be a string', 'missing_required_parameter');
     requireModel(body.model, 'judge');
     const stateText = checkState(body.state);
+    ctx.state.countJudgeRequest(body.model, stateText);
     const questions = checkQuestions(body.questions);
+    const version = JUDGE_VERSIONS[body.model] ?? { version: body.model, drift: 0, sharpness: 2.5 };
 
     const stateTokens = sandboxTokens(stateText);
     const questionTokens = questions.map(
@@ -139,53 +159,73 @@ export const judgeRoute: SandboxRoute = {
       );
     }
 
-    const stateWords = new Set(words(stateText));
-    // Null prototype: a question named "__proto__" is an answer key, not the object's prototype.
-    const answers: Rec = Object.create(null) as Rec;
-    for (const q of questions) {
-      const rng = ctx.seed(
-        'judge',
-        body.model,
-        stateText,
-        q.name,
-        q.type,
-        q.instructions,
-        q.options,
-        q.levels,
-      );
-      if (q.type === 'choice') {
-        const probs = softmax(
-          scoresFor(
-            stateWords,
-            q.options.map(([n, d]) => `${n} ${d} ${q.instructions}`),
-            rng,
-          ),
-        );
-        const top = probs.indexOf(Math.max(...probs));
-        answers[q.name] = {
-          type: 'choice',
-          choice: q.options[top][0],
-          probabilities: Object.fromEntries(q.options.map(([n], i) => [n, probs[i]])),
-          confidence: confidenceOf(probs),
-        };
-      } else if (q.type === 'score') {
-        const probs = softmax(scoresFor(stateWords, q.levels, rng));
-        const expected = probs.reduce((sum, p, i) => sum + p * i, 0);
-        answers[q.name] = {
-          type: 'score',
-          score: Math.round(expected * 1000) / 1000,
-          probabilities: Object.fromEntries(probs.map((p, i) => [String(i), p])),
-          confidence: confidenceOf(probs),
-        };
-      } else {
-        answers[q.name] = { type: 'noul', noul: noulValue(stateWords, q.instructions, rng) };
-      }
+    ctx.state.activeJudges++;
+    ctx.state.peakJudges = Math.max(ctx.state.peakJudges, ctx.state.activeJudges);
+    try {
+      if (ctx.settings.judgeLatencyMs > 0)
+        await sleep(ctx.settings.judgeLatencyMs, undefined, { signal: ctx.signal });
+    } catch {
+      ctx.state.settle(reserved, 0); // the client left before the answer: nothing is billed
+      return;
+    } finally {
+      ctx.state.activeJudges--;
     }
+
+    const answers = judgeAnswers(stateText, questions, version, ctx.seed);
     ctx.state.settle(reserved, inputTokens * JUDGE_PRICE_PER_TOKEN);
     ctx.sendJson(200, {
-      model: JUDGE_VERSIONS[body.model] ?? body.model,
+      model: version.version,
       answers,
       usage: { input_tokens: inputTokens, output_tokens: questions.length * 4 },
     });
   },
 };
+
+/**
+ * The pinned version's judgement, seeded without the model so every version starts from the same
+ * answer, then drifted by the version asked (`drift` 0 leaves it exactly as it was).
+ */
+function judgeAnswers(
+  stateText: string,
+  questions: CheckedQuestion[],
+  version: JudgeVersion,
+  seed: SandboxContext['seed'],
+): Rec {
+  const stateWords = new Set(words(stateText));
+  // Null prototype: a question named "__proto__" is an answer key, not the object's prototype.
+  const answers: Rec = Object.create(null) as Rec;
+  for (const q of questions) {
+    const parts = [stateText, q.name, q.type, q.instructions, q.options, q.levels];
+    const rng = seed('judge', PINNED_JUDGE, ...parts);
+    const driftRng = seed('judge-drift', version.version, ...parts);
+    if (q.type === 'choice') {
+      const scores = scoresFor(
+        stateWords,
+        q.options.map(([n, d]) => `${n} ${d} ${q.instructions}`),
+        rng,
+      );
+      const probs = softmax(drifted(scores, version, driftRng), version.sharpness);
+      const top = probs.indexOf(Math.max(...probs));
+      answers[q.name] = {
+        type: 'choice',
+        choice: q.options[top][0],
+        probabilities: Object.fromEntries(q.options.map(([n], i) => [n, probs[i]])),
+        confidence: confidenceOf(probs),
+      };
+    } else if (q.type === 'score') {
+      const scores = scoresFor(stateWords, q.levels, rng);
+      const probs = softmax(drifted(scores, version, driftRng), version.sharpness);
+      const expected = probs.reduce((sum, p, i) => sum + p * i, 0);
+      answers[q.name] = {
+        type: 'score',
+        score: Math.round(expected * 1000) / 1000,
+        probabilities: Object.fromEntries(probs.map((p, i) => [String(i), p])),
+        confidence: confidenceOf(probs),
+      };
+    } else {
+      const noul = noulValue(stateWords, q.instructions, rng);
+      answers[q.name] = { type: 'noul', noul: driftedNoul(noul, version, driftRng) };
+    }
+  }
+  return answers;
+}

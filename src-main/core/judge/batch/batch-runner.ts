@@ -1,0 +1,169 @@
+import type { BatchCase, BatchResult, PauseReason } from '../../../../src-shared/judge/batch-run';
+import { AdaptiveLimit } from './adaptive-limit';
+import type { CaseSource } from './case-source';
+
+/** What one case came to: stored as its result. */
+export type CaseOutcome = Omit<BatchResult, 'runId' | 'caseId' | 'updatedAt'>;
+
+/** The gateway said 429: the case goes back in line and the run slows down. */
+export class RateLimited extends Error {
+  constructor(readonly retryAfterMs: number | undefined) {
+    super('rate limited');
+  }
+}
+
+/** Every later case would fail the same way (no balance, no valid key, no network): the run waits for the user. */
+export class PauseRun extends Error {
+  constructor(readonly reason: PauseReason) {
+    super(reason.message);
+  }
+}
+
+export type RunnerEnd = 'done' | 'paused' | 'stopped' | 'gone';
+
+export interface RunnerDeps {
+  source: CaseSource;
+  /** Cases with a stored result: never sent again by the runner. */
+  skip: ReadonlySet<string>;
+  concurrency: number;
+  /** One request; resolves to the case's result, or throws RateLimited / PauseRun. */
+  send(c: BatchCase, signal: AbortSignal): Promise<CaseOutcome>;
+  /** Stores a result as it arrives; false when the run no longer exists. */
+  record(caseId: string, outcome: CaseOutcome): boolean;
+  /** Something a progress event shows changed (a 429, the limit). */
+  changed(): void;
+  now(): number;
+  /** Default 1 s: a 429 without Retry-After. */
+  defaultBackoffMs?: number;
+}
+
+const PAGE = 100;
+
+/**
+ * Sends a run's cases with up to `limit` requests in flight, reading the source a page at a
+ * time. A 429 puts its case back first in line, halves the limit and holds every new request
+ * until Retry-After has passed; successes bring the limit back. Pausing lets the requests in
+ * flight finish (they are paid for) and sends no more; stopping aborts them.
+ */
+export class BatchRunner {
+  readonly limit: AdaptiveLimit;
+  rateLimited = 0;
+  pauseReason: PauseReason | undefined;
+  private readonly controller = new AbortController();
+  private halt: 'pause' | 'stop' | undefined;
+  private gone = false;
+  private holdUntil = 0;
+  private drained = false;
+  private readonly retry: BatchCase[] = [];
+  private wake: (() => void) | undefined;
+  private finished: Promise<RunnerEnd> | undefined;
+
+  constructor(private readonly deps: RunnerDeps) {
+    this.limit = new AdaptiveLimit(deps.concurrency);
+  }
+
+  run(): Promise<RunnerEnd> {
+    this.finished ??= this.loop();
+    return this.finished;
+  }
+
+  pause(reason?: PauseReason): void {
+    this.halt ??= 'pause';
+    this.pauseReason ??= reason;
+    this.wake?.();
+  }
+
+  stop(): void {
+    this.halt = 'stop';
+    this.controller.abort();
+    this.wake?.();
+  }
+
+  private async loop(): Promise<RunnerEnd> {
+    const { source, skip } = this.deps;
+    const buffer: BatchCase[] = [];
+    let offset = 0;
+    let exhausted = false;
+    const next = async (): Promise<BatchCase | undefined> => {
+      if (this.retry.length > 0) return this.retry.shift();
+      while (buffer.length === 0 && !exhausted) {
+        const page = await source.page(offset, PAGE);
+        offset += page.length;
+        if (page.length < PAGE) exhausted = true;
+        for (const c of page) if (!skip.has(c.id)) buffer.push(c);
+      }
+      return buffer.shift();
+    };
+
+    const inFlight = new Set<Promise<void>>();
+    while (!this.halt) {
+      if (this.holdUntil <= this.deps.now()) {
+        while (!this.halt && inFlight.size < this.limit.limit && !(this.drained && this.retry.length === 0)) {
+          const c = await next();
+          if (!c) {
+            this.drained = true;
+            break;
+          }
+          const p: Promise<void> = this.one(c).finally(() => inFlight.delete(p));
+          inFlight.add(p);
+        }
+      }
+      if (this.halt) break;
+      if (inFlight.size === 0 && this.drained && this.retry.length === 0) break;
+      const hold = this.holdUntil - this.deps.now();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        ...inFlight,
+        new Promise<void>((resolve) => {
+          this.wake = resolve;
+          if (hold > 0) timer = setTimeout(resolve, hold);
+        }),
+      ]);
+      clearTimeout(timer);
+      this.wake = undefined;
+    }
+    await Promise.allSettled([...inFlight]);
+    if (this.gone) return 'gone';
+    if (this.halt === 'stop') return 'stopped';
+    if (this.halt === 'pause') return 'paused';
+    return 'done';
+  }
+
+  private async one(c: BatchCase): Promise<void> {
+    const sentAt = this.deps.now();
+    let outcome: CaseOutcome;
+    try {
+      outcome = await this.deps.send(c, this.controller.signal);
+    } catch (err) {
+      if (this.controller.signal.aborted) return; // stopped: the case stays unanswered
+      if (err instanceof RateLimited) {
+        const now = this.deps.now();
+        this.rateLimited++;
+        this.limit.rateLimited(sentAt, now);
+        this.holdUntil = Math.max(
+          this.holdUntil,
+          now + (err.retryAfterMs ?? this.deps.defaultBackoffMs ?? 1000),
+        );
+        this.retry.push(c);
+        this.deps.changed();
+        return;
+      }
+      if (err instanceof PauseRun) {
+        this.retry.push(c);
+        this.pause(err.reason);
+        return;
+      }
+      outcome = {
+        status: 'failed',
+        error: { code: 'internal', message: err instanceof Error ? err.message : String(err) },
+      };
+    }
+    // An answer that arrived is stored even when the run was stopped meanwhile: it was paid for.
+    if (!this.deps.record(c.id, outcome)) {
+      this.gone = true;
+      this.stop();
+      return;
+    }
+    if (outcome.status === 'done') this.limit.succeeded();
+  }
+}
