@@ -43,6 +43,8 @@ export default defineConfig({
   renderer: {
     root: 'src-renderer',
     plugins: [react(), devServerCsp()],
+    // The highlight worker loads each grammar on first use: ES module workers keep those as chunks.
+    worker: { format: 'es' },
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves the renderer unminified by default; the start file must stay small.

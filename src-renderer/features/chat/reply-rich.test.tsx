@@ -1,6 +1,7 @@
 import { fireEvent, render, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { grammarOf, highlightTokens } from './code-highlight';
+import { highlightTokens } from './code-highlight';
+import { grammarOf } from './code-tokens';
 import { loadMarkdownRenderer } from './markdown-loader';
 import { Markdown } from './Markdown';
 import { renderMarkdown } from './render-markdown';
@@ -91,9 +92,9 @@ describe('highlighting and typesetting once a reply is shown', () => {
     const lines = await highlightTokens('const answer = 42;\nreturn answer;', 'ts');
     expect(lines).toHaveLength(2);
     const keyword = lines?.[0].find((t) => t.content === 'const');
-    expect(keyword?.htmlStyle?.['--shiki-light']).toMatch(/^#/);
-    expect(keyword?.htmlStyle?.['--shiki-dark']).toMatch(/^#/);
-    expect(keyword?.htmlStyle?.['--shiki-light']).not.toBe(keyword?.htmlStyle?.['--shiki-dark']);
+    expect(keyword?.style['--shiki-light']).toMatch(/^#/);
+    expect(keyword?.style['--shiki-dark']).toMatch(/^#/);
+    expect(keyword?.style['--shiki-light']).not.toBe(keyword?.style['--shiki-dark']);
   });
 
   it('colours a finished code block, typesets its math, and copies the code', async () => {
