@@ -6,6 +6,7 @@ import { PresetService } from '../core/chat/preset-service';
 import { createJudgeService } from '../core/judge/create-judge-service';
 import { JudgeCaseService } from '../core/judge/judge-case-service';
 import { BatchService } from '../core/judge/batch/batch-service';
+import { setCaseSource } from '../core/judge/batch/set-case-source';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
@@ -87,6 +88,8 @@ export function createServices(env: AppEnvironment) {
     client,
     profiles,
     emit: (p) => env.emit('judge.batch.progress', p),
+    // A run over a set's saved test cases reads them from the cases table, page by page.
+    namedSources: (key) => setCaseSource(repos.cases, key),
     now: env.now,
   });
   judgeBatch.resumeInterrupted();

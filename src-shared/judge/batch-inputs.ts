@@ -28,11 +28,13 @@ export const createBatchSchema = z.object({
   revision: z.number().int('must be a whole number').positive('must be 1 or more').optional(),
   model: z.enum(JUDGE_MODELS, { message: `must be one of ${JUDGE_MODELS.join(', ')}` }),
   concurrency: concurrencySchema.default(BATCH_CONCURRENCY_DEFAULT),
+  /** The cases to judge; absent: the set's saved test cases. */
   cases: z
     .array(batchCaseSchema)
     .min(1, 'must hold at least one case')
     .max(BATCH_INLINE_CASES_MAX, `must hold at most ${BATCH_INLINE_CASES_MAX.toLocaleString('en')} cases`)
-    .refine((cases) => new Set(cases.map((c) => c.id)).size === cases.length, 'must not repeat a case id'),
+    .refine((cases) => new Set(cases.map((c) => c.id)).size === cases.length, 'must not repeat a case id')
+    .optional(),
 });
 export type CreateBatchInput = z.output<typeof createBatchSchema>;
 

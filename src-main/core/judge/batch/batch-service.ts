@@ -7,7 +7,7 @@ import type { QuestionSetRepository } from '../../db/question-set-repository';
 import type { BatchRunRepository } from '../../db/batch-run-repository';
 import { latestPerKey } from '../../../ipc/latest-per-key';
 import { askJudge, loadTokenCounter } from '../ask-judge';
-import { AppFailure, type AppError } from '../../../../src-shared/result';
+import { AppFailure, type AppError, invalidInput } from '../../../../src-shared/result';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import { parseState } from '../../../../src-shared/judge/state-input';
 import { costYuan, estimateJudge, JUDGE_RESERVATION_YUAN } from '../../../../src-shared/judge/judge-estimate';
@@ -25,6 +25,7 @@ import type {
 import type { CreateBatchInput } from '../../../../src-shared/judge/batch-inputs';
 import { BatchRunner, type CaseOutcome, PauseRun, RateLimited } from './batch-runner';
 import { type CaseSource, findCase, memoryCaseSource } from './case-source';
+import { setCasesKey } from './set-case-source';
 
 /** Progress events per run: at most one per window (about five a second). */
 export const PROGRESS_WINDOW_MS = 200;
@@ -137,7 +138,9 @@ export class BatchService {
     if (!set) throw new AppFailure({ code: 'not_found', message: 'That question set no longer exists.' });
     const revision = input.revision ?? Math.max(...set.revisions.map((r) => r.revision));
     this.questionsOf({ setId: set.id, setRevision: revision });
-    const source: CaseSourceRef = input.source ?? { kind: 'inline', cases: input.cases ?? [] };
+    const source: CaseSourceRef =
+      input.source ??
+      (input.cases ? { kind: 'inline', cases: input.cases } : { kind: 'named', key: setCasesKey(set.id) });
     const now = this.now();
     const draft: BatchRun = {
       id: randomUUID(),
@@ -156,6 +159,9 @@ export class BatchService {
       source,
     };
     draft.totals.cases = await this.sourceOf(draft).count();
+    if (draft.totals.cases === 0) {
+      throw invalidInput('cases', 'the set has no test cases: add or import some, or send them with the run');
+    }
     return this.deps.batches.putRun(draft);
   }
 
