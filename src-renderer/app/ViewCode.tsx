@@ -1,18 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  CODE_LANGUAGES,
-  type CodeKind,
-  type CodeLanguage,
-  generateCode,
-  type HttpCall,
-  KEY_ENV,
-} from '../../src-shared/request/view-code';
-import { useRoute } from '../hooks/use-route';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { CodeKind, HttpCall } from '../../src-shared/request/view-code';
 import { t } from '../i18n/i18n';
 
-/** Placeholder host while the Sandbox has not started (it starts on first use). */
-const SANDBOX_NOT_RUNNING = 'http://127.0.0.1:PORT';
-const SDK_KINDS: ReadonlySet<CodeKind> = new Set(['chat', 'embeddings', 'images', 'speech']);
+// The code generators load when a dialog first opens, not with the tab that shows the button.
+const CodePanel = lazy(() => import('./ViewCodePanel').then((m) => ({ default: m.CodePanel })));
 
 /**
  * "View code": the request this form would send, as curl, Python and Node, for the active
@@ -58,88 +49,12 @@ export function ViewCode({
           if (e.target === dialog.current) setOpen(false);
         }}
       >
-        {open ? <CodePanel kind={kind} body={body} http={http} onClose={() => setOpen(false)} /> : null}
+        {open ? (
+          <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
+            <CodePanel kind={kind} body={body} http={http} onClose={() => setOpen(false)} />
+          </Suspense>
+        ) : null}
       </dialog>
     </>
-  );
-}
-
-function CodePanel({
-  kind,
-  body,
-  http,
-  onClose,
-}: {
-  kind: CodeKind;
-  body: Record<string, unknown>;
-  http?: HttpCall;
-  onClose: () => void;
-}) {
-  const [language, setLanguage] = useState<CodeLanguage>('curl');
-  const [copied, setCopied] = useState(false);
-  const profiles = useRoute('profiles.list', {}, { refetchOnMount: 'always' });
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
-  const host = active?.kind === 'sandbox' ? (active.liveHost ?? SANDBOX_NOT_RUNNING) : (active?.host ?? '');
-  const code = useMemo(
-    () => generateCode({ kind, host, judgeSegment: active?.judgeSegment ?? 'partner', body, http }, language),
-    [kind, host, active?.judgeSegment, body, http, language],
-  );
-  return (
-    <div className="view-code-panel">
-      <div className="row view-code-head">
-        <h3 className="grow">{t('code.title')}</h3>
-        <button
-          type="button"
-          className="ghost small"
-          aria-label={t('common.close')}
-          title={t('common.close')}
-          onClick={onClose}
-        >
-          ×
-        </button>
-      </div>
-      <div className="row">
-        {/* A tablist may hold only tabs, so Copy stands beside it, not in it. */}
-        <div role="tablist" aria-label={t('code.languages')} className="row">
-          {CODE_LANGUAGES.map((l) => (
-            <button
-              key={l}
-              type="button"
-              role="tab"
-              aria-selected={language === l}
-              className={language === l ? 'small pressed' : 'small ghost'}
-              onClick={() => {
-                setLanguage(l);
-                setCopied(false);
-              }}
-            >
-              {t(`code.lang.${l}`)}
-            </button>
-          ))}
-        </div>
-        <span className="grow" />
-        <button
-          type="button"
-          className="small"
-          onClick={() => void navigator.clipboard.writeText(code).then(() => setCopied(true))}
-        >
-          {copied ? t('common.copied') : t('code.copy')}
-        </button>
-      </div>
-      <pre className="view-code-text" aria-label={t(`code.lang.${language}`)} tabIndex={0}>
-        <code>{code}</code>
-      </pre>
-      <p className="muted small-note">
-        {t('code.keyNote', { env: KEY_ENV })}{' '}
-        {language === 'curl'
-          ? kind === 'video'
-            ? t('code.needs.jq')
-            : ''
-          : t(`code.needs.${language}.${SDK_KINDS.has(kind) ? 'sdk' : 'http'}`)}
-      </p>
-      {host === SANDBOX_NOT_RUNNING ? (
-        <p className="small-note warn-text">{t('code.sandboxNotRunning')}</p>
-      ) : null}
-    </div>
   );
 }

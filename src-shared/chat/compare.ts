@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { textLength } from '../text-length';
 import { chatRequestFields, HISTORY_CHARS_MAX, requireLastRole } from './chat-events';
+import { COMPARE_COLUMNS_MAX } from './compare-limits';
 import { conversationIdSchema, storedMessageSchema } from './conversation';
-
-/** Side by side: one prompt to this many models at once. */
-export const COMPARE_COLUMNS_MIN = 2;
-export const COMPARE_COLUMNS_MAX = 4;
 
 /** A profile's id, as profiles are named everywhere. */
 export const profileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a profile id');

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { COMPARE_COLUMNS_MAX, COMPARE_COLUMNS_MIN } from '../../../src-shared/chat/compare';
+import { COMPARE_COLUMNS_MAX, COMPARE_COLUMNS_MIN } from '../../../src-shared/chat/compare-limits';
 import type { AppError } from '../../../src-shared/result';
 import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import { ErrorNotice } from '../../app/ErrorNotice';

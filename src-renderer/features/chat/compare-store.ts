@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { ChatStreamEvent } from '../../../src-shared/chat/chat-events';
-import { COMPARE_COLUMNS_MAX, COMPARE_COLUMNS_MIN } from '../../../src-shared/chat/compare';
+import { COMPARE_COLUMNS_MAX, COMPARE_COLUMNS_MIN } from '../../../src-shared/chat/compare-limits';
 import type { StoredMessage } from '../../../src-shared/chat/conversation';
 import type { StreamLost } from '../../../src-shared/ipc/define-stream';
 import type { AppError } from '../../../src-shared/result';
