@@ -1,0 +1,206 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { caseLabels } from '../../src-shared/judge/case-labels';
+import { JUDGE_MODELS } from '../../src-shared/judge/judge-estimate';
+import type { LabelledRunCase } from '../../src-shared/judge/metrics';
+import { AppFailure } from '../../src-shared/result';
+import { openMemoryDatabase } from '../core/db/open-database';
+import { createRepositories } from '../core/db/repositories';
+import { GatewayClient } from '../core/gateway/gateway-client';
+import { RequestLog } from '../core/gateway/request-log';
+import { BatchService } from '../core/judge/batch/batch-service';
+import { setCaseSource } from '../core/judge/batch/set-case-source';
+import { JudgeCaseService } from '../core/judge/judge-case-service';
+import { readEnvelope } from '../core/judge/set-transfer';
+import { ProfileService } from '../core/profiles/profile-service';
+import { MemoryKeyValueStore } from '../core/storage/key-value-store';
+import { StorageNotices } from '../core/storage/storage-notices';
+import { KeyVault } from '../core/vault/key-vault';
+import { startSandbox, type SandboxServer } from '../sandbox/server';
+import { answersOf, belowMinimums, metricsTable, questionMetrics } from './judge-metrics-table';
+
+/** Exit codes: the set passed; a metric fell below its minimum; the command could not run. */
+export const EXIT = { ok: 0, belowMinimum: 1, failed: 2 } as const;
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export const JUDGE_RUN_USAGE = `Usage: gatehouse judge run --set SET.json --cases CASES.jsonl [--model judge-1.13.0]
+  [--base-url URL] [--key-env GATEWAY_API_KEY] [--concurrency 4] [--out results.jsonl]
+  [--min-accuracy 0.9] [--min-auc 0.85] [--sandbox]`;
+
+function fail(message: string): never {
+  throw new AppFailure({ code: 'invalid_input', message });
+}
+
+function numberFlag(raw: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}`);
+  return n;
+}
+
+/**
+ * `gatehouse judge run`: a question set (as the app exports it) over labelled cases (CSV, JSONL
+ * or JSON, as the app imports them) with one judge model, through the same batch runner, case
+ * import and metrics as the app; prints progress and the metrics table and gates on minimums.
+ */
+export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
+  let sandbox: SandboxServer | undefined;
+  let batch: BatchService | undefined;
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        set: { type: 'string' },
+        cases: { type: 'string' },
+        model: { type: 'string', default: 'judge-1.13.0' },
+        'base-url': { type: 'string' },
+        'key-env': { type: 'string', default: 'GATEWAY_API_KEY' },
+        concurrency: { type: 'string', default: '4' },
+        out: { type: 'string' },
+        'min-accuracy': { type: 'string' },
+        'min-auc': { type: 'string' },
+        sandbox: { type: 'boolean', default: false },
+      },
+      strict: true,
+    });
+    if (!values.set) fail('--set is required: the question set file the app exports');
+    if (!values.cases) fail('--cases is required: a CSV, JSONL or JSON file of cases');
+    const model = values.model as (typeof JUDGE_MODELS)[number];
+    if (!JUDGE_MODELS.includes(model)) fail(`--model must be one of ${JUDGE_MODELS.join(', ')}`);
+    const concurrency = numberFlag(values.concurrency, 'concurrency', 1, 16)!;
+    if (!Number.isInteger(concurrency)) fail('--concurrency must be a whole number from 1 to 16');
+    const min = {
+      accuracy: numberFlag(values['min-accuracy'], 'min-accuracy', 0, 1),
+      auc: numberFlag(values['min-auc'], 'min-auc', 0, 1),
+    };
+    if (!values.sandbox && !values['base-url'])
+      fail('--base-url is required (or --sandbox for the built-in Sandbox)');
+
+    const draft = readEnvelope(readFileSync(values.set, 'utf8'));
+    const casesText = readFileSync(values.cases, 'utf8');
+    const format = { '.csv': 'csv', '.jsonl': 'jsonl', '.json': 'json' }[
+      extname(values.cases).toLowerCase()
+    ] as 'csv' | 'jsonl' | 'json' | undefined;
+
+    // The app's own stores, in memory: nothing is written but --out.
+    const notices = new StorageNotices();
+    const repos = createRepositories({ db: openMemoryDatabase(), notices });
+    const now = Date.now();
+    const setId = 'cli-set';
+    repos.sets.put({
+      id: setId,
+      name: draft.name,
+      createdAt: now,
+      updatedAt: now,
+      revisions: [{ revision: 1, savedAt: now, questions: draft.questions }],
+    });
+    const caseService = new JudgeCaseService({
+      cases: repos.cases,
+      sets: repos.sets,
+      desktop: {
+        saveFileAs: async () => null,
+        saveTextAs: async () => null,
+        notify: () => undefined,
+      },
+    });
+    const preview = caseService.importPreview({ setId, text: casesText, format });
+    if (!preview.mapping) fail(`${values.cases}: no column holds the state to judge`);
+    for (const p of preview.problems) io.err(`${values.cases}: ${p.message}`);
+    const imported = caseService.importConfirm({ setId, text: casesText, format, mapping: preview.mapping });
+    io.err(
+      `${imported.added} cases read from ${values.cases}${imported.skippedCount ? `, ${imported.skippedCount} skipped` : ''}`,
+    );
+
+    const settings = new MemoryKeyValueStore();
+    const vault = new KeyVault(null, settings);
+    if (values.sandbox) sandbox = await startSandbox();
+    const origin = sandbox?.origin ?? '';
+    const profiles = new ProfileService(settings, vault, {
+      origin: async () => origin,
+      current: () => origin,
+    });
+    if (!sandbox) {
+      const key = io.env[values['key-env']];
+      if (!key) fail(`the environment variable ${values['key-env']} holds no key (--key-env names it)`);
+      const profile = profiles.save({
+        name: 'Command line',
+        kind: 'gateway-overseas',
+        host: values['base-url']!,
+      });
+      profiles.activate(profile.id);
+      await vault.set(profile.id, key, { acceptWeakStorage: true });
+    }
+
+    let lastLine = '';
+    batch = new BatchService({
+      batches: repos.batches,
+      sets: repos.sets,
+      client: new GatewayClient({ fetch: (u, i) => fetch(u, i), log: new RequestLog() }),
+      profiles,
+      emit: (p) => {
+        const line = `${p.done + p.failed}/${p.total} judged${p.failed ? ` (${p.failed} failed)` : ''} · ${p.tokens} tokens · ${p.yuan.toFixed(4)} yuan`;
+        if (line !== lastLine) io.err((lastLine = line));
+      },
+      namedSources: (key) => setCaseSource(repos.cases, key),
+    });
+    const created = await batch.create({ setId, model, concurrency });
+    batch.start(created.id);
+    let run = batch.get(created.id);
+    while (!['done', 'paused', 'cancelled'].includes(run.state)) {
+      await new Promise((r) => setTimeout(r, 100));
+      run = batch.get(created.id);
+    }
+    if (run.state !== 'done') fail(`the run stopped: ${run.pauseReason?.message ?? run.state}`);
+
+    const results = new Map<string, ReturnType<BatchService['results']>['results'][number]>();
+    for (let offset = 0; ; offset += 500) {
+      const page = batch.results(run.id, offset, 500);
+      for (const r of page.results) results.set(r.caseId, r);
+      if (page.results.length < 500) break;
+    }
+    const cases = repos.cases.all(setId);
+    const runCases: LabelledRunCase[] = cases.map((c) => ({
+      id: c.id,
+      answers: results.get(c.id)?.status === 'done' ? answersOf(results.get(c.id)?.answers) : undefined,
+      labels: caseLabels(c.expected, draft.questions),
+    }));
+    if (values.out) {
+      const lines = cases.map((c) => {
+        const r = results.get(c.id);
+        return JSON.stringify({
+          case: c.position + 1,
+          state: c.state,
+          expected: caseLabels(c.expected, draft.questions),
+          status: r?.status ?? 'missing',
+          model: r?.modelAnswered,
+          answers: r?.answers,
+          inputTokens: r?.inputTokens,
+          latencyMs: r?.latencyMs,
+          error: r?.error,
+        });
+      });
+      writeFileSync(values.out, `${lines.join('\n')}\n`);
+      io.err(`results written to ${values.out}`);
+    }
+    const rows = questionMetrics(draft.questions, runCases);
+    io.out(metricsTable(rows));
+    const versions = Object.keys(run.versions ?? {});
+    if (versions.length) io.out(`answered by ${versions.join(', ')}`);
+    const below = belowMinimums(rows, min);
+    for (const line of below) io.err(`below the minimum: ${line}`);
+    return below.length ? EXIT.belowMinimum : EXIT.ok;
+  } catch (err) {
+    io.err(err instanceof Error ? err.message : String(err));
+    if (err instanceof TypeError && /parseArgs|option/i.test(String(err))) io.err(JUDGE_RUN_USAGE);
+    return EXIT.failed;
+  } finally {
+    await batch?.dispose();
+    await sandbox?.close();
+  }
+}
