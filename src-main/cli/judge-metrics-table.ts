@@ -48,7 +48,14 @@ export function metricsTable(rows: readonly QuestionMetrics[]): string {
   for (const r of rows)
     lines.push([r.question, r.type, `${r.used}/${r.total}`, fixed(r.accuracy), fixed(r.auc)]);
   const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
-  return lines.map((l) => l.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+  return lines
+    .map((l) =>
+      l
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** What falls below a minimum, one line each; empty when the set passes. */
