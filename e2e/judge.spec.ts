@@ -162,6 +162,8 @@ test('export then import gives the same set; a name clash asks first', async ({ 
   await sets.getByRole('button', { name: /^Exported set · / }).hover();
   await sets.getByRole('button', { name: 'Export Exported set' }).click();
   await expect.poll(() => readFileSync(file, 'utf8')).toBe(first);
+  // The export's status, once shown, is not going to replace the import's error below.
+  await expect(sets.getByRole('status')).toContainText('Exported to');
 
   // A file that does not fit is refused with the reason.
   const bad = join(app.exportDir, 'bad.json');
