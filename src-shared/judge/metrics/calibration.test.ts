@@ -9,16 +9,9 @@ import {
 } from './calibration';
 import { confidenceVsCorrectness } from './confidence-summary';
 import type { BinaryCase, ChoiceCase, ScoreCase } from './metric-types';
+import { six } from './six-choice-cases.test-helper';
 
-// Top-1 probability and correctness: 0.7 ✓, 0.5 ✓, 0.6 ✗, 0.4 ✗ (tie to option 0), 0.6 ✓, 0.5 ✗.
-const six: ChoiceCase[] = [
-  { probabilities: [0.7, 0.2, 0.1], expected: 0 },
-  { probabilities: [0.2, 0.5, 0.3], expected: 1 },
-  { probabilities: [0.1, 0.3, 0.6], expected: 1 },
-  { probabilities: [0.4, 0.4, 0.2], expected: 1 },
-  { probabilities: [0.2, 0.2, 0.6], expected: 2 },
-  { probabilities: [0.5, 0.25, 0.25], expected: 2 },
-];
+// The six hand-worked answers: see six-choice-cases.test-helper.ts.
 
 describe('reliability diagram and ECE', () => {
   it('an ECE with 2 bins, worked by hand', () => {

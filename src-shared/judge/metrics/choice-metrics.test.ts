@@ -9,17 +9,10 @@ import {
 } from './choice-metrics';
 import { confusionMatrix } from './confusion-matrix';
 import type { ChoiceCase } from './metric-types';
+import { six } from './six-choice-cases.test-helper';
 import { argmax, normalise } from './probabilities';
 
-// Options 0, 1, 2. Decisions: 0 ✓, 1 ✓, 2 ✗, 0 ✗ (0.4 = 0.4: lowest index wins), 2 ✓, 0 ✗.
-const six: ChoiceCase[] = [
-  { probabilities: [0.7, 0.2, 0.1], expected: 0 },
-  { probabilities: [0.2, 0.5, 0.3], expected: 1 },
-  { probabilities: [0.1, 0.3, 0.6], expected: 1 },
-  { probabilities: [0.4, 0.4, 0.2], expected: 1 },
-  { probabilities: [0.2, 0.2, 0.6], expected: 2 },
-  { probabilities: [0.5, 0.25, 0.25], expected: 2 },
-];
+// The six hand-worked answers: see six-choice-cases.test-helper.ts.
 
 describe('reading a probability vector', () => {
   it('breaks argmax ties by the lowest index', () => {
