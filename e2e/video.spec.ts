@@ -78,6 +78,8 @@ test.describe('fast Sandbox', () => {
     );
     await page.getByLabel('Extra body fields (JSON object)').fill('{"seed": 3}');
     await page.getByText('Request body that will be sent').click();
+    // The body is written out once the section is open: wait for it, then read it whole.
+    await expect(page.locator('.video-preview pre')).toContainText('"seed": 3');
     const preview = JSON.parse(await page.locator('.video-preview pre').innerText()) as Record<
       string,
       unknown
