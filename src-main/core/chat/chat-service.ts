@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { type ChatOutcome, type ChatRequest, streamChat } from '../gateway/chat-api';
-import type { GatewayTarget } from '../gateway/gateway-urls';
 import type { GatewayClient } from '../gateway/gateway-client';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
 import type { ConversationRepository } from '../db/conversation-repository';
@@ -27,8 +25,9 @@ import {
 } from '../../../src-shared/chat/conversation-export';
 import type { StreamSink } from '../streams/stream-sink';
 import { wireHistory } from './wire-history';
+import { streamReply } from './stream-reply';
 import { CONTINUE_PROMPT, joinContinuation } from './continuation';
-import { type KeyScrubber, TextScrubber } from '../security/key-scrubber';
+import type { KeyScrubber } from '../security/key-scrubber';
 import {
   attachPending,
   branchCount,
@@ -60,9 +59,6 @@ function restorePending(c: Conversation): Conversation {
 }
 
 export type Emit = <K extends keyof ChatEvents>(name: K, payload: ChatEvents[K]) => void;
-
-/** Deltas are gathered for this long before one event goes to the window, to keep IPC traffic low. */
-const DELTA_FLUSH_MS = 16;
 
 export class ChatService {
   /** The newest reply asked for in each conversation; an older one that ends later is not saved. */
@@ -201,7 +197,7 @@ export class ChatService {
     const request = Symbol(conversation.id);
     this.newest.set(conversation.id, request);
     const body = { model: input.model, messages: wire, ...input.params, extra: input.extra };
-    const finished = this.streamReply(target, idleTimeoutMs, body, sink).then(
+    const finished = streamReply(this.deps, target, idleTimeoutMs, body, sink).then(
       ({ fresh, outcome, stopped }) => {
         const superseded = this.newest.get(conversation.id) !== request;
         if (!superseded) this.newest.delete(conversation.id);
@@ -233,76 +229,6 @@ export class ChatService {
   }
 
   /**
-   * Streams one reply to `sink` (reasoning and answer batched apart, keys scrubbed) and resolves
-   * with it as a message with its statistics, once the stream has ended however it ended. The
-   * sink's signal stops the fetch.
-   */
-  private async streamReply(
-    target: GatewayTarget,
-    idleTimeoutMs: number,
-    body: ChatRequest,
-    sink: StreamSink<ChatStreamEvent>,
-  ): Promise<{ fresh: StoredMessage; outcome: ChatOutcome; stopped: boolean }> {
-    // Reasoning and answer text are gathered apart and sent reasoning first, as they arrived.
-    const pending = { reasoning: '', delta: '' };
-    const clean = {
-      delta: new TextScrubber(this.deps.scrubber, target.apiKey),
-      reasoning: new TextScrubber(this.deps.scrubber, target.apiKey),
-    };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      timer = undefined;
-      if (pending.reasoning) sink.emit({ type: 'reasoning', text: pending.reasoning });
-      if (pending.delta) sink.emit({ type: 'delta', text: pending.delta });
-      pending.reasoning = pending.delta = '';
-    };
-    const outcome = await streamChat(
-      this.deps.client,
-      target,
-      body,
-      (text) => {
-        pending.delta += clean.delta.push(text);
-        timer ??= setTimeout(flush, DELTA_FLUSH_MS);
-      },
-      {
-        signal: sink.signal,
-        // A reasoning model may think for minutes; the profile says how much silence to allow,
-        // also before the headers (some gateways send them only with the first token).
-        timeoutMs: idleTimeoutMs,
-        idleTimeoutMs,
-        onReasoning: (text) => {
-          pending.reasoning += clean.reasoning.push(text);
-          timer ??= setTimeout(flush, DELTA_FLUSH_MS);
-        },
-      },
-    );
-    if (timer) clearTimeout(timer);
-    pending.reasoning += clean.reasoning.end();
-    pending.delta += clean.delta.end();
-    flush();
-    const scrub = (text: string) => this.deps.scrubber?.scrub(text) ?? text;
-    const stopped = outcome.error?.code === 'aborted';
-    const fresh: StoredMessage = {
-      role: 'assistant',
-      content: scrub(outcome.text),
-      ...(outcome.reasoning ? { reasoning: scrub(outcome.reasoning) } : {}),
-      stats: {
-        firstTokenMs: outcome.timings.firstTokenMs,
-        firstReasoningMs: outcome.timings.firstReasoningMs,
-        reasoningMs: outcome.timings.reasoningMs,
-        totalMs: outcome.timings.totalMs,
-        tokensPerSecond: outcome.timings.tokensPerSecond,
-        usage: outcome.usage,
-        model: outcome.model,
-        finishReason: outcome.finishReason,
-        endedAt: this.now(),
-      },
-      ...(stopped ? { stopped: true } : outcome.error ? { error: outcome.error.toAppError() } : {}),
-    };
-    return { fresh, outcome, stopped };
-  }
-
-  /**
    * One column of a side-by-side comparison: streamed like a reply, from the profile the column
    * names, and saved nowhere (the user keeps the column they choose with `keepCompared`).
    */
@@ -316,13 +242,18 @@ export class ChatService {
       ...input.params,
       extra: input.extra,
     };
-    const finished = this.streamReply(target, this.deps.profiles.idleTimeoutMs(profileId), body, sink).then(
-      ({ fresh, outcome, stopped }) =>
-        sink.end(
-          outcome.error && !stopped
-            ? { type: 'error', message: fresh, error: outcome.error.toAppError() }
-            : { type: 'done', message: fresh },
-        ),
+    const finished = streamReply(
+      this.deps,
+      target,
+      this.deps.profiles.idleTimeoutMs(profileId),
+      body,
+      sink,
+    ).then(({ fresh, outcome, stopped }) =>
+      sink.end(
+        outcome.error && !stopped
+          ? { type: 'error', message: fresh, error: outcome.error.toAppError() }
+          : { type: 'done', message: fresh },
+      ),
     );
     this.inFlight.add(finished);
     void finished.finally(() => this.inFlight.delete(finished));

@@ -6,11 +6,11 @@ import type { ProfileService } from '../../profiles/profile-service';
 import type { QuestionSetRepository } from '../../db/question-set-repository';
 import type { BatchRunRepository } from '../../db/batch-run-repository';
 import { latestPerKey } from '../../../ipc/latest-per-key';
-import { askJudge, loadTokenCounter } from '../ask-judge';
+import { askJudge } from '../ask-judge';
 import { AppFailure, type AppError, invalidInput } from '../../../../src-shared/result';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import { parseState } from '../../../../src-shared/judge/state-input';
-import { costYuan, estimateJudge, JUDGE_RESERVATION_YUAN } from '../../../../src-shared/judge/judge-estimate';
+import { costYuan } from '../../../../src-shared/judge/judge-estimate';
 import type {
   BatchCase,
   BatchEstimate,
@@ -26,6 +26,8 @@ import type { CreateBatchInput } from '../../../../src-shared/judge/batch-inputs
 import { BatchRunner, type CaseOutcome, PauseRun, RateLimited } from './batch-runner';
 import { type CaseSource, findCase, memoryCaseSource } from './case-source';
 import { setCasesKey } from './set-case-source';
+import { caseError, pauseReasonOf } from './batch-errors';
+import { estimateRun } from './batch-estimate';
 
 /** Progress events per run: at most one per window (about five a second). */
 export const PROGRESS_WINDOW_MS = 200;
@@ -47,35 +49,6 @@ interface Active {
   /** For the ETA: when this session began and how many cases it has finished. */
   startedAt: number;
   finished: number;
-}
-
-/** Errors that every later case would meet too: the run pauses instead of failing them all. */
-function pauseReasonOf(err: unknown, at: number): PauseReason | undefined {
-  if (err instanceof GatewayError && (err.code === 'payment_required' || err.code === 'unauthorized')) {
-    const why =
-      err.code === 'payment_required'
-        ? `The balance cannot cover the next request: each judge request in flight reserves about ${JUDGE_RESERVATION_YUAN.toFixed(3)} yuan until it is answered. Top up, or resume with a lower concurrency.`
-        : 'The gateway refused the API key. Check the key in Settings, then resume.';
-    return {
-      code: err.code,
-      message: err.gatewayMessage ? `${why} (${err.gatewayMessage})` : why,
-      status: err.status,
-      at,
-    };
-  }
-  if (err instanceof GatewayError && err.code === 'network')
-    return { code: 'network', message: `${err.message} Resume when the gateway can be reached.`, at };
-  if (err instanceof AppFailure && err.error.code === 'no_key')
-    return { code: 'no_key', message: err.message, at };
-  return undefined;
-}
-
-function caseError(err: unknown): NonNullable<CaseOutcome['error']> {
-  if (err instanceof GatewayError)
-    return { code: err.code, message: err.message, status: err.status, requestId: err.requestId };
-  if (err instanceof AppFailure)
-    return { code: err.error.code, message: err.message, status: err.error.status };
-  return { code: 'internal', message: err instanceof Error ? err.message : String(err) };
 }
 
 /**
@@ -168,33 +141,7 @@ export class BatchService {
   async estimate(id: string, concurrency?: number): Promise<BatchEstimate> {
     const run = this.require(id);
     const questions = this.questionsOf(run);
-    const count = await loadTokenCounter();
-    const source = this.sourceOf(run);
-    let cases = 0;
-    let unreadableCases = 0;
-    let inputTokens = 0;
-    for (let offset = 0; ; offset += 200) {
-      const page = await source.page(offset, 200);
-      for (const c of page) {
-        cases++;
-        const state = parseState(c.state);
-        if (!state.ok) unreadableCases++;
-        else inputTokens += estimateJudge(state.value, questions, count, run.model).totalTokens;
-      }
-      if (page.length < 200) break;
-    }
-    const n = concurrency ?? run.concurrency;
-    const cost = costYuan(inputTokens);
-    const reservedYuan = n * JUDGE_RESERVATION_YUAN;
-    return {
-      cases,
-      unreadableCases,
-      inputTokens,
-      costYuan: cost,
-      concurrency: n,
-      reservedYuan,
-      balanceNeededYuan: cost + reservedYuan,
-    };
+    return estimateRun(this.sourceOf(run), questions, run.model, concurrency ?? run.concurrency);
   }
 
   start(id: string, concurrency?: number): BatchRunView {

@@ -1,0 +1,88 @@
+import { type ChatOutcome, type ChatRequest, streamChat } from '../gateway/chat-api';
+import type { GatewayClient } from '../gateway/gateway-client';
+import type { GatewayTarget } from '../gateway/gateway-urls';
+import type { StoredMessage } from '../../../src-shared/chat/conversation';
+import type { ChatStreamEvent } from '../../../src-shared/chat/chat-events';
+import type { StreamSink } from '../streams/stream-sink';
+import { type KeyScrubber, TextScrubber } from '../security/key-scrubber';
+
+/** Deltas are gathered for this long before one event goes to the window, to keep IPC traffic low. */
+const DELTA_FLUSH_MS = 16;
+
+export interface StreamReplyDeps {
+  client: GatewayClient;
+  now?: () => number;
+  /** Keys to remove from the reply's text, also when a model spreads one over many deltas. */
+  scrubber?: KeyScrubber;
+}
+
+/**
+ * Streams one reply to `sink` (reasoning and answer batched apart, keys scrubbed) and resolves
+ * with it as a message with its statistics, once the stream has ended however it ended. The
+ * sink's signal stops the fetch.
+ */
+export async function streamReply(
+  deps: StreamReplyDeps,
+  target: GatewayTarget,
+  idleTimeoutMs: number,
+  body: ChatRequest,
+  sink: StreamSink<ChatStreamEvent>,
+): Promise<{ fresh: StoredMessage; outcome: ChatOutcome; stopped: boolean }> {
+  // Reasoning and answer text are gathered apart and sent reasoning first, as they arrived.
+  const pending = { reasoning: '', delta: '' };
+  const clean = {
+    delta: new TextScrubber(deps.scrubber, target.apiKey),
+    reasoning: new TextScrubber(deps.scrubber, target.apiKey),
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (pending.reasoning) sink.emit({ type: 'reasoning', text: pending.reasoning });
+    if (pending.delta) sink.emit({ type: 'delta', text: pending.delta });
+    pending.reasoning = pending.delta = '';
+  };
+  const outcome = await streamChat(
+    deps.client,
+    target,
+    body,
+    (text) => {
+      pending.delta += clean.delta.push(text);
+      timer ??= setTimeout(flush, DELTA_FLUSH_MS);
+    },
+    {
+      signal: sink.signal,
+      // A reasoning model may think for minutes; the profile says how much silence to allow,
+      // also before the headers (some gateways send them only with the first token).
+      timeoutMs: idleTimeoutMs,
+      idleTimeoutMs,
+      onReasoning: (text) => {
+        pending.reasoning += clean.reasoning.push(text);
+        timer ??= setTimeout(flush, DELTA_FLUSH_MS);
+      },
+    },
+  );
+  if (timer) clearTimeout(timer);
+  pending.reasoning += clean.reasoning.end();
+  pending.delta += clean.delta.end();
+  flush();
+  const scrub = (text: string) => deps.scrubber?.scrub(text) ?? text;
+  const stopped = outcome.error?.code === 'aborted';
+  const fresh: StoredMessage = {
+    role: 'assistant',
+    content: scrub(outcome.text),
+    ...(outcome.reasoning ? { reasoning: scrub(outcome.reasoning) } : {}),
+    stats: {
+      firstTokenMs: outcome.timings.firstTokenMs,
+      firstReasoningMs: outcome.timings.firstReasoningMs,
+      reasoningMs: outcome.timings.reasoningMs,
+      totalMs: outcome.timings.totalMs,
+      tokensPerSecond: outcome.timings.tokensPerSecond,
+      usage: outcome.usage,
+      model: outcome.model,
+      finishReason: outcome.finishReason,
+      endedAt: (deps.now ?? Date.now)(),
+    },
+    ...(stopped ? { stopped: true } : outcome.error ? { error: outcome.error.toAppError() } : {}),
+  };
+  return { fresh, outcome, stopped };
+}
