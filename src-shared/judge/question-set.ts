@@ -9,6 +9,7 @@ import {
   SET_NAME_MAX,
   validateQuestionSet,
 } from './question-rules';
+import { setTuningSchema } from './set-tuning';
 
 /**
  * Main's zod schemas for question sets. The shape is checked here; the rules themselves come
@@ -61,6 +62,8 @@ export const setRevisionSchema = z.object({
   revision: z.number().int().positive(),
   savedAt: z.number(),
   questions: z.array(questionSchema),
+  /** Thresholds and minimums tuned on labelled cases; revisions saved before tuning have none. */
+  tuning: setTuningSchema.optional(),
 });
 export type SetRevision = z.infer<typeof setRevisionSchema>;
 

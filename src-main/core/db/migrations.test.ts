@@ -40,6 +40,7 @@ describe('migrations', () => {
       'meta',
       'quarantine',
       'question_sets',
+      'set_revision_tuning',
       'set_revisions',
       'video_tasks',
     ]);
@@ -133,6 +134,34 @@ describe('migrations', () => {
     expect(cases.get('c1')).toMatchObject({ setId: 's1', state: 'hi', expected: { ok: true } });
     questionSetRepository(ctx).delete('s1');
     expect(cases.count('s1')).toBe(0);
+  });
+
+  it('brings a version-6 database to version 7 with its sets unchanged and untuned, then keeps a tuned revision', () => {
+    const db = blank();
+    runMigrations(db, MIGRATIONS.slice(0, 6));
+    expect(schemaVersion(db)).toBe(6);
+    const ctx = { db, notices: new StorageNotices() };
+    const q = { name: 'ok', type: 'noul' as const, instructions: 'Fine?', options: [], levels: [] };
+    const set = {
+      id: 's1',
+      name: 'Support',
+      createdAt: 1,
+      updatedAt: 2,
+      revisions: [{ revision: 1, savedAt: 1, questions: [q] }],
+    };
+    questionSetRepository(ctx).put(set);
+
+    runMigrations(db);
+    expect(schemaVersion(db)).toBe(7);
+    const repo = questionSetRepository(ctx);
+    expect(repo.get('s1')).toEqual(set);
+    expect(repo.get('s1')!.revisions[0]).not.toHaveProperty('tuning');
+    const tuning = { thresholds: { ok: 0.7 }, minimums: { auc: 0.85 } };
+    repo.put({ ...set, revisions: [...set.revisions, { revision: 2, savedAt: 3, questions: [q], tuning }] });
+    expect(repo.get('s1')!.revisions.map((r) => r.tuning)).toEqual([undefined, tuning]);
+    expect(db.prepare('SELECT count(*) AS n FROM quarantine').get()).toEqual({ n: 0 });
+    repo.delete('s1');
+    expect(db.prepare('SELECT count(*) AS n FROM set_revision_tuning').get()).toEqual({ n: 0 });
   });
 
   it('runs each migration in its own transaction: a failure keeps the last good version', () => {

@@ -6,6 +6,7 @@ import {
   SCHEMA_V4_CHAT_PRESETS,
   SCHEMA_V5_JUDGE_CASES,
   SCHEMA_V6_JUDGE_BATCH,
+  SCHEMA_V7_SET_TUNING,
 } from './schema-sql';
 import { transaction } from './transaction';
 
@@ -26,6 +27,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 4, name: 'chat presets', up: (db) => db.exec(SCHEMA_V4_CHAT_PRESETS) },
   { version: 5, name: 'judge test cases', up: (db) => db.exec(SCHEMA_V5_JUDGE_CASES) },
   { version: 6, name: 'judge batch runs', up: (db) => db.exec(SCHEMA_V6_JUDGE_BATCH) },
+  { version: 7, name: 'set revision tuning', up: (db) => db.exec(SCHEMA_V7_SET_TUNING) },
 ];
 
 export class DatabaseTooNewError extends Error {

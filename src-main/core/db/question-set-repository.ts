@@ -1,3 +1,5 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { SetTuning } from '../../../src-shared/judge/set-tuning';
 import { type SetSummary, type StoredSet, storedSetSchema } from '../../../src-shared/judge/question-set';
 import { type DbContext, issuesText, quarantine } from './quarantine';
 import { transaction } from './transaction';
@@ -34,6 +36,15 @@ export function questionSetRepository(ctx: DbContext): QuestionSetRepository {
     `INSERT INTO set_revisions (set_id, revision, saved_at, questions) VALUES (?, ?, ?, ?)
      ON CONFLICT (set_id, revision) DO NOTHING`,
   );
+  // Prepared on first use: the older schemas the migration tests build have no tuning table yet.
+  let insertTuning: ReturnType<DatabaseSync['prepare']> | undefined;
+  const putTuning = (setId: string, revision: number, tuning: SetTuning) => {
+    insertTuning ??= db.prepare(
+      `INSERT INTO set_revision_tuning (set_id, revision, tuning) VALUES (?, ?, ?)
+       ON CONFLICT (set_id, revision) DO NOTHING`,
+    );
+    insertTuning.run(setId, revision, JSON.stringify(tuning));
+  };
   const remove = db.prepare('DELETE FROM question_sets WHERE id = ?');
 
   /** A set that fails to read is set aside with its runs: deleting it alone would cascade to them. */
@@ -75,8 +86,12 @@ export function questionSetRepository(ctx: DbContext): QuestionSetRepository {
       const row = db.prepare('SELECT * FROM question_sets WHERE id = ?').get(id) as SetRow | undefined;
       if (!row) return undefined;
       const revisions = db
-        .prepare('SELECT revision, saved_at, questions FROM set_revisions WHERE set_id = ? ORDER BY revision')
-        .all(id) as { revision: number; saved_at: number; questions: string }[];
+        .prepare(
+          `SELECT r.revision, r.saved_at, r.questions, t.tuning FROM set_revisions r
+             LEFT JOIN set_revision_tuning t ON t.set_id = r.set_id AND t.revision = r.revision
+           WHERE r.set_id = ? ORDER BY r.revision`,
+        )
+        .all(id) as { revision: number; saved_at: number; questions: string; tuning: string | null }[];
       let candidate: unknown;
       try {
         candidate = {
@@ -88,6 +103,7 @@ export function questionSetRepository(ctx: DbContext): QuestionSetRepository {
             revision: r.revision,
             savedAt: r.saved_at,
             questions: JSON.parse(r.questions),
+            ...(r.tuning === null ? {} : { tuning: JSON.parse(r.tuning) }),
           })),
         };
       } catch (err) {
@@ -102,8 +118,10 @@ export function questionSetRepository(ctx: DbContext): QuestionSetRepository {
     put(set) {
       transaction(db, () => {
         upsert.run(set.id, set.name, set.createdAt, set.updatedAt);
-        for (const r of set.revisions)
+        for (const r of set.revisions) {
           insertRevision.run(set.id, r.revision, r.savedAt, JSON.stringify(r.questions));
+          if (r.tuning) putTuning(set.id, r.revision, r.tuning);
+        }
       });
       return set;
     },

@@ -167,3 +167,18 @@ CREATE TABLE judge_batch_results (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX judge_batch_results_by_status ON judge_batch_results (run_id, status, case_id);
 `;
+
+/**
+ * Version 7: the thresholds and minimums tuned for a set revision (docs/architecture.md, "Judge
+ * thresholds"), in a table of their own so revision rows stay as they were saved and a revision
+ * without tuning needs no row.
+ */
+export const SCHEMA_V7_SET_TUNING = `
+CREATE TABLE set_revision_tuning (
+  set_id TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  tuning TEXT NOT NULL,
+  PRIMARY KEY (set_id, revision),
+  FOREIGN KEY (set_id, revision) REFERENCES set_revisions (set_id, revision) ON DELETE CASCADE
+) STRICT, WITHOUT ROWID;
+`;

@@ -112,6 +112,37 @@ describe('question set storage', () => {
   });
 });
 
+describe('tuning', () => {
+  it('saves thresholds and minimums as a new revision, carries them over question edits, and refuses a bad one', () => {
+    const a = judge.saveSet(undefined, draft);
+    const tuning = { thresholds: { cats: 0.7 }, minimums: { accuracy: 0.9 } };
+    const tuned = judge.tuneSet(a.id, tuning);
+    expect(tuned.revisions.map((r) => [r.revision, r.tuning])).toEqual([
+      [1, undefined],
+      [2, tuning],
+    ]);
+    expect(tuned.revisions[1].questions).toEqual(tuned.revisions[0].questions);
+    // The same tuning again saves nothing; a restart reads it back.
+    expect(judge.tuneSet(a.id, tuning).revisions).toHaveLength(2);
+    expect(make().getSet(a.id).revisions[1].tuning).toEqual(tuning);
+    // Editing questions keeps the thresholds of noul questions still there.
+    const edited = judge.saveSet(a.id, {
+      ...draft,
+      questions: [...questions, { ...questions[2], name: 'dogs' }],
+    });
+    expect(edited.revisions.at(-1)!.tuning).toEqual(tuning);
+    const dropped = judge.saveSet(a.id, { ...draft, questions: questions.slice(0, 2) });
+    expect(dropped.revisions.at(-1)!.tuning).toEqual({ thresholds: {}, minimums: { accuracy: 0.9 } });
+
+    expect(() => judge.tuneSet(a.id, { thresholds: { tone: 0.5 }, minimums: {} })).toThrow(
+      /tuning\.thresholds\.tone: must name a noul question of the set/,
+    );
+    expect(() => judge.tuneSet(a.id, { thresholds: {}, minimums: { auc: 1.5 } })).toThrow(
+      /minimum AUC must be from 0 to 1/,
+    );
+  });
+});
+
 describe('import and export', () => {
   it('round-trips through the versioned envelope', async () => {
     const a = judge.saveSet(undefined, draft);

@@ -18,7 +18,8 @@ import {
   type StoredSet,
   summarize,
 } from '../../../src-shared/judge/question-set';
-import type { QuestionSetDraft } from '../../../src-shared/judge/question-rules';
+import type { Question, QuestionSetDraft } from '../../../src-shared/judge/question-rules';
+import { EMPTY_TUNING, type SetTuning, setTuningSchema } from '../../../src-shared/judge/set-tuning';
 import { exportEnvelope, readEnvelope } from './set-transfer';
 import { parseState } from '../../../src-shared/judge/state-input';
 import { type ImportOutcome, runJudgeSchema } from '../../../src-shared/judge/judge-inputs';
@@ -26,6 +27,13 @@ import { type ImportOutcome, runJudgeSchema } from '../../../src-shared/judge/ju
 /** Loads the tokenizer after `delayMs`, unless a judge run asked for it first. */
 export function preloadTokenizer(delayMs = 3000): void {
   setTimeout(() => void loadTokenCounter().catch(() => undefined), delayMs).unref();
+}
+
+/** A revision's tuning carried to new questions: thresholds of noul questions that are still there. */
+function tuningFor(questions: readonly Question[], tuning: SetTuning): SetTuning {
+  const nouls = new Set(questions.filter((q) => q.type === 'noul').map((q) => q.name));
+  const thresholds = Object.fromEntries(Object.entries(tuning.thresholds).filter(([n]) => nouls.has(n)));
+  return { thresholds, minimums: tuning.minimums };
 }
 
 export class JudgeService {
@@ -77,13 +85,47 @@ export class JudgeService {
     }
     const latest = latestRevision(existing);
     const changed = JSON.stringify(latest.questions) !== JSON.stringify(set.questions);
+    const tuning = latest.tuning && tuningFor(set.questions, latest.tuning);
     return this.deps.sets.put({
       ...existing,
       name: set.name,
       updatedAt: now,
       revisions: changed
-        ? [...existing.revisions, { revision: latest.revision + 1, savedAt: now, questions: set.questions }]
+        ? [
+            ...existing.revisions,
+            {
+              revision: latest.revision + 1,
+              savedAt: now,
+              questions: set.questions,
+              ...(tuning ? { tuning } : {}),
+            },
+          ]
         : existing.revisions,
+    });
+  }
+
+  /**
+   * Saves thresholds and minimums as a new revision with the same questions, so a revision never
+   * changes once saved and every tuning stays in the history. Unchanged tuning saves nothing.
+   */
+  tuneSet(id: string, input: SetTuning): StoredSet {
+    const existing = this.getSet(id);
+    const latest = latestRevision(existing);
+    const tuning = setTuningSchema.parse(input);
+    for (const name of Object.keys(tuning.thresholds)) {
+      const q = latest.questions.find((x) => x.name === name);
+      if (q?.type !== 'noul')
+        throw invalidInput(`tuning.thresholds.${name}`, 'must name a noul question of the set');
+    }
+    if (JSON.stringify(latest.tuning ?? EMPTY_TUNING) === JSON.stringify(tuning)) return existing;
+    const now = this.now();
+    return this.deps.sets.put({
+      ...existing,
+      updatedAt: now,
+      revisions: [
+        ...existing.revisions,
+        { revision: latest.revision + 1, savedAt: now, questions: latest.questions, tuning },
+      ],
     });
   }
 

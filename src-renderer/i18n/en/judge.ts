@@ -185,4 +185,11 @@ export const judge = {
     'A set named “{name}” already exists. Import as a copy, replace the existing set (its earlier revisions are kept), or cancel?',
   'judge.import.asCopy': 'Import as a copy',
   'judge.import.replace': 'Replace',
+  'judge.view.label': 'Set views',
+  'judge.view.questions': 'Questions',
+  'judge.view.cases': 'Test cases',
+  'judge.view.runs': 'Batch runs',
+  'judge.view.agreement': 'Agreement',
+  'judge.view.drift': 'Drift',
+  'judge.view.saveFirst': 'Save the set first: test cases and runs belong to a saved set',
 };

@@ -183,4 +183,11 @@ export const judge: Record<keyof typeof en, string> = {
     '已存在名为“{name}”的问题集。作为副本导入、替换现有问题集（其早期修订版本会保留），还是取消？',
   'judge.import.asCopy': '作为副本导入',
   'judge.import.replace': '替换',
+  'judge.view.label': '问题集视图',
+  'judge.view.questions': '问题',
+  'judge.view.cases': '测试用例',
+  'judge.view.runs': '批量运行',
+  'judge.view.agreement': '与标注的一致性',
+  'judge.view.drift': '版本漂移',
+  'judge.view.saveFirst': '请先保存问题集：测试用例和运行属于已保存的问题集',
 };

@@ -10,6 +10,7 @@ import {
 } from '../../judge/question-set';
 import { type ImportOutcome, importSetSchema, runJudgeSchema, saveSetSchema } from '../../judge/judge-inputs';
 import { SET_NAME_MAX } from '../../judge/question-rules';
+import { setTuningSchema } from '../../judge/set-tuning';
 
 const bySet = z.object({ id: setIdSchema });
 const runId = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'must be a saved run id') });
@@ -33,6 +34,8 @@ export const judgeRoutes = {
   'judge.sets.revision': route<SetAtRevision>()(
     bySet.extend({ revision: z.number().int('must be a whole number').positive('must be 1 or more') }),
   ),
+  /** Thresholds and minimums saved as a new revision with the same questions. */
+  'judge.sets.tune': route<StoredSet>()(bySet.extend({ tuning: setTuningSchema })),
   'judge.sets.duplicate': route<StoredSet>()(bySet),
   'judge.sets.delete': route<null>()(bySet),
   /** Resolves to where the file was written, or null when the user cancelled. */

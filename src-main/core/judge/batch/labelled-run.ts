@@ -1,0 +1,94 @@
+import type { BatchRunRepository } from '../../db/batch-run-repository';
+import type { JudgeCaseRepository } from '../../db/judge-case-repository';
+import type { QuestionSetRepository } from '../../db/question-set-repository';
+import { AppFailure } from '../../../../src-shared/result';
+import type { BatchCase, BatchResult, BatchRun } from '../../../../src-shared/judge/batch-run';
+import { caseLabels } from '../../../../src-shared/judge/case-labels';
+import type { JudgeAnswer } from '../../../../src-shared/judge/judge-answers';
+import type { Question } from '../../../../src-shared/judge/question-rules';
+import type { SetTuning } from '../../../../src-shared/judge/set-tuning';
+import type { LabelledRunCase } from '../../../../src-shared/judge/metrics';
+import { batchCaseOf, setCasesKey } from './set-case-source';
+
+/** One case of a run as the results grid, the metrics and the exports read it. */
+export interface LabelledRunRow {
+  caseId: string;
+  /** From 0, in the order the run took its cases. */
+  position: number;
+  state: BatchCase['state'];
+  note: string;
+  /** Undefined while the case is still waiting to be judged. */
+  result: BatchResult | undefined;
+  labelled: LabelledRunCase;
+}
+
+export interface LabelledRun {
+  run: BatchRun;
+  questions: Question[];
+  /** The tuning of the revision the run used (thresholds, minimums), if it had any. */
+  tuning: SetTuning | undefined;
+  rows: LabelledRunRow[];
+}
+
+export interface LabelledRunDeps {
+  batches: BatchRunRepository;
+  sets: QuestionSetRepository;
+  cases: JudgeCaseRepository;
+}
+
+const RESULTS_PAGE = 2_000;
+
+/**
+ * A run's cases with their results and labels. Labels are the set's saved cases' expected
+ * answers as they are now (a label fixed after the run counts); inline cases carry none.
+ */
+export function loadLabelledRun(deps: LabelledRunDeps, runId: string): LabelledRun {
+  const run = deps.batches.getRun(runId);
+  if (!run) throw new AppFailure({ code: 'not_found', message: 'This batch run no longer exists.' });
+  const set = deps.sets.get(run.setId);
+  const revision = set?.revisions.find((r) => r.revision === run.setRevision);
+  if (!set || !revision)
+    throw new AppFailure({
+      code: 'not_found',
+      message: 'The question set revision of this batch run no longer exists.',
+    });
+  const questions = revision.questions;
+
+  const results = new Map<string, BatchResult>();
+  for (let offset = 0; ; offset += RESULTS_PAGE) {
+    const page = deps.batches.results(runId, offset, RESULTS_PAGE);
+    for (const r of page) results.set(r.caseId, r);
+    if (page.length < RESULTS_PAGE) break;
+  }
+
+  const row = (c: BatchCase, position: number, note: string, labels: LabelledRunCase['labels']) => {
+    const result = results.get(c.id);
+    return {
+      caseId: c.id,
+      position,
+      state: c.state,
+      note,
+      result,
+      labelled: {
+        id: c.id,
+        answers: result?.status === 'done' ? (result.answers as JudgeAnswer[] | undefined) : undefined,
+        labels,
+      },
+    };
+  };
+
+  let rows: LabelledRunRow[];
+  if (run.source.kind === 'inline') {
+    rows = run.source.cases.map((c, i) => row(c, i, '', {}));
+  } else if (run.source.key === setCasesKey(run.setId)) {
+    rows = deps.cases
+      .all(run.setId)
+      .map((c, i) => row(batchCaseOf(c), i, c.note, caseLabels(c.expected, questions)));
+  } else {
+    throw new AppFailure({
+      code: 'not_found',
+      message: 'The cases of this batch run are not saved cases of its set.',
+    });
+  }
+  return { run, questions, tuning: revision.tuning, rows };
+}
