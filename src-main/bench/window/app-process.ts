@@ -15,11 +15,15 @@ export interface AppProcess {
  * The app in browser mode, in a process of its own (as Electron's main would be), on a data
  * folder the bench prepared. Needs a built renderer (`electron-vite build`).
  */
-export async function startApp(projectRoot: string, dataDir: string): Promise<AppProcess> {
+export async function startApp(
+  projectRoot: string,
+  dataDir: string,
+  extraArgs: string[] = [],
+): Promise<AppProcess> {
   const child = await startChild(
     projectRoot,
     'src-main/web/cli.ts',
-    ['--port', '0', '--data-dir', dataDir],
+    ['--port', '0', '--data-dir', dataDir, ...extraArgs],
     /^Open: (\S+)/,
   );
   const url = child.ready[1];

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { startApp } from './app-process';
+import { judgeBatchBench } from './judge-batch-bench';
 import { firstLoadJs, logPanelPerCall, openLongChat, videoTabCpu } from './other-measures';
 import { startPaceServer } from './pace-server';
 import { seedConversations } from './seed-data';
@@ -49,6 +50,8 @@ export async function runWindowBench(projectRoot: string, only?: string, rounds 
     step('video tab');
     if (wanted('video')) report.videoTab = await videoTabCpu(others, app);
     await others.close();
+    step('judge batch run');
+    if (wanted('judge batch')) report.judgeBatch = await judgeBatchBench(projectRoot, browser);
 
     const page = await probedPage(browser, app.url);
     await page.getByLabel('Message', { exact: true }).waitFor();

@@ -1,0 +1,107 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright';
+import type { ImportOutcome } from '../../../src-shared/judge/judge-inputs';
+import type { BatchRunView } from '../../../src-shared/judge/batch-run';
+import type { CaseImportPreview } from '../../../src-shared/judge/judge-case-import';
+import type { ProbeResult } from './page-probe';
+import { startApp } from './app-process';
+import { probedPage } from './stream-cases';
+
+export interface JudgeBatchMeasure {
+  cases: number;
+  questions: number;
+  concurrency: number;
+  latencyMs: number;
+  wallMs: number;
+  /** cases / concurrency × latency: what the run would take with no overhead at all. */
+  idealMs: number;
+  longTasks: number;
+  longestTaskMs: number;
+  /** The window's progress bar reached the total while the run was on screen. */
+  progressShown: boolean;
+}
+
+/**
+ * A batch run of the sample question set (5 questions) over `cases` cases at concurrency 8, the
+ * in-app Sandbox holding every judge request `latencyMs`, with the Judge tab open on the run's
+ * progress; the page's long tasks are counted for the whole run. docs/architecture.md, "Benchmarks".
+ */
+export async function judgeBatchBench(
+  projectRoot: string,
+  browser: Browser,
+  cases = 1_000,
+  concurrency = 8,
+  latencyMs = 200,
+): Promise<JudgeBatchMeasure> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-judge-'));
+  // A fresh data folder starts on the Sandbox profile; its judge answers after `latencyMs`.
+  const app = await startApp(projectRoot, dataDir, ['--sandbox-judge-latency-ms', String(latencyMs)]);
+  try {
+    const samples = join(projectRoot, 'resources/samples');
+    const imported = await app.invoke<ImportOutcome>('judge.sets.import', {
+      text: readFileSync(join(samples, 'support-replies.question-set.json'), 'utf8'),
+    });
+    if (imported.status !== 'imported') throw new Error('the sample set did not import');
+    const set = imported.set;
+    const lines = readFileSync(join(samples, 'support-replies.cases.jsonl'), 'utf8').trim().split('\n');
+    const text = Array.from({ length: cases }, (_, i) => lines[i % lines.length]).join('\n');
+    const file = { setId: set.id, text, format: 'jsonl' as const };
+    const preview = await app.invoke<CaseImportPreview>('judge.cases.importPreview', file);
+    await app.invoke('judge.cases.importConfirm', { ...file, mapping: preview.mapping });
+
+    const page = await probedPage(browser, app.url);
+    await openRunsView(page, set.name);
+    const run = await app.invoke<BatchRunView>('judge.batch.create', {
+      setId: set.id,
+      model: 'judge-1.13.0',
+      concurrency,
+    });
+    await page.evaluate(() => (window as unknown as { __bench: { start(): void } }).__bench.start());
+    const t0 = performance.now();
+    await app.invoke('judge.batch.start', { id: run.id, concurrency });
+    let state = run.state;
+    while (state !== 'done') {
+      await new Promise((r) => setTimeout(r, 20));
+      const now = await app.invoke<BatchRunView>('judge.batch.get', { id: run.id });
+      if (now.state === 'paused' || now.state === 'cancelled')
+        throw new Error(`the bench run stopped: ${now.pauseReason?.message ?? now.state}`);
+      if (now.state === 'done' && now.done !== cases) throw new Error(`${now.failed} cases failed`);
+      state = now.state;
+    }
+    const wallMs = performance.now() - t0;
+    // The run's progress bar, as the window drew it from the throttled progress events.
+    const progressShown = await page
+      .locator(`[role="progressbar"][aria-valuenow="${cases}"], progress[value="${cases}"]`)
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    const probe = await page.evaluate(() =>
+      (window as unknown as { __bench: { stop(): ProbeResult } }).__bench.stop(),
+    );
+    await page.close();
+    return {
+      cases,
+      questions: set.revisions[0].questions.length,
+      concurrency,
+      latencyMs,
+      wallMs,
+      idealMs: (cases / concurrency) * latencyMs,
+      longTasks: probe.tasks.filter((d) => d > 50).length,
+      longestTaskMs: Math.max(0, ...probe.tasks),
+      progressShown,
+    };
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The Judge tab, the set opened from the list, its Batch runs view. */
+async function openRunsView(page: Page, setName: string) {
+  await page.getByRole('tab', { name: 'Judge' }).click();
+  await page.getByRole('complementary', { name: 'Question sets' }).getByText(setName).first().click();
+  await page.getByRole('tab', { name: 'Batch runs' }).click();
+}
