@@ -150,3 +150,26 @@ describe('sandbox judge versions', () => {
     }
   });
 });
+
+describe('GET /sandbox/stats', () => {
+  it('reports the judge requests it has answered, in total and by model asked, without a key', async () => {
+    const fresh = await startSandbox();
+    try {
+      const read = async () => (await fetch(`${fresh.origin}/sandbox/stats`)).json();
+      expect(await read()).toEqual({ judgeRequests: { total: 0, byModel: {} } });
+      for (const model of ['judge-1.13.0', 'judge-1.13.0', 'judge-preview']) {
+        const res = await fetch(`${fresh.origin}/partner/v1/systemone`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model, state: STATES[0], questions }),
+        });
+        expect(res.status).toBe(200);
+      }
+      expect(await read()).toEqual({
+        judgeRequests: { total: 3, byModel: { 'judge-1.13.0': 2, 'judge-preview': 1 } },
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { imageFilesRoute, imagesRoute } from './images';
 import { speechRoute } from './speech';
 import { modelsRoute } from './models';
 import { judgeRoute } from './judge';
+import { sandboxStatsRoute } from './sandbox-stats';
 import { videoFileRoute } from './video-files';
 import { videoCreateRoute, videoStatusRoute } from './video-generations';
 
@@ -20,4 +21,5 @@ export const builtinRoutes: SandboxRoute[] = [
   videoCreateRoute,
   videoStatusRoute,
   videoFileRoute(),
+  sandboxStatsRoute,
 ];
