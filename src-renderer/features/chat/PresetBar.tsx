@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ChatPreset } from '../../../src-shared/chat/chat-preset';
 import { extraText as textOfExtra, parseExtraText } from '../../../src-shared/request/extra-body';
+import { ConfirmDeleteButton } from '../../app/ConfirmDeleteButton';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useModelMemory } from '../../app/model-memory';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
@@ -104,19 +105,18 @@ export function PresetBar({ profileId }: { profileId?: string }) {
             >
               {p.name}
             </button>
-            <button
-              type="button"
-              className="ghost small"
-              aria-label={t('presets.delete', { name: p.name })}
-              title={t('presets.delete', { name: p.name })}
-              onClick={() => remove.mutate({ id: p.id })}
-            >
-              ×
-            </button>
+            <ConfirmDeleteButton
+              label={t('presets.delete', { name: p.name })}
+              question={t('presets.confirmDelete', { name: p.name })}
+              className="preset-confirm"
+              pending={remove.isPending}
+              onDelete={() => remove.mutateAsync({ id: p.id })}
+            />
           </li>
         ))}
       </ul>
       {save.error ? <ErrorNotice error={save.error.error} onDismiss={() => save.reset()} /> : null}
+      {remove.error ? <ErrorNotice error={remove.error.error} onDismiss={() => remove.reset()} /> : null}
     </div>
   );
 }

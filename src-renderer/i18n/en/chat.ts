@@ -110,5 +110,6 @@ export const chat = {
   'presets.name': 'Preset name',
   'presets.empty': 'None yet: set the model, prompt and parameters, then save them under a name.',
   'presets.applyHint': 'Use this preset: {model}, its system prompt, parameters, extra fields and variables',
+  'presets.confirmDelete': 'Delete the preset {name}? Its settings cannot be restored.',
   'presets.delete': 'Delete preset {name}',
 };

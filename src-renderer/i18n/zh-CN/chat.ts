@@ -109,5 +109,6 @@ export const chat: Record<keyof typeof en, string> = {
   'presets.name': '预设名称',
   'presets.empty': '还没有预设：设好模型、提示和参数后，起个名字保存。',
   'presets.applyHint': '使用此预设：{model}，以及它的系统提示、参数、额外字段和变量',
+  'presets.confirmDelete': '删除预设 {name}？删除后无法恢复其设置。',
   'presets.delete': '删除预设 {name}',
 };
