@@ -133,7 +133,13 @@ export function CasesView({ setId }: { setId: string }) {
   const empty = all.data === 0;
   const selectedCase = selected === undefined ? undefined : pages.caseAt(selected);
   return (
-    <div className="cases-view">
+    <div
+      className="cases-view"
+      onKeyDown={(e) => {
+        // Esc closes the editor from anywhere in the view (the grid keeps the focus while it is open).
+        if (e.key === 'Escape' && editor && !importing && !deleting) closeEditor();
+      }}
+    >
       <div className="row cases-toolbar">
         <input
           type="search"
