@@ -1,0 +1,107 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { CaseImportPreview, CaseMapping } from '../../../../src-shared/judge/judge-case-import';
+import { installFakeBridge } from '../../../test/fake-bridge';
+import { caseQuestions } from './cases-fixtures';
+import { ImportDialog } from './ImportDialog';
+
+const proposed: CaseMapping = {
+  state: 'reply',
+  stateType: null,
+  expected: [{ column: 'tone', question: 'tone' }],
+  note: null,
+};
+
+/** What main says of the file: two good rows, one bad at line 3, under whatever mapping it is sent. */
+function previewOf(mapping: CaseMapping | undefined): CaseImportPreview {
+  return {
+    format: 'csv',
+    columns: ['reply', 'tone', 'remark'],
+    mapping: mapping ?? proposed,
+    rows: [
+      { line: 2, draft: { state: 'Thanks, fixed.', expected: { tone: 0 }, note: mapping?.note ? 'ok' : '' } },
+      { line: 4, draft: { state: 'Go away.', expected: { tone: 1 }, note: '' } },
+    ],
+    rowCount: 3,
+    validCount: 2,
+    problems: [
+      {
+        line: 3,
+        field: 'expected `tone`',
+        reason: "'maybe' is not one of the options calm, angry",
+        message: "line 3, expected `tone`: 'maybe' is not one of the options calm, angry",
+      },
+    ],
+    problemCount: 1,
+  };
+}
+
+const csv = 'reply,tone,remark\nThanks; fixed.,calm,ok\nHm,maybe,\nGo away.,angry,\n';
+
+describe('the import dialog', () => {
+  it('shows the mapping, rows and problems by line, re-previews an edited mapping, and imports only on Confirm', async () => {
+    const bridge = installFakeBridge({
+      'judge.cases.importPreview': (input) => previewOf((input as { mapping?: CaseMapping }).mapping),
+      'judge.cases.importConfirm': () => ({
+        added: 2,
+        skipped: [{ line: 3, reasons: ["expected `tone`: 'maybe' is not one of the options calm, angry"] }],
+        skippedCount: 1,
+        notes: [],
+      }),
+    });
+    const onImported = vi.fn();
+    render(
+      <ImportDialog setId="set-1" questions={caseQuestions} onClose={() => {}} onImported={onImported} />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Import test cases' });
+    const file = new File([csv], 'cases.csv', { type: 'text/csv' });
+    fireEvent.change(within(dialog).getByLabelText('File (CSV, JSONL or JSON)'), {
+      target: { files: [file] },
+    });
+
+    await within(dialog).findByText('CSV: 3 rows, 2 ready to import, 1 problem(s).');
+    expect(bridge.calls[0]).toEqual({
+      route: 'judge.cases.importPreview',
+      input: { setId: 'set-1', text: csv, format: 'csv', mapping: undefined },
+    });
+    const problems = within(dialog).getByRole('region', { name: 'Problems (1)' });
+    expect(problems.textContent).toBe(
+      "Problems (1)line 3, expected `tone`: 'maybe' is not one of the options calm, angry",
+    );
+    const rows = within(dialog).getByRole('region', { name: 'First rows as they would be imported' });
+    expect(within(rows).getAllByRole('row')[1].textContent).toBe('line 2Thanks, fixed.calm');
+    expect((within(dialog).getByLabelText('State') as HTMLSelectElement).value).toBe('reply');
+    expect((within(dialog).getByLabelText('Expected “tone”') as HTMLSelectElement).value).toBe('tone');
+    expect((within(dialog).getByLabelText('Expected “helpfulness”') as HTMLSelectElement).value).toBe('');
+
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'remark' } });
+    await waitFor(() => expect(bridge.calls).toHaveLength(2));
+    expect(bridge.calls[1].input).toMatchObject({ mapping: { ...proposed, note: 'remark' } });
+    // The preview shown is main's answer to the edited mapping (its rows now carry the note).
+    await within(dialog).findByText('ok');
+    expect(bridge.calls.some((c) => c.route === 'judge.cases.importConfirm')).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import 2 cases' }));
+    await within(dialog).findByText('Added 2 case(s); skipped 1.');
+    expect(bridge.calls.filter((c) => c.route === 'judge.cases.importConfirm')).toEqual([
+      {
+        route: 'judge.cases.importConfirm',
+        input: { setId: 'set-1', text: csv, format: 'csv', mapping: { ...proposed, note: 'remark' } },
+      },
+    ]);
+    expect(within(dialog).getByText(/maybe/).closest('li')?.textContent).toContain('line 3');
+    expect(onImported).toHaveBeenCalledWith(expect.objectContaining({ added: 2, skippedCount: 1 }));
+  });
+
+  it('offers no Import when no row can be read, and says why', async () => {
+    const bridge = installFakeBridge({
+      'judge.cases.importPreview': () => ({ ...previewOf(undefined), rows: [], validCount: 0 }),
+    });
+    render(<ImportDialog setId="set-1" questions={caseQuestions} onClose={() => {}} onImported={() => {}} />);
+    const file = new File(['{"x":1}\n'], 'cases.jsonl');
+    fireEvent.change(screen.getByLabelText('File (CSV, JSONL or JSON)'), { target: { files: [file] } });
+    await screen.findByText(/No row can be imported with this mapping/);
+    expect(bridge.calls[0].input).toMatchObject({ format: 'jsonl' });
+    expect((screen.getByRole('button', { name: 'Import 0 cases' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
