@@ -19,8 +19,8 @@ describe('PresetBar', () => {
     let list = [preset('p1', 'Terse'), preset('p2', 'Verbose')];
     const bridge = installFakeBridge({
       'chat.presets.list': () => list,
-      'chat.presets.delete': ({ id }: { id: string }) => {
-        list = list.filter((p) => p.id !== id);
+      'chat.presets.delete': (input) => {
+        list = list.filter((p) => p.id !== (input as { id: string }).id);
         return null;
       },
     });
