@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright';
 import { startApp } from '../bench/window/app-process';
+import { SAMPLE_SET_NAME, seedJudgeSample } from './screenshot-seed';
 
 /**
  * `npm run screenshots [-- --out DIR --only chat,judge]`: every tab of the built app in browser
@@ -43,6 +44,14 @@ const logToggle = (page: Page) => page.locator('.topbar-right button[aria-presse
 async function closeCompare(page: Page) {
   if ((await page.locator('.compare').count()) > 0) await page.locator('.compare-head button').last().click();
 }
+
+/** The sample set (seeded below) opened in the Judge tab, on one of its views. */
+const judgeView = (view: string) => async (page: Page) => {
+  await tab('judge')(page);
+  await page.locator('.judge-layout .sidebar').getByText(SAMPLE_SET_NAME).first().click();
+  await page.locator(`#judge-view-${view}`).click();
+  await page.waitForTimeout(800);
+};
 
 const SCENES: Scene[] = [
   {
@@ -90,11 +99,16 @@ const SCENES: Scene[] = [
   { name: 'media', show: tab('media') },
   { name: 'video', show: tab('video') },
   { name: 'judge', show: tab('judge') },
+  { name: 'judge-cases', show: judgeView('cases') },
+  { name: 'judge-runs', show: judgeView('runs') },
+  { name: 'judge-agreement', show: judgeView('agreement') },
+  { name: 'judge-drift', show: judgeView('drift') },
   { name: 'settings', show: tab('settings') },
 ];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-shots-'));
 const app = await startApp(projectRoot, dataDir);
+await seedJudgeSample(app, projectRoot);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 mkdirSync(values.out, { recursive: true });
 try {

@@ -141,8 +141,9 @@ export function CaseGrid(p: CaseGridProps) {
         aria-rowindex={1}
         style={{ gridTemplateColumns: template, minWidth }}
       >
-        <span role="columnheader" className="cases-sr-only">
-          {t('cases.col.select')}
+        {/* In the grid's flow (a column of its own), its words for screen readers only. */}
+        <span role="columnheader">
+          <span className="cases-sr-only">{t('cases.col.select')}</span>
         </span>
         <span role="columnheader">{t('cases.col.index')}</span>
         <span role="columnheader">{t('cases.col.state')}</span>

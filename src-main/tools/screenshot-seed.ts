@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppProcess } from '../bench/window/app-process';
+import type { BatchRunView } from '../../src-shared/judge/batch-run';
+import type { CaseImportPreview } from '../../src-shared/judge/judge-case-import';
+import type { ImportOutcome } from '../../src-shared/judge/judge-inputs';
+
+export const SAMPLE_SET_NAME = 'Support reply review';
+
+/**
+ * The sample question set and its 300 labelled cases (resources/samples), judged on the Sandbox
+ * by the pinned version and by the preview, so the workbench's views have something to show.
+ */
+export async function seedJudgeSample(app: AppProcess, projectRoot: string): Promise<void> {
+  const samples = join(projectRoot, 'resources/samples');
+  const imported = await app.invoke<ImportOutcome>('judge.sets.import', {
+    text: readFileSync(join(samples, 'support-replies.question-set.json'), 'utf8'),
+  });
+  if (imported.status !== 'imported') throw new Error('the sample set did not import');
+  const file = {
+    setId: imported.set.id,
+    text: readFileSync(join(samples, 'support-replies.cases.jsonl'), 'utf8'),
+    format: 'jsonl' as const,
+  };
+  const preview = await app.invoke<CaseImportPreview>('judge.cases.importPreview', file);
+  await app.invoke('judge.cases.importConfirm', { ...file, mapping: preview.mapping });
+  for (const model of ['judge-1.13.0', 'judge-preview']) {
+    const run = await app.invoke<BatchRunView>('judge.batch.create', {
+      setId: imported.set.id,
+      model,
+      concurrency: 8,
+    });
+    await app.invoke('judge.batch.start', { id: run.id });
+    for (let state = run.state; state !== 'done';) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await app.invoke<BatchRunView>('judge.batch.get', { id: run.id })).state;
+    }
+  }
+}
