@@ -141,8 +141,9 @@ test('export then import gives the same set; a name clash asks first', async ({ 
   const first = readFileSync(file, 'utf8');
   expect(JSON.parse(first)).toMatchObject({
     schema: 'gatehouse.question-set',
-    version: 1,
+    version: 2,
     set: { name: 'Exported set' },
+    tuning: null,
   });
 
   // Same name: asks, and cancel leaves everything as it was.

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../core/judge/cases/csv';
 import { EXIT, judgeRun } from './judge-run';
 
 const root = resolve(__dirname, '../..');
@@ -17,6 +18,31 @@ writeFileSync(
     .slice(0, 40)
     .join('\n'),
 );
+
+const sample = JSON.parse(readFileSync(SET, 'utf8')) as { set: unknown };
+/** The sample set as the app exports it now (version 2), with the given tuning. */
+function tunedSet(file: string, tuning: unknown): string {
+  const path = join(dir, file);
+  writeFileSync(
+    path,
+    JSON.stringify({ schema: 'gatehouse.question-set', version: 2, set: sample.set, tuning }),
+  );
+  return path;
+}
+const STRICT = tunedSet('strict.question-set.json', { thresholds: {}, minimums: { accuracy: 0.999 } });
+/** Above every noul value the Sandbox gives (it stays within 0.02..0.98): every verdict is false. */
+const HIGH = tunedSet('high.question-set.json', { thresholds: { offers_refund: 0.99 }, minimums: {} });
+const labelsOf = (question: string) =>
+  readFileSync(CASES, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => (JSON.parse(l) as Record<string, unknown>)[question]);
+/** The accuracy column of a question's row in the printed table. */
+function accuracyIn(table: string, question: string): number {
+  const m = new RegExp(`^${question}\\s+noul\\s+\\d+/\\d+\\s+(\\S+)\\s+(\\d\\.\\d{3})`, 'm').exec(table);
+  if (!m) throw new Error(`no row for ${question} in:\n${table}`);
+  return Number(m[2]);
+}
 
 function io() {
   const out: string[] = [];
@@ -35,11 +61,14 @@ describe('gatehouse judge run', () => {
     expect(t.err.join('\n')).not.toMatch(/below the minimum/);
     expect(code).toBe(EXIT.ok);
     const table = t.out.join('\n');
-    expect(table).toMatch(/^question\s+type\s+cases used\s+accuracy\s+AUC/);
+    expect(table).toMatch(/^question\s+type\s+cases used\s+threshold\s+accuracy\s+AUC/);
+    // The sample file is version 1: no saved tuning, so 0.5 and no minimums.
+    expect(table).toMatch(/^offers_refund\s+noul\s+40\/40\s+0\.5\s/m);
+    expect(table).toMatch(/^minimums: none \(the set file saves none/m);
     // Every question of the sample set has a row, each with all 40 cases used.
     const set = JSON.parse(readFileSync(SET, 'utf8')) as { set: { questions: { name: string }[] } };
     for (const q of set.set.questions)
-      expect(table).toMatch(new RegExp(`${q.name}\\s+\\w+\\s+40/40\\s+\\d\\.\\d{3}`));
+      expect(table).toMatch(new RegExp(`${q.name}\\s+\\w+\\s+40/40\\s+\\S+\\s+\\d\\.\\d{3}`));
     expect(table).toMatch(/answered by judge-1\.13\.0/);
     const lines = readFileSync(results, 'utf8')
       .trim()
@@ -57,7 +86,62 @@ describe('gatehouse judge run', () => {
       t.io,
     );
     expect(code).toBe(EXIT.belowMinimum);
-    expect(t.err.join('\n')).toMatch(/below the minimum: \S+: accuracy 0\.\d{3} is below 0\.999/);
+    expect(t.err.join('\n')).toMatch(
+      /below the minimum: \S+: accuracy 0\.\d{3} is below 0\.999 \(from --min-accuracy\)/,
+    );
+  });
+
+  it('gates on the minimum the set file saved, without any flag, and says so', async () => {
+    const t = io();
+    expect(await judgeRun(['--set', STRICT, '--cases', CASES, '--sandbox'], t.io)).toBe(EXIT.belowMinimum);
+    expect(t.out.join('\n')).toMatch(/^minimums: accuracy 0\.999 \(from the set file\)$/m);
+    expect(t.err.join('\n')).toMatch(/accuracy 0\.\d{3} is below 0\.999 \(from the set file\)/);
+  });
+
+  it('lets a flag override the set file’s minimum', async () => {
+    const t = io();
+    const code = await judgeRun(
+      ['--set', STRICT, '--cases', CASES, '--sandbox', '--min-accuracy', '0'],
+      t.io,
+    );
+    expect(t.err.join('\n')).not.toMatch(/below the minimum/);
+    expect(code).toBe(EXIT.ok);
+    expect(t.out.join('\n')).toMatch(/^minimums: accuracy 0 \(from --min-accuracy\)$/m);
+  });
+
+  it('reads noul answers at the threshold the set file saved', async () => {
+    const plain = io();
+    expect(await judgeRun(['--set', SET, '--cases', CASES, '--sandbox'], plain.io)).toBe(EXIT.ok);
+    const high = io();
+    const out = join(dir, 'high.csv');
+    expect(await judgeRun(['--set', HIGH, '--cases', CASES, '--sandbox', '--out', out], high.io)).toBe(
+      EXIT.ok,
+    );
+    const table = high.out.join('\n');
+    expect(table).toMatch(/^offers_refund\s+noul\s+40\/40\s+0\.99\s/m);
+    // At 0.99 every verdict is false, so the accuracy is the share of cases labelled false …
+    const labels = labelsOf('offers_refund');
+    const negatives = labels.filter((l) => l === false).length / labels.length;
+    expect(accuracyIn(table, 'offers_refund')).toBeCloseTo(negatives, 3);
+    // … which is not what 0.5 gives on these cases; the other noul question is untouched.
+    expect(accuracyIn(table, 'offers_refund')).not.toBeCloseTo(
+      accuracyIn(plain.out.join('\n'), 'offers_refund'),
+      3,
+    );
+    expect(accuracyIn(table, 'asks_for_details')).toBe(accuracyIn(plain.out.join('\n'), 'asks_for_details'));
+    // --out as CSV: the same verdicts, with the threshold beside them.
+    const [header, ...records] = parseCsv(readFileSync(out, 'utf8')).map((r) => r.fields);
+    expect(records).toHaveLength(40);
+    const cell = (r: string[], column: string) => r[header.indexOf(column)];
+    for (const r of records) {
+      expect(cell(r, 'offers_refund.threshold')).toBe('0.99');
+      expect(cell(r, 'offers_refund.verdict')).toBe('false');
+      expect(Number(cell(r, 'offers_refund.value'))).toBeLessThan(0.99);
+      expect(cell(r, 'asks_for_details.threshold')).toBe('0.5');
+      expect(cell(r, 'asks_for_details.verdict')).toBe(
+        String(Number(cell(r, 'asks_for_details.value')) >= 0.5),
+      );
+    }
   });
 
   it('exits 2 with the rule when the command cannot run', async () => {
@@ -102,5 +186,8 @@ describe('gatehouse judge run', () => {
     const below = run(['--min-auc', '0.9999']);
     expect(below.status).toBe(1);
     expect(below.stderr).toMatch(/AUC 0\.\d{3} is below 0\.9999/);
+    const bad = run(['--concurrency', '99']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--concurrency must be a number from 1 to 16/);
   }, 120_000);
 });

@@ -1,9 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { caseLabels } from '../../src-shared/judge/case-labels';
 import { JUDGE_MODELS } from '../../src-shared/judge/judge-estimate';
-import type { LabelledRunCase } from '../../src-shared/judge/metrics';
 import { AppFailure } from '../../src-shared/result';
 import { openMemoryDatabase } from '../core/db/open-database';
 import { createRepositories } from '../core/db/repositories';
@@ -11,6 +9,8 @@ import { GatewayClient } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { BatchService } from '../core/judge/batch/batch-service';
 import { setCaseSource } from '../core/judge/batch/set-case-source';
+import { loadLabelledRun } from '../core/judge/batch/labelled-run';
+import { resultRows, type ResultsFormat, writeResults } from '../core/judge/batch/results-export';
 import { JudgeCaseService } from '../core/judge/judge-case-service';
 import { readEnvelope } from '../core/judge/set-transfer';
 import { ProfileService } from '../core/profiles/profile-service';
@@ -18,7 +18,13 @@ import { MemoryKeyValueStore } from '../core/storage/key-value-store';
 import { StorageNotices } from '../core/storage/storage-notices';
 import { KeyVault } from '../core/vault/key-vault';
 import { startSandbox, type SandboxServer } from '../sandbox/server';
-import { answersOf, belowMinimums, metricsTable, questionMetrics } from './judge-metrics-table';
+import {
+  belowMinimums,
+  metricsTable,
+  minimumsInForce,
+  minimumsLine,
+  questionMetrics,
+} from './judge-metrics-table';
 
 /** Exit codes: the set passed; a metric fell below its minimum; the command could not run. */
 export const EXIT = { ok: 0, belowMinimum: 1, failed: 2 } as const;
@@ -30,8 +36,9 @@ export interface CliIo {
 }
 
 export const JUDGE_RUN_USAGE = `Usage: gatehouse judge run --set SET.json --cases CASES.jsonl [--model judge-1.13.0]
-  [--base-url URL] [--key-env GATEWAY_API_KEY] [--concurrency 4] [--out results.jsonl]
-  [--min-accuracy 0.9] [--min-auc 0.85] [--sandbox]`;
+  [--base-url URL] [--key-env GATEWAY_API_KEY] [--concurrency 4] [--out results.jsonl|results.csv]
+  [--min-accuracy 0.9] [--min-auc 0.85] [--sandbox]
+The set file's saved thresholds and minimums apply; --min-accuracy and --min-auc override its minimums.`;
 
 function fail(message: string): never {
   throw new AppFailure({ code: 'invalid_input', message });
@@ -75,14 +82,21 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     if (!JUDGE_MODELS.includes(model)) fail(`--model must be one of ${JUDGE_MODELS.join(', ')}`);
     const concurrency = numberFlag(values.concurrency, 'concurrency', 1, 16)!;
     if (!Number.isInteger(concurrency)) fail('--concurrency must be a whole number from 1 to 16');
-    const min = {
+    const flags = {
       accuracy: numberFlag(values['min-accuracy'], 'min-accuracy', 0, 1),
       auc: numberFlag(values['min-auc'], 'min-auc', 0, 1),
     };
     if (!values.sandbox && !values['base-url'])
       fail('--base-url is required (or --sandbox for the built-in Sandbox)');
 
-    const draft = readEnvelope(readFileSync(values.set, 'utf8'));
+    const outFormat: ResultsFormat | undefined = values.out
+      ? extname(values.out).toLowerCase() === '.csv'
+        ? 'csv'
+        : 'jsonl'
+      : undefined;
+
+    const { set: draft, tuning } = readEnvelope(readFileSync(values.set, 'utf8'));
+    const min = minimumsInForce(tuning?.minimums, flags);
     const casesText = readFileSync(values.cases, 'utf8');
     const format = { '.csv': 'csv', '.jsonl': 'jsonl', '.json': 'json' }[
       extname(values.cases).toLowerCase()
@@ -98,7 +112,7 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
       name: draft.name,
       createdAt: now,
       updatedAt: now,
-      revisions: [{ revision: 1, savedAt: now, questions: draft.questions }],
+      revisions: [{ revision: 1, savedAt: now, questions: draft.questions, ...(tuning ? { tuning } : {}) }],
     });
     const caseService = new JudgeCaseService({
       cases: repos.cases,
@@ -158,40 +172,21 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     }
     if (run.state !== 'done') fail(`the run stopped: ${run.pauseReason?.message ?? run.state}`);
 
-    const results = new Map<string, ReturnType<BatchService['results']>['results'][number]>();
-    for (let offset = 0; ; offset += 500) {
-      const page = batch.results(run.id, offset, 500);
-      for (const r of page.results) results.set(r.caseId, r);
-      if (page.results.length < 500) break;
-    }
-    const cases = repos.cases.all(setId);
-    const runCases: LabelledRunCase[] = cases.map((c) => ({
-      id: c.id,
-      answers: results.get(c.id)?.status === 'done' ? answersOf(results.get(c.id)?.answers) : undefined,
-      labels: caseLabels(c.expected, draft.questions),
-    }));
-    if (values.out) {
-      const lines = cases.map((c) => {
-        const r = results.get(c.id);
-        return JSON.stringify({
-          case: c.position + 1,
-          state: c.state,
-          expected: caseLabels(c.expected, draft.questions),
-          status: r?.status ?? 'missing',
-          model: r?.modelAnswered,
-          answers: r?.answers,
-          inputTokens: r?.inputTokens,
-          latencyMs: r?.latencyMs,
-          error: r?.error,
-        });
-      });
-      writeFileSync(values.out, `${lines.join('\n')}\n`);
+    const labelled = loadLabelledRun(repos, run.id);
+    if (values.out && outFormat) {
+      const rows = resultRows(labelled.questions, labelled.rows, tuning);
+      writeFileSync(values.out, writeResults(labelled.questions, rows, outFormat));
       io.err(`results written to ${values.out}`);
     }
-    const rows = questionMetrics(draft.questions, runCases);
+    const rows = questionMetrics(
+      labelled.questions,
+      labelled.rows.map((r) => r.labelled),
+      tuning,
+    );
     io.out(metricsTable(rows));
     const versions = Object.keys(run.versions ?? {});
     if (versions.length) io.out(`answered by ${versions.join(', ')}`);
+    io.out(minimumsLine(min));
     const below = belowMinimums(rows, min);
     for (const line of below) io.err(`below the minimum: ${line}`);
     return below.length ? EXIT.belowMinimum : EXIT.ok;

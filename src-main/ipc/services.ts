@@ -7,6 +7,7 @@ import { createJudgeService } from '../core/judge/create-judge-service';
 import { JudgeCaseService } from '../core/judge/judge-case-service';
 import { BatchService } from '../core/judge/batch/batch-service';
 import { setCaseSource } from '../core/judge/batch/set-case-source';
+import { BatchResultsExport } from '../core/judge/batch/results-export-service';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
@@ -93,6 +94,7 @@ export function createServices(env: AppEnvironment) {
     now: env.now,
   });
   judgeBatch.resumeInterrupted();
+  const judgeBatchExport = new BatchResultsExport({ ...repos, desktop: env.desktop });
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
@@ -110,6 +112,7 @@ export function createServices(env: AppEnvironment) {
     judge,
     cases,
     judgeBatch,
+    judgeBatchExport,
     video,
     mediaStudio,
     streams,

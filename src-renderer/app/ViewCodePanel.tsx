@@ -7,11 +7,8 @@ import {
   type HttpCall,
   KEY_ENV,
 } from '../../src-shared/request/view-code';
-import { useRoute } from '../hooks/use-route';
 import { t } from '../i18n/i18n';
-
-/** Placeholder host while the Sandbox has not started (it starts on first use). */
-const SANDBOX_NOT_RUNNING = 'http://127.0.0.1:PORT';
+import { SANDBOX_NOT_RUNNING, useCodeAddress } from './use-code-address';
 const SDK_KINDS: ReadonlySet<CodeKind> = new Set(['chat', 'embeddings', 'images', 'speech']);
 
 /** The View code dialog's content: loaded when the dialog first opens, with the generators. */
@@ -28,12 +25,10 @@ export function CodePanel({
 }) {
   const [language, setLanguage] = useState<CodeLanguage>('curl');
   const [copied, setCopied] = useState(false);
-  const profiles = useRoute('profiles.list', {}, { refetchOnMount: 'always' });
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
-  const host = active?.kind === 'sandbox' ? (active.liveHost ?? SANDBOX_NOT_RUNNING) : (active?.host ?? '');
+  const { host, judgeSegment } = useCodeAddress();
   const code = useMemo(
-    () => generateCode({ kind, host, judgeSegment: active?.judgeSegment ?? 'partner', body, http }, language),
-    [kind, host, active?.judgeSegment, body, http, language],
+    () => generateCode({ kind, host, judgeSegment, body, http }, language),
+    [kind, host, judgeSegment, body, http, language],
   );
   return (
     <div className="view-code-panel">

@@ -12,6 +12,9 @@ const SAME_IN_BOTH = new Set([
   'code.lang.curl',
   'code.lang.python',
   'code.lang.node',
+  'setCode.lang.typescript',
+  'setCode.lang.python',
+  'setCode.lang.curl',
 ]);
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

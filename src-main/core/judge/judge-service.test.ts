@@ -150,7 +150,7 @@ describe('import and export', () => {
     const envelope = JSON.parse(saved[0]);
     expect(envelope).toMatchObject({
       schema: 'gatehouse.question-set',
-      version: 1,
+      version: 2,
       set: { name: 'Reviews' },
     });
     judge.deleteSet(a.id);

@@ -68,24 +68,46 @@ export class JudgeService {
       throw invalidInput(path, `must be unique: a set named “${name}” already exists; choose another name`);
   }
 
-  /** Creates a set, or appends a revision when its questions changed (earlier ones are kept). */
-  saveSet(id: string | undefined, draft: QuestionSetDraft): StoredSet {
+  /** Valid tuning whose thresholds each name a noul question of `questions`, or an invalid_input. */
+  private checkTuning(questions: readonly Question[], input: SetTuning): SetTuning {
+    const tuning = setTuningSchema.parse(input);
+    for (const name of Object.keys(tuning.thresholds)) {
+      const q = questions.find((x) => x.name === name);
+      if (q?.type !== 'noul')
+        throw invalidInput(`tuning.thresholds.${name}`, 'must name a noul question of the set');
+    }
+    return tuning;
+  }
+
+  /**
+   * Creates a set, or appends a revision when its questions changed (earlier ones are kept).
+   * `withTuning` (an import) replaces the tuning; without it the latest tuning is carried over.
+   */
+  saveSet(id: string | undefined, draft: QuestionSetDraft, withTuning?: SetTuning): StoredSet {
     const set = questionSetDraftSchema.parse(draft);
     const now = this.now();
     const existing = id ? this.getSet(id) : undefined;
     this.requireFreeName(set.name, 'set.name', existing?.id);
+    const given = withTuning && this.checkTuning(set.questions, withTuning);
     if (!existing) {
       return this.deps.sets.put({
         id: randomUUID(),
         name: set.name,
         createdAt: now,
         updatedAt: now,
-        revisions: [{ revision: 1, savedAt: now, questions: set.questions }],
+        revisions: [
+          { revision: 1, savedAt: now, questions: set.questions, ...(given ? { tuning: given } : {}) },
+        ],
       });
     }
     const latest = latestRevision(existing);
     const changed = JSON.stringify(latest.questions) !== JSON.stringify(set.questions);
-    const tuning = latest.tuning && tuningFor(set.questions, latest.tuning);
+    // Same questions, new tuning: a tuning revision, as the Tune view saves it.
+    if (!changed && given) {
+      this.deps.sets.put({ ...existing, name: set.name, updatedAt: now });
+      return this.tuneSet(existing.id, given);
+    }
+    const tuning = given ?? (latest.tuning && tuningFor(set.questions, latest.tuning));
     return this.deps.sets.put({
       ...existing,
       name: set.name,
@@ -111,12 +133,7 @@ export class JudgeService {
   tuneSet(id: string, input: SetTuning): StoredSet {
     const existing = this.getSet(id);
     const latest = latestRevision(existing);
-    const tuning = setTuningSchema.parse(input);
-    for (const name of Object.keys(tuning.thresholds)) {
-      const q = latest.questions.find((x) => x.name === name);
-      if (q?.type !== 'noul')
-        throw invalidInput(`tuning.thresholds.${name}`, 'must name a noul question of the set');
-    }
+    const tuning = this.checkTuning(latest.questions, input);
     if (JSON.stringify(latest.tuning ?? EMPTY_TUNING) === JSON.stringify(tuning)) return existing;
     const now = this.now();
     return this.deps.sets.put({
@@ -173,9 +190,10 @@ export class JudgeService {
 
   exportText(id: string): { text: string; fileName: string } {
     const set = this.getSet(id);
+    const latest = latestRevision(set);
     const slug = set.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'question-set';
     return {
-      text: exportEnvelope({ name: set.name, questions: latestRevision(set).questions }),
+      text: exportEnvelope({ name: set.name, questions: latest.questions }, latest.tuning),
       fileName: `${slug}.question-set.json`,
     };
   }
@@ -187,16 +205,17 @@ export class JudgeService {
 
   /** Never overwrites silently: a name clash comes back as `clash` until the user picks copy or replace. */
   importSet(text: string, onClash: 'ask' | 'copy' | 'replace'): ImportOutcome {
-    const draft = readEnvelope(text);
+    // A version 1 file has no tuning: a replaced set then keeps the tuning it had.
+    const { set: draft, tuning } = readEnvelope(text);
     const existingId = this.deps.sets.idByName(draft.name);
     const existing = existingId ? this.deps.sets.get(existingId) : undefined;
-    if (!existing) return { status: 'imported', set: this.saveSet(undefined, draft) };
+    if (!existing) return { status: 'imported', set: this.saveSet(undefined, draft, tuning) };
     if (onClash === 'ask')
       return { status: 'clash', existing: summarize(existing), incomingName: draft.name };
-    if (onClash === 'replace') return { status: 'imported', set: this.saveSet(existing.id, draft) };
+    if (onClash === 'replace') return { status: 'imported', set: this.saveSet(existing.id, draft, tuning) };
     return {
       status: 'imported',
-      set: this.saveSet(undefined, { ...draft, name: this.freeName(`${draft.name} (imported)`) }),
+      set: this.saveSet(undefined, { ...draft, name: this.freeName(`${draft.name} (imported)`) }, tuning),
     };
   }
 

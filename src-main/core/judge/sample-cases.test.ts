@@ -15,7 +15,7 @@ const casesText = readFileSync(join(samples, 'support-replies.cases.jsonl'), 'ut
 
 describe('the support replies sample', () => {
   it('is a set the set import accepts, mixing choice, score and noul questions', () => {
-    const draft = readEnvelope(setText);
+    const { set: draft } = readEnvelope(setText);
     expect(draft.questions.map((q) => `${q.name}:${q.type}`)).toEqual([
       'resolves:choice',
       'tone:choice',
@@ -26,7 +26,7 @@ describe('the support replies sample', () => {
   });
 
   it('imports its 300 cases with zero problems, every answer mapped', () => {
-    const draft = readEnvelope(setText);
+    const { set: draft } = readEnvelope(setText);
     const repos = createRepositories({ db: openMemoryDatabase(), notices: new StorageNotices() });
     repos.sets.put({
       id: 'sample',

@@ -2,13 +2,27 @@ import { z } from 'zod';
 import { AppFailure } from '../../../src-shared/result';
 import { questionSetDraftSchema } from '../../../src-shared/judge/question-set';
 import type { QuestionSetDraft } from '../../../src-shared/judge/question-rules';
+import { type SetTuning, setTuningSchema } from '../../../src-shared/judge/set-tuning';
 
-/** The export file: versioned, so a later Gatehouse can read (or refuse) an older one clearly. */
+/**
+ * The export file: versioned, so a later Gatehouse can read (or refuse) an older one clearly.
+ * Version 1 holds the questions; version 2 adds the latest revision's tuning (thresholds and
+ * minimums, docs/architecture.md "Judge thresholds"), which the command line gates on.
+ */
 export const EXPORT_SCHEMA = 'gatehouse.question-set';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
+const READABLE_VERSIONS: readonly unknown[] = [1, 2];
 
-export function exportEnvelope(set: QuestionSetDraft): string {
-  return JSON.stringify({ schema: EXPORT_SCHEMA, version: EXPORT_VERSION, set }, null, 2);
+/** A set as a file carries it: the questions, and (version 2) the tuning saved with them. */
+export interface TransferredSet {
+  set: QuestionSetDraft;
+  /** Undefined for a version 1 file, which predates tuning. */
+  tuning: SetTuning | undefined;
+}
+
+export function exportEnvelope(set: QuestionSetDraft, tuning: SetTuning | undefined): string {
+  const body = { schema: EXPORT_SCHEMA, version: EXPORT_VERSION, set, tuning: tuning ?? null };
+  return JSON.stringify(body, null, 2);
 }
 
 function refuse(reason: string): AppFailure {
@@ -19,29 +33,55 @@ function refuse(reason: string): AppFailure {
   });
 }
 
+/** `set.questions[0].levels` from zod's path. */
+function pathText(root: string, path: readonly PropertyKey[]): string {
+  return [root, ...path]
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .slice(1)
+    .replace(/\.\[/g, '[');
+}
+
+function readTuning(raw: unknown, set: QuestionSetDraft): SetTuning | undefined {
+  // A version 2 file of a set never tuned says so with null.
+  if (raw === null || raw === undefined) return undefined;
+  const tuning = setTuningSchema.safeParse(raw);
+  if (!tuning.success) {
+    const i = tuning.error.issues[0];
+    throw refuse(`${pathText('tuning', i.path)}: ${i.message}`);
+  }
+  for (const name of Object.keys(tuning.data.thresholds)) {
+    const q = set.questions.find((x) => x.name === name);
+    if (q?.type !== 'noul')
+      throw refuse(
+        `tuning.thresholds.${name}: must name a noul question of the set (${q ? `“${name}” is a ${q.type} question` : `the set has no question “${name}”`}).`,
+      );
+  }
+  return tuning.data;
+}
+
 /** Reads an export file or throws an AppFailure with the reason; nothing is saved here. */
-export function readEnvelope(text: string): QuestionSetDraft {
+export function readEnvelope(text: string): TransferredSet {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     throw refuse('it is not valid JSON.');
   }
-  const env = z.object({ schema: z.unknown(), version: z.unknown(), set: z.unknown() }).safeParse(parsed);
+  const env = z
+    .object({ schema: z.unknown(), version: z.unknown(), set: z.unknown(), tuning: z.unknown().optional() })
+    .safeParse(parsed);
   if (!env.success || env.data.schema !== EXPORT_SCHEMA)
     throw refuse(`it is not a Gatehouse question set (expected "schema": "${EXPORT_SCHEMA}").`);
-  if (env.data.version !== EXPORT_VERSION)
+  if (!READABLE_VERSIONS.includes(env.data.version))
     throw refuse(
-      `version ${String(env.data.version)} is not supported (this Gatehouse reads version ${EXPORT_VERSION}).`,
+      `version ${String(env.data.version)} is not supported (this Gatehouse reads versions ${READABLE_VERSIONS.join(' and ')}; a newer file needs a newer Gatehouse).`,
     );
   const set = questionSetDraftSchema.safeParse(env.data.set);
   if (!set.success) {
     const i = set.error.issues[0];
-    const path = ['set', ...i.path]
-      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-      .join('')
-      .slice(1);
-    throw refuse(`${path.replace(/\.\[/g, '[')}: ${i.message}`);
+    throw refuse(`${pathText('set', i.path)}: ${i.message}`);
   }
-  return set.data;
+  const tuning = env.data.version === 1 ? undefined : readTuning(env.data.tuning, set.data);
+  return { set: set.data, tuning };
 }

@@ -2,6 +2,7 @@ import { chat } from './chat';
 import { common } from './common';
 import { judge } from './judge';
 import { judgeCases } from './judgeCases';
+import { judgeSetCode } from './judgeSetCode';
 import { log } from './log';
 import { media } from './media';
 import { request } from './request';
@@ -17,6 +18,7 @@ export const en = {
   ...log,
   ...judge,
   ...judgeCases,
+  ...judgeSetCode,
   ...media,
   ...request,
 };

@@ -3,6 +3,7 @@ import { chat } from './chat';
 import { common } from './common';
 import { judge } from './judge';
 import { judgeCases } from './judgeCases';
+import { judgeSetCode } from './judgeSetCode';
 import { log } from './log';
 import { media } from './media';
 import { request } from './request';
@@ -18,6 +19,7 @@ export const zhCN: Catalog = {
   ...log,
   ...judge,
   ...judgeCases,
+  ...judgeSetCode,
   ...media,
   ...request,
 };

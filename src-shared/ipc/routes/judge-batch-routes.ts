@@ -8,6 +8,7 @@ import {
   listBatchSchema,
   retryCaseSchema,
 } from '../../judge/batch-inputs';
+import { batchExportSchema } from '../../judge/batch-export';
 
 /** Batch runs of a question set over many cases; progress comes as `judge.batch.progress` events. */
 export const judgeBatchRoutes = {
@@ -26,4 +27,9 @@ export const judgeBatchRoutes = {
   'judge.batch.get': route<BatchRunView>()(batchRunIdSchema),
   /** A page of a run's results, by case id. */
   'judge.batch.results': route<BatchResultsPage>()(batchResultsSchema),
+  /**
+   * Every case's result (noul verdicts at the set's thresholds in force) through the save
+   * dialog; resolves to where the file was written, or null when the user cancelled.
+   */
+  'judge.batch.export': route<string | null>()(batchExportSchema),
 };

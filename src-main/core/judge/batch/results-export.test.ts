@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import type { BatchRun } from '../../../../src-shared/judge/batch-run';
+import type { JudgeAnswer } from '../../../../src-shared/judge/judge-answers';
+import { openMemoryDatabase } from '../../db/open-database';
+import { createRepositories } from '../../db/repositories';
+import { StorageNotices } from '../../storage/storage-notices';
+import { parseCsv } from '../cases/csv';
+import { sampleQuestions } from '../sample-questions.test-helper';
+import { BatchResultsExport } from './results-export-service';
+import { flatRow, resultColumns, type ResultRow } from './results-export';
+import { setCasesKey } from './set-case-source';
+
+/** A set tuned after its run (revision 2: cats read at 0.7), three saved cases, a run over them. */
+function fixture(saveAs: string | null) {
+  const repos = createRepositories({ db: openMemoryDatabase(), notices: new StorageNotices() });
+  const tuning = { thresholds: { cats: 0.7 }, minimums: {} };
+  repos.sets.put({
+    id: 'set-1',
+    name: 'Cats & tone',
+    createdAt: 1,
+    updatedAt: 2,
+    revisions: [
+      { revision: 1, savedAt: 1, questions: sampleQuestions },
+      { revision: 2, savedAt: 2, questions: sampleQuestions, tuning },
+    ],
+  });
+  let n = 0;
+  const cases = repos.cases.append(
+    'set-1',
+    [
+      // Commas, quotes and a line break: everything RFC 4180 must quote.
+      { state: 'He said "calm, please"\nthen left', expected: { tone: 0, quality: 2, cats: true }, note: '' },
+      { state: ['a list', 'of texts'], expected: { cats: false }, note: '' },
+      { state: { reply: 'hi' }, expected: {}, note: '' },
+    ],
+    () => `case-${n++}`,
+    3,
+  );
+  const run: BatchRun = {
+    id: 'run-1',
+    setId: 'set-1',
+    setRevision: 1,
+    model: 'judge-1.13.0',
+    state: 'done',
+    createdAt: Date.UTC(2025, 4, 6),
+    updatedAt: 5,
+    concurrency: 2,
+    totals: { cases: 3 },
+    tokens: 0,
+    yuan: 0,
+    versions: {},
+    rateLimited: 0,
+    source: { kind: 'named', key: setCasesKey('set-1') },
+  };
+  repos.batches.putRun(run);
+  const answers = (cats: number): JudgeAnswer[] => [
+    {
+      name: 'tone',
+      kind: 'choice',
+      choice: 'calm',
+      options: [
+        { name: 'calm', probability: 0.8 },
+        { name: 'angry', probability: 0.2 },
+      ],
+    },
+    {
+      name: 'quality',
+      kind: 'score',
+      score: 1.2,
+      base: 0,
+      position: 1.2,
+      levels: [0.1, 0.6, 0.3].map((probability, index) => ({ index, label: String(index), probability })),
+    },
+    { name: 'cats', kind: 'noul', noul: cats },
+  ];
+  const result = (caseId: string, cats: number) => ({
+    runId: 'run-1',
+    caseId,
+    status: 'done' as const,
+    updatedAt: 4,
+    answers: answers(cats) as unknown as Record<string, unknown>[],
+    modelAnswered: 'judge-1.13.0',
+    inputTokens: 120,
+    latencyMs: 35,
+  });
+  // 0.6: true at 0.5, false at the saved 0.7; 0.75: true at both.
+  repos.batches.putResult(result(cases[0].id, 0.6), run);
+  repos.batches.putResult(result(cases[1].id, 0.75), run);
+  const saved: { text: string; name: string }[] = [];
+  const exporter = new BatchResultsExport({
+    ...repos,
+    desktop: {
+      saveTextAs: async (text, name) => {
+        saved.push({ text, name });
+        return saveAs && `${saveAs}/${name}`;
+      },
+      saveFileAs: async () => null,
+      notify: () => undefined,
+    },
+  });
+  return { exporter, saved };
+}
+
+describe('a batch run’s results export', () => {
+  it('writes JSON Lines, one object per case, with noul verdicts at the saved threshold', async () => {
+    const { exporter, saved } = fixture('/exports');
+    expect(await exporter.export('run-1', 'jsonl')).toBe('/exports/Cats-tone-2025-05-06.results.jsonl');
+    const lines = saved[0].text.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    const rows = lines.map((l) => JSON.parse(l) as ResultRow);
+    expect(rows[0]).toEqual({
+      case: 1,
+      state: 'He said "calm, please"\nthen left',
+      caseState: 'text',
+      expected: { tone: 'calm', quality: 3, cats: true },
+      status: 'done',
+      model: 'judge-1.13.0',
+      answers: {
+        tone: { option: 'calm', probability: 0.8 },
+        quality: { level: 2, probabilities: [0.1, 0.6, 0.3] },
+        cats: { value: 0.6, threshold: 0.7, verdict: false },
+      },
+      inputTokens: 120,
+      latencyMs: 35,
+    });
+    expect(rows[1].answers.cats).toEqual({ value: 0.75, threshold: 0.7, verdict: true });
+    expect(rows[1].caseState).toBe('list');
+    // The third case was never judged: it is there, saying so, with no answers.
+    expect(rows[2]).toMatchObject({ case: 3, status: 'waiting', caseState: 'json', expected: {} });
+    expect(rows[2].answers.cats).toEqual({ threshold: 0.7 });
+  });
+
+  it('writes CSV that the project’s CSV reader parses back to the same values', async () => {
+    const { exporter, saved } = fixture('/exports');
+    await exporter.export('run-1', 'csv');
+    const { text } = saved[0];
+    expect(text.endsWith('\r\n')).toBe(true);
+    const records = parseCsv(text);
+    expect(records.every((r) => r.problem === undefined)).toBe(true);
+    const [header, ...body] = records.map((r) => r.fields);
+    expect(header).toEqual(resultColumns(sampleQuestions));
+    expect(header).toEqual(expect.arrayContaining(['quality.p3', 'cats.threshold', 'cats.verdict']));
+    expect(body).toHaveLength(3);
+    const jsonl = fixture('/exports');
+    await jsonl.exporter.export('run-1', 'jsonl');
+    const rows = jsonl.saved[0].text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as ResultRow);
+    body.forEach((fields, i) => {
+      const cells = flatRow(sampleQuestions, rows[i]);
+      expect(Object.fromEntries(header.map((c, j) => [c, fields[j]]))).toEqual(
+        Object.fromEntries(header.map((c) => [c, cells[c] === undefined ? '' : String(cells[c])])),
+      );
+    });
+    const cell = (row: number, column: string) => body[row][header.indexOf(column)];
+    expect(cell(0, 'state')).toBe('He said "calm, please"\nthen left');
+    expect(cell(0, 'cats.verdict')).toBe('false');
+    expect(cell(1, 'cats.verdict')).toBe('true');
+    expect(cell(2, 'status')).toBe('waiting');
+  });
+
+  it('returns null when the save dialog is cancelled', async () => {
+    const { exporter, saved } = fixture(null);
+    expect(await exporter.export('run-1', 'csv')).toBeNull();
+    expect(saved).toHaveLength(1);
+  });
+
+  it('says plainly when the run no longer exists', async () => {
+    const { exporter } = fixture('/exports');
+    await expect(exporter.export('run-9', 'csv')).rejects.toThrow(/This batch run no longer exists/);
+  });
+});

@@ -1,0 +1,44 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BatchRunView } from '../../src-shared/judge/batch-run';
+import type { StoredSet } from '../../src-shared/judge/question-set';
+import { createAppRouter } from './app-router';
+import { testServices } from './services.test-helper';
+
+const t = testServices();
+const dispatch = createAppRouter(t.services, () => true);
+const top = { url: 'http://127.0.0.1/', isMainFrame: true };
+afterAll(() => t.close());
+
+async function call<T>(name: string, input: unknown): Promise<T> {
+  const r = await dispatch(name, input, top);
+  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+  return r.data as T;
+}
+
+describe('judge.batch.export', () => {
+  it('writes a run’s results through the save dialog and refuses a bad format or run', async () => {
+    const set = await call<StoredSet>('judge.sets.save', {
+      set: {
+        name: 'Export route',
+        questions: [{ name: 'cats', type: 'noul', instructions: 'The text is about cats' }],
+      },
+    });
+    const run = await call<BatchRunView>('judge.batch.create', {
+      setId: set.id,
+      model: 'judge-1.13.0',
+      cases: [{ id: 'c1', state: { mode: 'text', text: 'A cat' } }],
+    });
+    const where = await call<string | null>('judge.batch.export', { id: run.id, format: 'csv' });
+    expect(where).toMatch(/Export-route-\d{4}-\d{2}-\d{2}\.results\.csv$/);
+    expect(t.saved.at(-1)).toMatch(/\.results\.csv$/);
+
+    expect(await dispatch('judge.batch.export', { id: run.id, format: 'xml' }, top)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'format: must be csv or jsonl' },
+    });
+    expect(await dispatch('judge.batch.export', { id: 'gone', format: 'jsonl' }, top)).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * A question set with its tuned thresholds as code a developer can ship: one call of the judge
+ * endpoint with a pinned model, then every noul answer read as true or false at its threshold
+ * (docs/architecture.md, "Judge thresholds"). TypeScript uses `fetch`, Python `requests`, curl
+ * the call with a `jq` filter for the verdicts. The key is read from the environment, never
+ * written into the code.
+ */
+import { judgeRequestBody } from '../judge/judge-request';
+import type { Question } from '../judge/question-rules';
+import { type SetTuning, thresholdFor } from '../judge/set-tuning';
+import type { StateValue } from '../judge/state-input';
+import { judgeEndpoint, shellQuote } from './gateway-address';
+import { pythonLiteral } from './python-literal';
+import { KEY_ENV } from './view-code';
+
+export type SetCodeLanguage = 'typescript' | 'python' | 'curl';
+export const SET_CODE_LANGUAGES: readonly SetCodeLanguage[] = ['typescript', 'python', 'curl'];
+/** A pinned version answers the same way tomorrow; an alias (judge-latest) may not. */
+export const DEFAULT_PINNED_MODEL = 'judge-1.13.0';
+export const PLACEHOLDER_STATE = 'Replace this with the text to judge.';
+
+export interface SetCodeInput {
+  setName: string;
+  questions: Question[];
+  tuning: SetTuning | undefined;
+  model: string;
+  /** The profile's host as typed, and its judge path segment. */
+  host: string;
+  judgeSegment: string;
+  /** Default: PLACEHOLDER_STATE. */
+  state?: StateValue;
+}
+
+/** Every noul question with the threshold its answers are read at (0.5 when none was tuned). */
+export function thresholdsOf(
+  questions: readonly Question[],
+  tuning: SetTuning | undefined,
+): Record<string, number> {
+  return Object.fromEntries(
+    questions.filter((q) => q.type === 'noul').map((q) => [q.name, thresholdFor(tuning, q.name)]),
+  );
+}
+
+/** A jq filter that turns the judge's reply into `{ name: true|false }` for the noul questions. */
+export function jqVerdicts(thresholds: Record<string, number>): string {
+  const fields = Object.entries(thresholds).map(
+    ([name, t]) => `${JSON.stringify(name)}: (.answers[${JSON.stringify(name)}] | (.noul? // .) >= ${t})`,
+  );
+  return `{${fields.join(', ')}}`;
+}
+
+const bodyOf = (input: SetCodeInput) =>
+  judgeRequestBody({
+    model: input.model,
+    state: input.state ?? PLACEHOLDER_STATE,
+    questions: input.questions,
+  });
+
+function typescriptCode(input: SetCodeInput): string {
+  const thresholds = thresholdsOf(input.questions, input.tuning);
+  return [
+    `// The question set “${input.setName}” on ${input.model}, each yes/no answer read at its tuned threshold.`,
+    `// Save as judge.mts; run with Node 23.6+ as node judge.mts (22.6+: node --experimental-strip-types judge.mts).`,
+    `const url = ${JSON.stringify(judgeEndpoint(input.host, input.judgeSegment))};`,
+    `const apiKey = process.env.${KEY_ENV};`,
+    `if (!apiKey) throw new Error('Set ${KEY_ENV} to your gateway key.');`,
+    '',
+    '/** Tuned in Gatehouse: a noul answer at or above its threshold counts as true. */',
+    `const thresholds: Record<string, number> = ${JSON.stringify(thresholds)};`,
+    '',
+    `const body = ${JSON.stringify(bodyOf(input), null, 2)};`,
+    '',
+    'const reply = await fetch(url, {',
+    "  method: 'POST',",
+    "  headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },",
+    '  body: JSON.stringify(body),',
+    '});',
+    'if (!reply.ok) throw new Error(`HTTP ${reply.status}: ${await reply.text()}`);',
+    'type Answer = { noul?: number; choice?: string; score?: number } | number;',
+    'const result = (await reply.json()) as { model?: string; answers: Record<string, Answer> };',
+    "console.log(`answered by ${result.model ?? 'an unnamed model'}`);",
+    'for (const [name, answer] of Object.entries(result.answers)) {',
+    '  const threshold = thresholds[name];',
+    '  if (threshold === undefined) {',
+    "    const value = typeof answer === 'number' ? answer : (answer.choice ?? answer.score);",
+    '    console.log(`${name}: ${value}`);',
+    '    continue;',
+    '  }',
+    "  const value = typeof answer === 'number' ? answer : answer.noul;",
+    "  if (typeof value !== 'number') {",
+    '    console.log(`${name}: no value`);',
+    '    continue;',
+    '  }',
+    '  console.log(`${name}: ${value >= threshold} (value ${value}, threshold ${threshold})`);',
+    '}',
+  ].join('\n');
+}
+
+function pythonCode(input: SetCodeInput): string {
+  const thresholds = thresholdsOf(input.questions, input.tuning);
+  return [
+    `# The question set “${input.setName}” on ${input.model}, each yes/no answer read at its tuned threshold.`,
+    'import os',
+    '',
+    'import requests',
+    '',
+    `URL = ${JSON.stringify(judgeEndpoint(input.host, input.judgeSegment))}`,
+    `API_KEY = os.environ.get(${JSON.stringify(KEY_ENV)})`,
+    'if not API_KEY:',
+    `    raise SystemExit("Set ${KEY_ENV} to your gateway key.")`,
+    '',
+    '# Tuned in Gatehouse: a noul answer at or above its threshold counts as true.',
+    `THRESHOLDS = ${pythonLiteral(thresholds)}`,
+    '',
+    `body = ${pythonLiteral(bodyOf(input))}`,
+    'reply = requests.post(',
+    '    URL,',
+    '    json=body,',
+    '    headers={"Authorization": f"Bearer {API_KEY}"},',
+    '    timeout=120,',
+    ')',
+    'reply.raise_for_status()',
+    'result = reply.json()',
+    "print(f\"answered by {result.get('model', 'an unnamed model')}\")",
+    'for name, answer in result["answers"].items():',
+    '    threshold = THRESHOLDS.get(name)',
+    '    if threshold is None:',
+    '        value = answer if not isinstance(answer, dict) else answer.get("choice", answer.get("score"))',
+    '        print(f"{name}: {value}")',
+    '        continue',
+    '    value = answer.get("noul") if isinstance(answer, dict) else answer',
+    '    if not isinstance(value, (int, float)):',
+    '        print(f"{name}: no value")',
+    '        continue',
+    '    verdict = "true" if value >= threshold else "false"',
+    '    print(f"{name}: {verdict} (value {value}, threshold {threshold})")',
+  ].join('\n');
+}
+
+function curlCode(input: SetCodeInput): string {
+  const thresholds = thresholdsOf(input.questions, input.tuning);
+  const width = Math.max(0, ...Object.keys(thresholds).map((n) => n.length));
+  const listed = Object.entries(thresholds).map(([n, t]) => `#   ${n.padEnd(width)}  ${t}`);
+  return [
+    `# The question set “${input.setName}” on ${input.model}.`,
+    ...(listed.length
+      ? [
+          '# Thresholds tuned in Gatehouse: a noul answer at or above its threshold counts as true.',
+          ...listed,
+          '# For the verdicts, pipe the reply into jq:',
+          `#   | jq ${shellQuote(jqVerdicts(thresholds))}`,
+        ]
+      : ['# The set has no noul questions: each answer is a choice or a score.']),
+    [
+      `curl -sS ${shellQuote(judgeEndpoint(input.host, input.judgeSegment))}`,
+      `  -H "Authorization: Bearer $${KEY_ENV}"`,
+      `  -H 'Content-Type: application/json'`,
+      `  -d ${shellQuote(JSON.stringify(bodyOf(input), null, 2))}`,
+    ].join(' \\\n'),
+  ].join('\n');
+}
+
+export function setCode(input: SetCodeInput, language: SetCodeLanguage): string {
+  if (language === 'typescript') return typescriptCode(input);
+  return language === 'python' ? pythonCode(input) : curlCode(input);
+}
