@@ -8,6 +8,8 @@ import { JudgeCaseService } from '../core/judge/judge-case-service';
 import { BatchService } from '../core/judge/batch/batch-service';
 import { setCaseSource } from '../core/judge/batch/set-case-source';
 import { BatchResultsExport } from '../core/judge/batch/results-export-service';
+import { AgreementService } from '../core/judge/agreement/agreement-service';
+import { casesStamp } from '../core/db/cases-stamp';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
@@ -95,6 +97,13 @@ export function createServices(env: AppEnvironment) {
   });
   judgeBatch.resumeInterrupted();
   const judgeBatchExport = new BatchResultsExport({ ...repos, desktop: env.desktop });
+  // Agreement with labels and drift between runs, read from stored results (never the gateway).
+  const judgeAgreement = new AgreementService({
+    batches: repos.batches,
+    sets: repos.sets,
+    cases: repos.cases,
+    labelsStamp: casesStamp(env.database),
+  });
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
@@ -113,6 +122,7 @@ export function createServices(env: AppEnvironment) {
     cases,
     judgeBatch,
     judgeBatchExport,
+    judgeAgreement,
     video,
     mediaStudio,
     streams,

@@ -3,6 +3,7 @@ import { common } from './common';
 import { judge } from './judge';
 import { judgeCases } from './judgeCases';
 import { judgeSetCode } from './judgeSetCode';
+import { judgeAgreement } from './judgeAgreement';
 import { log } from './log';
 import { media } from './media';
 import { request } from './request';
@@ -19,6 +20,7 @@ export const en = {
   ...judge,
   ...judgeCases,
   ...judgeSetCode,
+  ...judgeAgreement,
   ...media,
   ...request,
 };

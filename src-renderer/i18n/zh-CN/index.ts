@@ -4,6 +4,7 @@ import { common } from './common';
 import { judge } from './judge';
 import { judgeCases } from './judgeCases';
 import { judgeSetCode } from './judgeSetCode';
+import { judgeAgreement } from './judgeAgreement';
 import { log } from './log';
 import { media } from './media';
 import { request } from './request';
@@ -20,6 +21,7 @@ export const zhCN: Catalog = {
   ...judge,
   ...judgeCases,
   ...judgeSetCode,
+  ...judgeAgreement,
   ...media,
   ...request,
 };

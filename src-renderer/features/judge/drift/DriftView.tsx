@@ -1,4 +1,145 @@
-/** The Drift view of a saved set's workbench (being built). */
+import { useId, useState } from 'react';
+import type { BatchRunView } from '../../../../src-shared/judge/batch-run';
+import { ErrorNotice } from '../../../app/ErrorNotice';
+import { asAppError } from '../../../bridge/api';
+import { useRoute } from '../../../hooks/use-route';
+import { t } from '../../../i18n/i18n';
+import '../agreement/agreement.css';
+import { finishedRuns, runLabel } from '../agreement/run-label';
+import { useWorkbench } from '../workbench-store';
+import { DriftHelper } from './DriftHelper';
+import { DeltaTable, FlipRows, SharesTable, VersionsLine } from './DriftTables';
+import './drift.css';
+
+const PAGE = 20;
+const POLL_MS = 1_000;
+
+/** The two newest finished runs with different models (B the newer), when there are such. */
+export function defaultPair(runs: readonly BatchRunView[]): { a?: string; b?: string } {
+  const done = finishedRuns(runs);
+  const b = done[0];
+  const a = b && done.find((r) => r.model !== b.model);
+  return { a: a?.id, b: b?.id };
+}
+
+/**
+ * Two runs of the set over the same cases compared (docs/architecture.md, "Judge agreement and
+ * drift"): answering versions, metric deltas, decision shares and the cases that flipped.
+ */
 export function DriftView({ setId }: { setId: string }) {
-  return <p className="muted empty-state" data-set={setId} />;
+  const runId = useWorkbench((s) => s.runId);
+  const otherRunId = useWorkbench((s) => s.otherRunId);
+  const selectRun = useWorkbench((s) => s.selectRun);
+  const selectOtherRun = useWorkbench((s) => s.selectOtherRun);
+  const ids = { a: useId(), b: useId() };
+  // Polled while a run of the set is going, so the helper row shows progress.
+  const runs = useRoute(
+    'judge.batch.list',
+    { setId },
+    {
+      refetchInterval: (q) =>
+        q.state.data?.some((r) => r.state === 'running' || r.state === 'queued') ? POLL_MS : false,
+    },
+  );
+  if (runs.error) return <ErrorNotice error={asAppError(runs.error)} />;
+  if (!runs.data) return <p className="muted">{t('judge.agreement.loadingRuns')}</p>;
+  const list = runs.data;
+  const has = (id: string | undefined) => !!id && list.some((r) => r.id === id);
+  const fallback = defaultPair(list);
+  // runId is the first of the two (the store's rule), otherRunId the one compared with it.
+  const a = has(runId) ? runId : fallback.a;
+  const b = has(otherRunId) ? otherRunId : fallback.b;
+
+  return (
+    <div className="drift-view">
+      <DriftHelper setId={setId} runs={list} />
+      {list.length < 2 ? (
+        <p className="empty-state muted">{t('judge.drift.needTwo')}</p>
+      ) : (
+        <div className="row drift-pickers">
+          <label htmlFor={ids.a}>{t('judge.drift.runA')}</label>
+          <select id={ids.a} value={a ?? ''} onChange={(e) => selectRun(e.target.value)}>
+            <option value="" disabled>
+              {t('judge.drift.pick')}
+            </option>
+            {list.map((r) => (
+              <option key={r.id} value={r.id}>
+                {runLabel(r)}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={ids.b}>{t('judge.drift.runB')}</label>
+          <select id={ids.b} value={b ?? ''} onChange={(e) => selectOtherRun(e.target.value)}>
+            <option value="" disabled>
+              {t('judge.drift.pick')}
+            </option>
+            {list.map((r) => (
+              <option key={r.id} value={r.id}>
+                {runLabel(r)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {a && b && a !== b ? <DriftPanel key={`${a}|${b}`} a={a} b={b} /> : null}
+      {a && b && a === b ? <p className="muted">{t('judge.drift.sameRun')}</p> : null}
+      <p className="small-note muted drift-pin">{t('judge.drift.pinNote')}</p>
+    </div>
+  );
+}
+
+function DriftPanel({ a, b }: { a: string; b: string }) {
+  const [offset, setOffset] = useState(0);
+  const drift = useRoute(
+    'judge.batch.drift',
+    { a, b, offset, limit: PAGE },
+    { placeholderData: (prev) => prev },
+  );
+  if (drift.error) return <ErrorNotice error={asAppError(drift.error)} />;
+  if (!drift.data)
+    return (
+      <p className="muted" role="status">
+        {t('judge.agreement.computing')}
+      </p>
+    );
+  const d = drift.data;
+  const last = Math.min(d.offset + d.flipped.length, d.flipsTotal);
+  return (
+    <>
+      <section className="card" aria-label={t('judge.drift.versions')}>
+        <h4>{t('judge.drift.versions')}</h4>
+        <VersionsLine label="A" run={d.a} />
+        <VersionsLine label="B" run={d.b} />
+      </section>
+      <div className="agreement-pair">
+        <DeltaTable questions={d.questions} />
+        <SharesTable questions={d.questions} />
+      </div>
+      <section className="card" aria-label={t('judge.drift.flips')}>
+        <h4>{t('judge.drift.flipsCount', { n: d.flipsTotal })}</h4>
+        {d.flipsTotal === 0 ? (
+          <p className="muted">{t('judge.drift.noFlips')}</p>
+        ) : (
+          <>
+            <FlipRows flipped={d.flipped} />
+            <div className="row drift-pager">
+              <button
+                type="button"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - PAGE))}
+              >
+                {t('judge.drift.previous')}
+              </button>
+              <span className="small-note" role="status">
+                {t('judge.drift.showing', { first: d.offset + 1, last, total: d.flipsTotal })}
+              </span>
+              <button type="button" disabled={last >= d.flipsTotal} onClick={() => setOffset(offset + PAGE)}>
+                {t('judge.drift.next')}
+              </button>
+            </div>
+          </>
+        )}
+      </section>
+    </>
+  );
 }

@@ -1,0 +1,160 @@
+import { AppFailure } from '../../../../src-shared/result';
+import type { BatchCase, BatchRun } from '../../../../src-shared/judge/batch-run';
+import { latestRevision } from '../../../../src-shared/judge/question-set';
+import {
+  STATE_EXCERPT_CHARS,
+  type FlippedCase,
+  type RunAgreement,
+  type RunDrift,
+  type RunRef,
+} from '../../../../src-shared/judge/run-agreement';
+import { EMPTY_TUNING, thresholdFor, type SetTuning } from '../../../../src-shared/judge/set-tuning';
+import type { DriftInput } from '../../../../src-shared/judge/run-agreement-inputs';
+import { loadLabelledRun, type LabelledRun, type LabelledRunDeps } from '../batch/labelled-run';
+import { batchCaseOf } from '../batch/set-case-source';
+import { questionAgreement } from './question-agreement';
+import { runsDrift, type RunsDrift } from './run-drift';
+
+export interface AgreementServiceDeps extends LabelledRunDeps {
+  /** Changes whenever a set's saved cases (and so their labels) change: count and latest edit. */
+  labelsStamp: (setId: string) => string;
+}
+
+/** How many computed agreements and drifts are kept; each is a summary, a few hundred points. */
+const CACHE_MAX = 8;
+
+class StampedCache<V> {
+  private readonly entries = new Map<string, { stamp: string; value: V }>();
+  get(key: string, stamp: string, make: () => V): V {
+    const hit = this.entries.get(key);
+    if (hit?.stamp === stamp) {
+      // Most recently used last, so the oldest is the first to go.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    const value = make();
+    this.entries.delete(key);
+    this.entries.set(key, { stamp, value });
+    while (this.entries.size > CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
+    return value;
+  }
+}
+
+export function runRef(run: BatchRun): RunRef {
+  return {
+    id: run.id,
+    setId: run.setId,
+    setRevision: run.setRevision,
+    model: run.model,
+    state: run.state,
+    createdAt: run.createdAt,
+    versions: run.versions,
+    versionChanged: Object.keys(run.versions).length > 1,
+  };
+}
+
+function excerpt(state: BatchCase['state'] | undefined): string {
+  if (!state) return '';
+  const text = state.text.replace(/\s+/g, ' ').trim();
+  return text.length > STATE_EXCERPT_CHARS ? `${text.slice(0, STATE_EXCERPT_CHARS - 1)}…` : text;
+}
+
+/**
+ * The Agreement and Drift views' numbers (docs/architecture.md, "Judge agreement and drift"),
+ * computed in main from a run's stored results and the set's labels, and kept until the run, the
+ * set (its tuning) or its cases change, so switching views does not read 100,000 results again.
+ */
+export class AgreementService {
+  private readonly agreements = new StampedCache<RunAgreement>();
+  private readonly drifts = new StampedCache<{ drift: RunsDrift; positions: Map<string, number> }>();
+
+  constructor(private readonly deps: AgreementServiceDeps) {}
+
+  private run(id: string): BatchRun {
+    const run = this.deps.batches.getRun(id);
+    if (!run) throw new AppFailure({ code: 'not_found', message: 'This batch run no longer exists.' });
+    return run;
+  }
+
+  /** The set's latest revision and its tuning: the thresholds and minimums in force. */
+  private inForce(setId: string): { revision: number; tuning: SetTuning; stamp: string } {
+    const set = this.deps.sets.get(setId);
+    if (!set)
+      throw new AppFailure({ code: 'not_found', message: 'The question set of this run no longer exists.' });
+    const latest = latestRevision(set);
+    return {
+      revision: latest.revision,
+      tuning: latest.tuning ?? EMPTY_TUNING,
+      stamp: `${set.updatedAt}:${latest.revision}:${this.deps.labelsStamp(setId)}`,
+    };
+  }
+
+  private runStamp(run: BatchRun): string {
+    return `${run.updatedAt}:${run.state}:${this.deps.batches.countResults(run.id)}`;
+  }
+
+  agreement(id: string): RunAgreement {
+    const run = this.run(id);
+    const force = this.inForce(run.setId);
+    return this.agreements.get(id, `${this.runStamp(run)}|${force.stamp}`, () => {
+      const loaded = loadLabelledRun(this.deps, id);
+      const cases = loaded.rows.map((r) => r.labelled);
+      return {
+        run: runRef(loaded.run),
+        latestRevision: force.revision,
+        tuning: force.tuning,
+        total: loaded.rows.length,
+        answered: loaded.rows.filter((r) => r.result).length,
+        questions: loaded.questions.map((q) =>
+          questionAgreement(q, cases, thresholdFor(force.tuning, q.name)),
+        ),
+      };
+    });
+  }
+
+  drift({ a, b, offset, limit }: DriftInput): RunDrift {
+    const runA = this.run(a);
+    const runB = this.run(b);
+    if (runA.setId !== runB.setId)
+      throw new AppFailure({
+        code: 'invalid_input',
+        message:
+          'b: must be a run of the same question set as a (drift compares one set over the same cases).',
+        details: { issues: [{ path: 'b', message: 'must be a run of the same question set as a' }] },
+      });
+    const force = this.inForce(runA.setId);
+    const stamp = `${this.runStamp(runA)}|${this.runStamp(runB)}|${force.stamp}`;
+    const { drift, positions } = this.drifts.get(`${a}|${b}`, stamp, () => {
+      const la = loadLabelledRun(this.deps, a);
+      const lb = loadLabelledRun(this.deps, b);
+      const side = (l: LabelledRun) => ({ questions: l.questions, cases: l.rows.map((r) => r.labelled) });
+      return {
+        drift: runsDrift(side(la), side(lb), force.tuning),
+        positions: new Map(la.rows.map((r) => [r.caseId, r.position])),
+      };
+    });
+    const page = drift.flips.slice(offset, offset + limit);
+    const flipped: FlippedCase[] = page.map((f) => ({
+      ...f,
+      position: positions.get(f.caseId) ?? -1,
+      stateExcerpt: excerpt(this.stateOf(runA, f.caseId)),
+    }));
+    return {
+      a: runRef(runA),
+      b: runRef(runB),
+      tuning: force.tuning,
+      questions: drift.questions,
+      flipsTotal: drift.flips.length,
+      offset,
+      flipped,
+    };
+  }
+
+  /** A case's state, read for the page of flips only. */
+  private stateOf(run: BatchRun, caseId: string): BatchCase['state'] | undefined {
+    if (run.source.kind === 'inline') return run.source.cases.find((c) => c.id === caseId)?.state;
+    const saved = this.deps.cases.get(caseId);
+    return saved ? batchCaseOf(saved).state : undefined;
+  }
+}

@@ -1,0 +1,169 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BatchRunView } from '../../../../src-shared/judge/batch-run';
+import { thresholdSweep } from '../../../../src-shared/judge/metrics';
+import type { NoulAgreement, RunAgreement } from '../../../../src-shared/judge/run-agreement';
+import { installFakeBridge } from '../../../test/fake-bridge';
+import { useWorkbench } from '../workbench-store';
+import { AgreementView } from './AgreementView';
+
+const run = (id: string, state: BatchRunView['state'], createdAt: number): BatchRunView => ({
+  id,
+  setId: 'set-1',
+  setRevision: 1,
+  model: 'judge-1.13.0',
+  state,
+  createdAt,
+  updatedAt: createdAt,
+  concurrency: 4,
+  totals: { cases: 4 },
+  tokens: 0,
+  yuan: 0,
+  versions: { 'judge-1.13.0': 4 },
+  rateLimited: 0,
+  source: 'named',
+  done: 4,
+  failed: 0,
+});
+
+// p 0.9 true, 0.7 false, 0.3 true, 0.1 false: at 0.5 precision 1/2; at 0.8 precision 1, recall 1/2.
+const cases = [
+  { p: 0.9, expected: true },
+  { p: 0.7, expected: false },
+  { p: 0.3, expected: true },
+  { p: 0.1, expected: false },
+];
+const cats: NoulAgreement = {
+  type: 'noul',
+  question: 'cats',
+  instructions: 'About cats',
+  coverage: { total: 4, used: 4, unlabelled: 0, failed: 0, unanswered: 0, invalidLabel: 0 },
+  threshold: 0.5,
+  auc: { auc: 0.75 },
+  roc: { points: [{ fpr: 0, tpr: 0 }] },
+  pr: { points: [{ threshold: 0.9, recall: 0.5, precision: 1 }] },
+  sweep: thresholdSweep(cases),
+  atThreshold: { tp: 1, fp: 1, tn: 1, fn: 1, precision: 0.5, recall: 0.5, f1: 0.5, accuracy: 0.5 },
+  calibration: { count: 4, bins: [], ece: 0.2 },
+};
+const agreement = (tuning: RunAgreement['tuning']): RunAgreement => ({
+  run: {
+    id: 'r-new',
+    setId: 'set-1',
+    setRevision: 1,
+    model: 'judge-1.13.0',
+    state: 'done',
+    createdAt: 2,
+    versions: { 'judge-1.13.0': 4 },
+    versionChanged: false,
+  },
+  latestRevision: 1,
+  tuning,
+  total: 4,
+  answered: 4,
+  questions: [{ ...cats, threshold: tuning.thresholds.cats ?? 0.5 }],
+});
+
+function renderView() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <AgreementView setId="set-1" />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => useWorkbench.getState().reset());
+
+describe('the Agreement view', () => {
+  it('reads the metrics at the slider from the sweep, without a call per move', async () => {
+    const bridge = installFakeBridge({
+      'judge.batch.list': () => [
+        run('r-running', 'running', 3),
+        run('r-new', 'done', 2),
+        run('r-old', 'done', 1),
+      ],
+      'judge.batch.agreement': () => agreement({ thresholds: {}, minimums: { accuracy: 0.8 } }),
+    });
+    renderView();
+    const card = await screen.findByRole('article', { name: 'Agreement of cats' });
+    // The newest finished run is the default, not the running one.
+    expect(bridge.calls.filter((c) => c.route === 'judge.batch.agreement').map((c) => c.input)).toEqual([
+      { id: 'r-new' },
+    ]);
+    const stat = (name: string) => within(card).getByText(name).nextElementSibling?.textContent;
+    expect(stat('Precision')).toBe('50.0%');
+    const callsBefore = bridge.calls.length;
+
+    const slider = within(card).getByRole('slider', { name: /Threshold/ });
+    fireEvent.change(slider, { target: { value: '0.8' } });
+    expect(stat('Precision')).toBe('100.0%');
+    expect(stat('Recall')).toBe('50.0%');
+    expect(stat('Accuracy')).toBe('75.0%');
+    fireEvent.change(slider, { target: { value: '0.2' } });
+    expect(stat('Recall')).toBe('100.0%');
+    expect(stat('Precision')).toBe('66.7%');
+    expect(within(card).getByText('Not saved')).toBeTruthy();
+    expect(bridge.calls.length).toBe(callsBefore);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Revert' }));
+    expect(stat('Precision')).toBe('50.0%');
+    expect(within(card).queryByText('Not saved')).toBeNull();
+  });
+
+  it('saves the threshold merged into the tuning in force, then refetches the agreement', async () => {
+    let tuning: RunAgreement['tuning'] = { thresholds: { other: 0.3 }, minimums: { accuracy: 0.8 } };
+    const bridge = installFakeBridge({
+      'judge.batch.list': () => [run('r-new', 'done', 2)],
+      'judge.batch.agreement': () => agreement(tuning),
+      'judge.sets.tune': (input) => {
+        tuning = (input as { tuning: RunAgreement['tuning'] }).tuning;
+        return {};
+      },
+    });
+    renderView();
+    const card = await screen.findByRole('article', { name: 'Agreement of cats' });
+    fireEvent.change(within(card).getByRole('slider', { name: /Threshold/ }), { target: { value: '0.8' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save threshold' }));
+    await waitFor(() =>
+      expect(bridge.calls.find((c) => c.route === 'judge.sets.tune')?.input).toEqual({
+        id: 'set-1',
+        tuning: { thresholds: { other: 0.3, cats: 0.8 }, minimums: { accuracy: 0.8 } },
+      }),
+    );
+    await waitFor(() => expect(screen.getByText('In force: 0.80.', { exact: false })).toBeTruthy());
+    expect(bridge.calls.filter((c) => c.route === 'judge.batch.agreement')).toHaveLength(2);
+    expect(screen.queryByText('Not saved')).toBeNull();
+  });
+
+  it('saves minimums with the thresholds in force, and refuses a value outside 0..1', async () => {
+    const bridge = installFakeBridge({
+      'judge.batch.list': () => [run('r-new', 'done', 2)],
+      'judge.batch.agreement': () => agreement({ thresholds: { cats: 0.6 }, minimums: {} }),
+      'judge.sets.tune': () => ({}),
+    });
+    renderView();
+    const box = await screen.findByRole('region', { name: 'Minimums' });
+    const auc = within(box).getByLabelText('Minimum AUC (0 to 1)');
+    fireEvent.change(auc, { target: { value: '1.5' } });
+    expect(auc.getAttribute('aria-invalid')).toBe('true');
+    const save = within(box).getByRole('button', { name: 'Save minimums' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.change(auc, { target: { value: '0.85' } });
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(bridge.calls.find((c) => c.route === 'judge.sets.tune')?.input).toEqual({
+        id: 'set-1',
+        tuning: { thresholds: { cats: 0.6 }, minimums: { auc: 0.85 } },
+      }),
+    );
+  });
+
+  it('says there is no finished run and points at Batch runs', async () => {
+    installFakeBridge({ 'judge.batch.list': () => [run('r-running', 'running', 3)] });
+    renderView();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Batch runs' }));
+    expect(useWorkbench.getState().view).toBe('runs');
+  });
+});

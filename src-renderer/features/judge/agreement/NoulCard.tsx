@@ -1,0 +1,112 @@
+import { useId, useMemo, useState } from 'react';
+import { MISSING_CLASS_MESSAGES, sweepMetricsAt } from '../../../../src-shared/judge/metrics';
+import type { NoulAgreement } from '../../../../src-shared/judge/run-agreement';
+import type { SetTuning } from '../../../../src-shared/judge/set-tuning';
+import { ErrorNotice } from '../../../app/ErrorNotice';
+import { asAppError } from '../../../bridge/api';
+import { t } from '../../../i18n/i18n';
+import { num2, pct } from '../format';
+import { CoverageLine, PrChart, ReliabilityChart, RocChart, Stats } from './agreement-charts';
+import { useSaveTuning } from './use-set-tuning';
+
+/**
+ * A noul question: ROC with its AUC, and precision–recall with a threshold slider. Moving the
+ * slider reads the metrics from the sweep main sent (no call per move); "Save threshold" saves
+ * the set's next revision with this threshold merged into the tuning in force.
+ */
+export function NoulCard({ q, setId, tuning }: { q: NoulAgreement; setId: string; tuning: SetTuning }) {
+  const [draft, setDraft] = useState<number | undefined>(undefined);
+  const value = draft ?? q.threshold;
+  const dirty = draft !== undefined && draft !== q.threshold;
+  const save = useSaveTuning(setId);
+  const sliderId = useId();
+  const at = useMemo(() => sweepMetricsAt(q.sweep, value), [q.sweep, value]);
+  const marker =
+    at.recall !== undefined && at.precision !== undefined
+      ? { recall: at.recall, precision: at.precision }
+      : undefined;
+
+  const onSave = () =>
+    save.mutate(
+      { thresholds: { ...tuning.thresholds, [q.question]: value }, minimums: tuning.minimums },
+      { onSuccess: () => setDraft(undefined) },
+    );
+
+  return (
+    <article className="card agreement-card" aria-label={t('judge.agreement.cardFor', { name: q.question })}>
+      <h4>
+        {q.question} <span className="badge">{t('judge.type.noul')}</span>
+      </h4>
+      <p className="small-note muted">{q.instructions}</p>
+      <CoverageLine coverage={q.coverage} />
+      {q.auc.reason ? (
+        <p className="muted">{t('judge.agreement.noCurve', { why: MISSING_CLASS_MESSAGES[q.auc.reason] })}</p>
+      ) : (
+        <div className="agreement-pair">
+          <section className="agreement-block" aria-label={t('judge.agreement.roc')}>
+            <h5>
+              {t('judge.agreement.roc')} · {t('judge.agreement.auc')} {num2(q.auc.auc)}
+            </h5>
+            <RocChart
+              points={q.roc.points}
+              label={t('judge.agreement.rocSummary', { auc: num2(q.auc.auc) })}
+            />
+          </section>
+          <section className="agreement-block" aria-label={t('judge.agreement.pr')}>
+            <h5>{t('judge.agreement.pr')}</h5>
+            {q.pr.reason ? (
+              <p className="muted">{MISSING_CLASS_MESSAGES[q.pr.reason]}</p>
+            ) : (
+              <PrChart
+                points={q.pr.points}
+                marker={marker}
+                label={t('judge.agreement.prSummary', {
+                  threshold: value.toFixed(2),
+                  precision: pct(at.precision),
+                  recall: pct(at.recall),
+                })}
+              />
+            )}
+          </section>
+        </div>
+      )}
+      <div className="agreement-threshold">
+        <label htmlFor={sliderId}>
+          {t('judge.agreement.threshold')} <strong>{value.toFixed(2)}</strong>
+          {dirty ? <span className="badge agreement-dirty">{t('judge.agreement.unsaved')}</span> : null}
+        </label>
+        <input
+          id={sliderId}
+          type="range"
+          min={0}
+          max={1}
+          step={0.01}
+          value={value}
+          onChange={(e) => setDraft(Number(e.target.value))}
+        />
+        <Stats
+          items={[
+            [t('judge.agreement.precision'), pct(at.precision)],
+            [t('judge.agreement.recall'), pct(at.recall)],
+            [t('judge.agreement.f1'), pct(at.f1)],
+            [t('judge.agreement.accuracy'), pct(at.accuracy)],
+          ]}
+        />
+        <p className="small-note muted">
+          {t('judge.agreement.inForce', { threshold: q.threshold.toFixed(2) })}{' '}
+          {t('judge.agreement.savesRevision')}
+        </p>
+        <div className="row">
+          <button type="button" className="primary" disabled={!dirty || save.isPending} onClick={onSave}>
+            {save.isPending ? t('judge.agreement.saving') : t('judge.agreement.saveThreshold')}
+          </button>
+          <button type="button" disabled={!dirty || save.isPending} onClick={() => setDraft(undefined)}>
+            {t('judge.agreement.revert')}
+          </button>
+        </div>
+        {save.error ? <ErrorNotice error={asAppError(save.error)} onDismiss={() => save.reset()} /> : null}
+      </div>
+      <ReliabilityChart reliability={q.calibration} title={t('judge.agreement.calibration')} />
+    </article>
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceDot,
+  ReferenceLine,
+  ResponsiveContainer,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type {
+  ConfidenceSummary,
+  Coverage,
+  PrPoint,
+  Reliability,
+  RocPoint,
+} from '../../../../src-shared/judge/metrics';
+import { t } from '../../../i18n/i18n';
+import { num2, pct } from '../format';
+
+// Colours come from the theme (agreement.css): axis text through currentColor, lines by class.
+const axis = { stroke: 'currentColor', tick: { fill: 'currentColor', fontSize: 11 } };
+const unitDomain: [number, number] = [0, 1];
+const unitTicks = [0, 0.25, 0.5, 0.75, 1];
+const diagonal: [{ x: number; y: number }, { x: number; y: number }] = [
+  { x: 0, y: 0 },
+  { x: 1, y: 1 },
+];
+
+/** "n of N cases used", and why the others were left out. */
+export function CoverageLine({ coverage }: { coverage: Coverage }) {
+  const parts = (['unlabelled', 'failed', 'unanswered', 'invalidLabel'] as const)
+    .filter((k) => coverage[k] > 0)
+    .map((k) => t(`judge.agreement.left.${k}`, { n: coverage[k] }));
+  return (
+    <p className="small-note">
+      <strong>{t('judge.agreement.coverage', { used: coverage.used, total: coverage.total })}</strong>
+      {parts.length > 0 ? ` · ${parts.join(' · ')}` : null}
+    </p>
+  );
+}
+
+export function RocChart({ points, label }: { points: RocPoint[]; label: string }) {
+  return (
+    <div className="judge-chart agreement-chart" role="img" aria-label={label}>
+      <ResponsiveContainer width="100%" height={200}>
+        <LineChart data={points} margin={{ left: 0, right: 12, top: 8, bottom: 16 }}>
+          <CartesianGrid className="agreement-grid" />
+          <XAxis type="number" dataKey="fpr" domain={unitDomain} ticks={unitTicks} {...axis} />
+          <YAxis type="number" domain={unitDomain} ticks={unitTicks} width={36} {...axis} />
+          <ReferenceLine segment={diagonal} className="agreement-diagonal" strokeDasharray="4 4" />
+          <Line
+            dataKey="tpr"
+            type="linear"
+            dot={false}
+            isAnimationActive={false}
+            className="agreement-line"
+          />
+        </LineChart>
+      </ResponsiveContainer>
+      <div className="agreement-axes small-note">
+        <span>{t('judge.agreement.axis.fpr')}</span>
+        <span>{t('judge.agreement.axis.tpr')}</span>
+      </div>
+    </div>
+  );
+}
+
+export function PrChart({
+  points,
+  marker,
+  label,
+}: {
+  points: PrPoint[];
+  marker?: { recall: number; precision: number };
+  label: string;
+}) {
+  // Highest threshold first means recall rising, which is the order a line needs.
+  return (
+    <div className="judge-chart agreement-chart" role="img" aria-label={label}>
+      <ResponsiveContainer width="100%" height={200}>
+        <LineChart data={points} margin={{ left: 0, right: 12, top: 8, bottom: 16 }}>
+          <CartesianGrid className="agreement-grid" />
+          <XAxis type="number" dataKey="recall" domain={unitDomain} ticks={unitTicks} {...axis} />
+          <YAxis type="number" domain={unitDomain} ticks={unitTicks} width={36} {...axis} />
+          <Line
+            dataKey="precision"
+            type="stepAfter"
+            dot={false}
+            isAnimationActive={false}
+            className="agreement-line"
+          />
+          {marker ? (
+            <ReferenceDot x={marker.recall} y={marker.precision} r={6} className="agreement-marker" />
+          ) : null}
+        </LineChart>
+      </ResponsiveContainer>
+      <div className="agreement-axes small-note">
+        <span>{t('judge.agreement.axis.recall')}</span>
+        <span>{t('judge.agreement.axis.precision')}</span>
+      </div>
+    </div>
+  );
+}
+
+/** Binned predicted probability against the observed frequency, with the diagonal of perfect calibration. */
+export function ReliabilityChart({ reliability, title }: { reliability: Reliability; title: string }) {
+  const bins = reliability.bins.filter((b) => b.count > 0);
+  const label = t('judge.agreement.reliabilitySummary', {
+    ece: num2(reliability.ece),
+    list: bins.map((b) => `${pct(b.meanPredicted)} → ${pct(b.observed)} (${b.count})`).join(', '),
+  });
+  return (
+    <section className="agreement-block" aria-label={title}>
+      <h5>
+        {title} · {t('judge.agreement.ece')} {num2(reliability.ece)}
+      </h5>
+      {bins.length === 0 ? (
+        <p className="muted small-note">{t('judge.agreement.noCases')}</p>
+      ) : (
+        <div className="judge-chart agreement-chart" role="img" aria-label={label}>
+          <ResponsiveContainer width="100%" height={180}>
+            <LineChart data={bins} margin={{ left: 0, right: 12, top: 8, bottom: 16 }}>
+              <CartesianGrid className="agreement-grid" />
+              <XAxis type="number" dataKey="meanPredicted" domain={unitDomain} ticks={unitTicks} {...axis} />
+              <YAxis type="number" domain={unitDomain} ticks={unitTicks} width={36} {...axis} />
+              <ReferenceLine segment={diagonal} className="agreement-diagonal" strokeDasharray="4 4" />
+              <Line dataKey="observed" type="linear" isAnimationActive={false} className="agreement-line" />
+            </LineChart>
+          </ResponsiveContainer>
+          <div className="agreement-axes small-note">
+            <span>{t('judge.agreement.axis.predicted')}</span>
+            <span>{t('judge.agreement.axis.observed')}</span>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** matrix[expected][chosen] as a table whose cells shade with their share of the row. */
+export function ConfusionTable({
+  matrix,
+  names,
+  caption,
+}: {
+  matrix: number[][];
+  names: string[];
+  caption: string;
+}) {
+  return (
+    <table className="judge-table agreement-matrix">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('judge.agreement.expectedChosen')}</th>
+          {names.map((n) => (
+            <th key={n} scope="col" title={n}>
+              {n}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {matrix.map((row, i) => {
+          const sum = row.reduce((s, v) => s + v, 0);
+          return (
+            <tr key={names[i]}>
+              <th scope="row" title={names[i]}>
+                {names[i]}
+              </th>
+              {row.map((v, j) => (
+                <td
+                  key={names[j]}
+                  className={i === j ? 'agreement-diag' : undefined}
+                  style={{ ['--share' as string]: `${sum > 0 ? Math.round((v / sum) * 100) : 0}%` }}
+                >
+                  {v}
+                </td>
+              ))}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function ConfidenceTable({ summary }: { summary: ConfidenceSummary }) {
+  return (
+    <table className="judge-table">
+      <caption>{t('judge.agreement.confidenceTitle')}</caption>
+      <tbody>
+        <tr>
+          <th scope="row">{t('judge.agreement.whenRight', { n: summary.correct.count })}</th>
+          <td>{pct(summary.correct.meanConfidence)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{t('judge.agreement.whenWrong', { n: summary.incorrect.count })}</th>
+          <td>{pct(summary.incorrect.meanConfidence)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{t('judge.agreement.gap')}</th>
+          <td>{num2(summary.gap)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** A few named numbers in a row. */
+export function Stats({ items }: { items: [string, string][] }) {
+  return (
+    <dl className="agreement-stats">
+      {items.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
