@@ -6,6 +6,7 @@ import { chatHandlers, chatStreamHandlers } from './handlers/chat-handlers';
 import { judgeCaseHandlers } from './handlers/judge-case-handlers';
 import { judgeHandlers } from './handlers/judge-handlers';
 import { judgeBatchHandlers } from './handlers/judge-batch-handlers';
+import { judgeBatchGridHandlers } from './handlers/judge-batch-grid-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { mediaHandlers } from './handlers/media-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
@@ -26,6 +27,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...judgeHandlers(s),
     ...judgeCaseHandlers(s),
     ...judgeBatchHandlers(s),
+    ...judgeBatchGridHandlers(s),
   };
 }
 

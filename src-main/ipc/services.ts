@@ -7,6 +7,7 @@ import { createJudgeService } from '../core/judge/create-judge-service';
 import { JudgeCaseService } from '../core/judge/judge-case-service';
 import { BatchService } from '../core/judge/batch/batch-service';
 import { setCaseSource } from '../core/judge/batch/set-case-source';
+import { BatchGrid } from '../core/judge/batch/batch-grid';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
@@ -93,6 +94,13 @@ export function createServices(env: AppEnvironment) {
     now: env.now,
   });
   judgeBatch.resumeInterrupted();
+  // The results grid keeps the last runs it graded until their results change.
+  const judgeBatchGrid = new BatchGrid({
+    batches: repos.batches,
+    sets: repos.sets,
+    cases: repos.cases,
+    now: env.now,
+  });
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
@@ -110,6 +118,7 @@ export function createServices(env: AppEnvironment) {
     judge,
     cases,
     judgeBatch,
+    judgeBatchGrid,
     video,
     mediaStudio,
     streams,

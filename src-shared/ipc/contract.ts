@@ -15,6 +15,7 @@ import type { VideoEvents } from '../video/video-events';
 import type { MediaEvents } from '../media/media-views';
 import type { JudgeBatchEvents } from '../judge/batch-run';
 import { judgeBatchRoutes } from './routes/judge-batch-routes';
+import { judgeBatchGridRoutes } from './routes/judge-batch-grid-routes';
 
 /**
  * The whole IPC surface. Main validates with these schemas; preload and renderer take their
@@ -31,6 +32,7 @@ export const routes = {
   ...judgeRoutes,
   ...judgeCaseRoutes,
   ...judgeBatchRoutes,
+  ...judgeBatchGridRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;
