@@ -66,6 +66,8 @@ export interface BatchGridCase {
   result?: BatchResult;
   /** Present when the case was answered: the result as a single run shows it. */
   opened?: OpenedRun;
+  /** The run's revision's questions. */
+  questions: Question[];
   /** By question name, as the metrics read them (choice: the option's name). */
   labels: Record<string, Label | undefined>;
 }

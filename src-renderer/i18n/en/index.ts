@@ -1,6 +1,7 @@
 import { chat } from './chat';
 import { common } from './common';
 import { judge } from './judge';
+import { judgeRuns } from './judgeRuns';
 import { log } from './log';
 import { media } from './media';
 import { request } from './request';
@@ -15,6 +16,7 @@ export const en = {
   ...settings,
   ...log,
   ...judge,
+  ...judgeRuns,
   ...media,
   ...request,
 };

@@ -2,6 +2,7 @@ import type { Catalog } from '../i18n';
 import { chat } from './chat';
 import { common } from './common';
 import { judge } from './judge';
+import { judgeRuns } from './judgeRuns';
 import { log } from './log';
 import { media } from './media';
 import { request } from './request';
@@ -16,6 +17,7 @@ export const zhCN: Catalog = {
   ...settings,
   ...log,
   ...judge,
+  ...judgeRuns,
   ...media,
   ...request,
 };

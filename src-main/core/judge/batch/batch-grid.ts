@@ -77,6 +77,7 @@ export class BatchGrid {
       status: graded.rows[at].status,
       result: row.result,
       opened: openedRunOf(graded.labelled, row),
+      questions: graded.questions,
       labels: { ...row.labelled.labels },
     };
   }
