@@ -62,6 +62,31 @@ function bridge(state: BatchRunView['state'] = 'running') {
         thresholds: { cats: 0.5 },
       };
     },
+    'judge.batch.gridCase': () => ({
+      caseId: 'c0',
+      position: 0,
+      state: { mode: 'text', text: 'case text 0' },
+      note: '',
+      status: 'done',
+      questions,
+      labels: { cats: false },
+      opened: {
+        questions,
+        run: {
+          id: 'run-1:c0',
+          setId: 'set-1',
+          setRevision: 1,
+          createdAt: 1,
+          state: { mode: 'text', text: 'case text 0' },
+          modelAsked: 'judge-1.13.0',
+          modelAnswered: 'judge-1.13.0',
+          answers: [{ name: 'cats', kind: 'noul', noul: 0.9 }],
+          usage: { inputTokens: 40 },
+          latencyMs: 30,
+          raw: '{}',
+        },
+      },
+    }),
     'judge.batch.pause': () => (current = run({ state: 'paused' })),
     'judge.batch.cancel': () => (current = run({ state: 'cancelled' })),
   });
@@ -179,6 +204,22 @@ describe('the Batch runs view', () => {
     expect(screen.getByText('Paused: the balance ran out (402).')).toBeTruthy();
     expect(screen.getByText(/Each request in flight reserves about ¥0.023/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
+  });
+
+  it('opens a case in the single-run view beside its expected answers', async () => {
+    const fake = bridge('done');
+    renderView();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open case 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Case 1' });
+    const expected = await within(dialog).findByRole('region', { name: 'Expected answers' });
+    expect(within(expected).getByText('false')).toBeTruthy();
+    expect(within(dialog).getByRole('article', { name: /cats/ })).toBeTruthy();
+    expect(fake.calls.find((c) => c.route === 'judge.batch.gridCase')?.input).toEqual({
+      id: 'run-1',
+      caseId: 'c0',
+    });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('points at the Test cases view when the set has no cases', async () => {
