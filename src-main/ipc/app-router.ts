@@ -7,6 +7,7 @@ import { judgeCaseHandlers } from './handlers/judge-case-handlers';
 import { judgeHandlers } from './handlers/judge-handlers';
 import { judgeBatchHandlers } from './handlers/judge-batch-handlers';
 import { judgeAgreementHandlers } from './handlers/judge-agreement-handlers';
+import { judgeBatchGridHandlers } from './handlers/judge-batch-grid-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { mediaHandlers } from './handlers/media-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
@@ -28,6 +29,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...judgeCaseHandlers(s),
     ...judgeBatchHandlers(s),
     ...judgeAgreementHandlers(s),
+    ...judgeBatchGridHandlers(s),
   };
 }
 

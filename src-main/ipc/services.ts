@@ -10,6 +10,7 @@ import { setCaseSource } from '../core/judge/batch/set-case-source';
 import { BatchResultsExport } from '../core/judge/batch/results-export-service';
 import { AgreementService } from '../core/judge/agreement/agreement-service';
 import { casesStamp } from '../core/db/cases-stamp';
+import { BatchGrid } from '../core/judge/batch/batch-grid';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
@@ -104,6 +105,13 @@ export function createServices(env: AppEnvironment) {
     cases: repos.cases,
     labelsStamp: casesStamp(env.database),
   });
+  // The results grid keeps the last runs it graded until their results change.
+  const judgeBatchGrid = new BatchGrid({
+    batches: repos.batches,
+    sets: repos.sets,
+    cases: repos.cases,
+    now: env.now,
+  });
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
@@ -123,6 +131,7 @@ export function createServices(env: AppEnvironment) {
     judgeBatch,
     judgeBatchExport,
     judgeAgreement,
+    judgeBatchGrid,
     video,
     mediaStudio,
     streams,

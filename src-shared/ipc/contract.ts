@@ -16,6 +16,7 @@ import type { MediaEvents } from '../media/media-views';
 import type { JudgeBatchEvents } from '../judge/batch-run';
 import { judgeBatchRoutes } from './routes/judge-batch-routes';
 import { judgeAgreementRoutes } from './routes/judge-agreement-routes';
+import { judgeBatchGridRoutes } from './routes/judge-batch-grid-routes';
 
 /**
  * The whole IPC surface. Main validates with these schemas; preload and renderer take their
@@ -33,6 +34,7 @@ export const routes = {
   ...judgeCaseRoutes,
   ...judgeBatchRoutes,
   ...judgeAgreementRoutes,
+  ...judgeBatchGridRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_QUESTIONS } from './question-rules';
 
 /**
  * What a user tunes on a question set after proving it on labelled cases, saved with the set's
@@ -15,7 +16,10 @@ const unit = (what: string) =>
 
 export const setTuningSchema = z.object({
   /** By noul question name. A question without one uses DEFAULT_THRESHOLD. */
-  thresholds: z.record(z.string(), unit('a threshold')).default({}),
+  thresholds: z
+    .record(z.string().max(64, 'must be a question name'), unit('a threshold'))
+    .refine((t) => Object.keys(t).length <= MAX_QUESTIONS, `must hold at most ${MAX_QUESTIONS} thresholds`)
+    .default({}),
   minimums: z
     .object({
       /** Every question's accuracy (noul at its threshold, choice and score by their top answer). */

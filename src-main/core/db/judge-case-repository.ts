@@ -13,8 +13,8 @@ export interface CasePage {
 export interface JudgeCaseRepository {
   /** A page of a set's cases in order. */
   list(setId: string, page: CasePage): JudgeCase[];
-  /** Every case of a set in order (an export). */
-  all(setId: string): JudgeCase[];
+  /** Every case of a set in order (an export), or every one matching `filter` (a run over a subset). */
+  all(setId: string, filter?: string): JudgeCase[];
   count(setId: string, filter?: string): number;
   get(id: string): JudgeCase | undefined;
   /** Adds cases after the set's last, in one transaction: all land or none. */
@@ -90,11 +90,13 @@ export function judgeCaseRepository(ctx: DbContext): JudgeCaseRepository {
       );
     },
 
-    all(setId) {
+    all(setId, filter) {
+      const where = filter ? ` AND ${filterSql}` : '';
+      const params = filter ? [pattern(filter), pattern(filter)] : [];
       return read(
         db
-          .prepare(`SELECT ${columns} FROM judge_cases WHERE set_id = ? ORDER BY position`)
-          .all(setId) as unknown as CaseRow[],
+          .prepare(`SELECT ${columns} FROM judge_cases WHERE set_id = ?${where} ORDER BY position`)
+          .all(setId, ...params) as unknown as CaseRow[],
       );
     },
 

@@ -4,6 +4,7 @@ import { judge } from './judge';
 import { judgeCases } from './judgeCases';
 import { judgeSetCode } from './judgeSetCode';
 import { judgeAgreement } from './judgeAgreement';
+import { judgeRuns } from './judgeRuns';
 import { log } from './log';
 import { media } from './media';
 import { request } from './request';
@@ -21,6 +22,7 @@ export const en = {
   ...judgeCases,
   ...judgeSetCode,
   ...judgeAgreement,
+  ...judgeRuns,
   ...media,
   ...request,
 };

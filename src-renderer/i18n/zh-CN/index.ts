@@ -5,6 +5,7 @@ import { judge } from './judge';
 import { judgeCases } from './judgeCases';
 import { judgeSetCode } from './judgeSetCode';
 import { judgeAgreement } from './judgeAgreement';
+import { judgeRuns } from './judgeRuns';
 import { log } from './log';
 import { media } from './media';
 import { request } from './request';
@@ -22,6 +23,7 @@ export const zhCN: Catalog = {
   ...judgeCases,
   ...judgeSetCode,
   ...judgeAgreement,
+  ...judgeRuns,
   ...media,
   ...request,
 };

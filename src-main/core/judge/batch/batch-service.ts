@@ -113,7 +113,9 @@ export class BatchService {
     this.questionsOf({ setId: set.id, setRevision: revision });
     const source: CaseSourceRef =
       input.source ??
-      (input.cases ? { kind: 'inline', cases: input.cases } : { kind: 'named', key: setCasesKey(set.id) });
+      (input.cases
+        ? { kind: 'inline', cases: input.cases }
+        : { kind: 'named', key: setCasesKey(set.id, input.filter?.trim() || undefined) });
     const now = this.now();
     const draft: BatchRun = {
       id: randomUUID(),
@@ -133,6 +135,11 @@ export class BatchService {
     };
     draft.totals.cases = await this.sourceOf(draft).count();
     if (draft.totals.cases === 0) {
+      if (input.filter?.trim())
+        throw invalidInput(
+          'filter',
+          `no saved test case matches “${input.filter.trim()}”: change or clear it`,
+        );
       throw invalidInput('cases', 'the set has no test cases: add or import some, or send them with the run');
     }
     return this.deps.batches.putRun(draft);

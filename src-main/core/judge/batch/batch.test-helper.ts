@@ -16,7 +16,11 @@ import type { CaseSource } from './case-source';
  * The batch service as createServices wires it, on a given database and a given Sandbox, so a
  * test can close one and open another on the same data (a restart) against the same server.
  */
-export function openBatch(db: DatabaseSync, sandbox: SandboxServer, named?: Record<string, CaseSource>) {
+export function openBatch(
+  db: DatabaseSync,
+  sandbox: SandboxServer,
+  named?: Record<string, CaseSource> | ((key: string) => CaseSource | undefined),
+) {
   const notices = new StorageNotices();
   const repos = createRepositories({ db, notices });
   const settings = new MemoryKeyValueStore();
@@ -32,7 +36,7 @@ export function openBatch(db: DatabaseSync, sandbox: SandboxServer, named?: Reco
     client,
     profiles,
     emit: (p) => events.push(p),
-    namedSources: (key) => named?.[key],
+    namedSources: (key) => (typeof named === 'function' ? named(key) : named?.[key]),
   });
   return { service, repos, events };
 }

@@ -8,7 +8,7 @@ import type { JudgeAnswer } from '../../../../src-shared/judge/judge-answers';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import type { SetTuning } from '../../../../src-shared/judge/set-tuning';
 import type { LabelledRunCase } from '../../../../src-shared/judge/metrics';
-import { batchCaseOf, setCasesKey } from './set-case-source';
+import { batchCaseOf, parseSetCasesKey } from './set-case-source';
 
 /** One case of a run as the results grid, the metrics and the exports read it. */
 export interface LabelledRunRow {
@@ -78,11 +78,13 @@ export function loadLabelledRun(deps: LabelledRunDeps, runId: string): LabelledR
   };
 
   let rows: LabelledRunRow[];
+  const named = run.source.kind === 'named' ? parseSetCasesKey(run.source.key) : undefined;
   if (run.source.kind === 'inline') {
     rows = run.source.cases.map((c, i) => row(c, i, '', {}));
-  } else if (run.source.key === setCasesKey(run.setId)) {
+  } else if (named?.setId === run.setId) {
+    // All the set's cases, or the subset its filter matched (the same filter the run read).
     rows = deps.cases
-      .all(run.setId)
+      .all(run.setId, named.filter)
       .map((c, i) => row(batchCaseOf(c), i, c.note, caseLabels(c.expected, questions)));
   } else {
     throw new AppFailure({

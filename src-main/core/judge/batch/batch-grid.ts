@@ -1,0 +1,181 @@
+import { AppFailure } from '../../../../src-shared/result';
+import type {
+  BatchGridCase,
+  BatchGridInput,
+  BatchGridPage,
+  BatchGridRow,
+  GridFilter,
+  GridSort,
+} from '../../../../src-shared/judge/batch-grid';
+import { gradeCase } from '../../../../src-shared/judge/case-grade';
+import type { JudgeAnswer } from '../../../../src-shared/judge/judge-answers';
+import type { OpenedRun } from '../../../../src-shared/judge/judge-run';
+import type { Question } from '../../../../src-shared/judge/question-rules';
+import { thresholdFor } from '../../../../src-shared/judge/set-tuning';
+import { costYuan } from '../../../../src-shared/judge/judge-estimate';
+import { type LabelledRun, type LabelledRunDeps, type LabelledRunRow, loadLabelledRun } from './labelled-run';
+
+const PREVIEW_CHARS = 120;
+/** Runs kept graded: the one on screen and the one before (switching back is instant). */
+const CACHED_RUNS = 2;
+
+interface Graded {
+  /** What the cache was built from; any change (a new result, a retune, a case added) rebuilds it. */
+  stamp: string;
+  builtAt: number;
+  labelled: LabelledRun;
+  questions: Question[];
+  thresholds: Record<string, number>;
+  rows: BatchGridRow[];
+  /** Row indexes per sort and filter, made on first use. */
+  orders: Map<string, number[]>;
+}
+
+export interface BatchGridDeps extends LabelledRunDeps {
+  now?: () => number;
+  /**
+   * A label edited since the grid was built changes nothing the stamp sees (the case count and
+   * the run stay the same), so a cached grid is also rebuilt once it is this old.
+   */
+  maxAgeMs?: number;
+}
+
+/**
+ * The results grid of a batch run, computed in main from `loadLabelledRun` and kept for the
+ * run's current results, so scrolling a 100,000-case run reads one page of a sorted index rather
+ * than loading and grading every case again (docs/architecture.md, "Batch runs view").
+ */
+export class BatchGrid {
+  private readonly cache = new Map<string, Graded>();
+  loads = 0;
+
+  constructor(private readonly deps: BatchGridDeps) {}
+
+  page(input: BatchGridInput): BatchGridPage {
+    const graded = this.graded(input.id);
+    const order = this.order(graded, input.sort, input.filter);
+    return {
+      total: order.length,
+      rows: order.slice(input.offset, input.offset + input.limit).map((i) => graded.rows[i]),
+      questions: graded.questions,
+      thresholds: graded.thresholds,
+    };
+  }
+
+  /** One case with its full result, for the single-run view. */
+  case(id: string, caseId: string): BatchGridCase {
+    const graded = this.graded(id);
+    const at = graded.rows.findIndex((r) => r.caseId === caseId);
+    if (at < 0)
+      throw new AppFailure({ code: 'not_found', message: `Case “${caseId}” is not among this run's cases.` });
+    const row = graded.labelled.rows[at];
+    return {
+      caseId,
+      position: row.position,
+      state: row.state,
+      note: row.note,
+      status: graded.rows[at].status,
+      result: row.result,
+      opened: openedRunOf(graded.labelled, row),
+      questions: graded.questions,
+      labels: { ...row.labelled.labels },
+    };
+  }
+
+  private stamp(id: string): string {
+    const run = this.deps.batches.getRun(id);
+    if (!run) throw new AppFailure({ code: 'not_found', message: 'This batch run no longer exists.' });
+    const { done, failed } = this.deps.batches.counts(id);
+    const set = this.deps.sets.get(run.setId);
+    const cases = run.source.kind === 'named' ? this.deps.cases.count(run.setId) : 0;
+    return [run.updatedAt, done, failed, set?.updatedAt ?? 0, cases].join('|');
+  }
+
+  private graded(id: string): Graded {
+    const now = (this.deps.now ?? Date.now)();
+    const stamp = this.stamp(id);
+    const cached = this.cache.get(id);
+    if (cached && cached.stamp === stamp && now - cached.builtAt < (this.deps.maxAgeMs ?? 30_000)) {
+      // Most recently used last, so the oldest is the first one dropped.
+      this.cache.delete(id);
+      this.cache.set(id, cached);
+      return cached;
+    }
+    const graded = this.build(id, stamp, now);
+    this.cache.delete(id);
+    this.cache.set(id, graded);
+    while (this.cache.size > CACHED_RUNS) this.cache.delete(this.cache.keys().next().value!);
+    return graded;
+  }
+
+  private build(id: string, stamp: string, now: number): Graded {
+    this.loads++;
+    const labelled = loadLabelledRun(this.deps, id);
+    const { questions } = labelled;
+    // The threshold in force is the set's latest revision's, even for a run of an older one.
+    const set = this.deps.sets.get(labelled.run.setId);
+    const latest = set?.revisions.reduce((a, b) => (b.revision > a.revision ? b : a));
+    const thresholds = Object.fromEntries(
+      questions.filter((q) => q.type === 'noul').map((q) => [q.name, thresholdFor(latest?.tuning, q.name)]),
+    );
+    const thresholdOf = (name: string) => thresholds[name];
+    const rows = labelled.rows.map((r) => gridRow(r, questions, thresholdOf));
+    return { stamp, builtAt: now, labelled, questions, thresholds, rows, orders: new Map() };
+  }
+
+  private order(graded: Graded, sort: GridSort, filter: GridFilter): number[] {
+    const key = `${sort}:${filter}`;
+    const known = graded.orders.get(key);
+    if (known) return known;
+    const { rows } = graded;
+    const keep = (r: BatchGridRow) =>
+      filter === 'all' || (filter === 'errors' ? r.status === 'failed' : r.disagreements > 0);
+    const order = rows.map((_, i) => i).filter((i) => keep(rows[i]));
+    // Array.prototype.sort is stable, so ties keep the case order.
+    if (sort === 'disagreement') order.sort((a, b) => rows[b].disagreements - rows[a].disagreements);
+    else if (sort === 'confidence')
+      order.sort((a, b) => (rows[a].confidence ?? Infinity) - (rows[b].confidence ?? Infinity));
+    graded.orders.set(key, order);
+    return order;
+  }
+}
+
+function gridRow(r: LabelledRunRow, questions: Question[], thresholdOf: (q: string) => number): BatchGridRow {
+  const grade = gradeCase(questions, r.labelled.answers, r.labelled.labels, thresholdOf);
+  const result = r.result;
+  return {
+    ...grade,
+    caseId: r.caseId,
+    position: r.position,
+    preview: r.state.text.slice(0, PREVIEW_CHARS),
+    status: result?.status ?? 'pending',
+    error: result?.error,
+    modelAnswered: result?.modelAnswered,
+    latencyMs: result?.latencyMs,
+  };
+}
+
+/** A done case's result in the shape a single run has, so the single-run view shows it as it is. */
+function openedRunOf(labelled: LabelledRun, row: LabelledRunRow): OpenedRun | undefined {
+  const { run, questions } = labelled;
+  const result = row.result;
+  if (result?.status !== 'done' || !result.answers) return undefined;
+  return {
+    questions,
+    run: {
+      id: `${run.id}:${row.caseId}`,
+      setId: run.setId,
+      setRevision: run.setRevision,
+      createdAt: result.updatedAt,
+      state: row.state,
+      modelAsked: run.model,
+      modelAnswered: result.modelAnswered,
+      answers: result.answers as unknown as JudgeAnswer[] as unknown as Record<string, unknown>[],
+      usage: { inputTokens: result.inputTokens },
+      costYuan: result.inputTokens === undefined ? undefined : costYuan(result.inputTokens),
+      latencyMs: result.latencyMs ?? 0,
+      raw: result.raw ?? '',
+      requestId: result.requestId,
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { judgeBatchGridRoutes } from '../../../src-shared/ipc/routes/judge-batch-grid-routes';
+import type { AppServices } from '../services';
+
+export function judgeBatchGridHandlers(s: AppServices): Handlers<typeof judgeBatchGridRoutes> {
+  return {
+    'judge.batch.grid': (input) => s.judgeBatchGrid.page(input),
+    'judge.batch.gridCase': ({ id, caseId }) => s.judgeBatchGrid.case(id, caseId),
+  };
+}

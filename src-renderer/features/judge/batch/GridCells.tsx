@@ -1,0 +1,86 @@
+import type { GradeCell } from '../../../../src-shared/judge/case-grade';
+import type { Question } from '../../../../src-shared/judge/question-rules';
+import { t } from '../../../i18n/i18n';
+import { num2, pct } from '../format';
+
+/** The label beside the answer, and a mark when the two disagree (said in words to a screen reader). */
+function Expected({ text, disagrees }: { text: string | undefined; disagrees: boolean }) {
+  if (text === undefined) return null;
+  return (
+    <span className={disagrees ? 'grid-expected disagrees' : 'grid-expected'}>
+      {disagrees ? (
+        <span aria-hidden="true" title={t('runs.grid.disagrees')}>
+          ≠{' '}
+        </span>
+      ) : null}
+      <span className="sr-only">{disagrees ? t('runs.grid.disagreesWith') : t('runs.grid.agreesWith')}</span>
+      {text}
+    </span>
+  );
+}
+
+/** The level probabilities as a row of small bars, the chosen one in the accent colour. */
+function LevelBars({
+  probabilities,
+  chosen,
+}: {
+  probabilities: (number | null)[];
+  chosen: number | undefined;
+}) {
+  const title = probabilities.map((p, i) => `${i + 1}: ${pct(p ?? undefined)}`).join(', ');
+  return (
+    <span className="grid-levels" title={title} aria-label={title} role="img">
+      {probabilities.map((p, i) => (
+        <span
+          key={i}
+          className={i === chosen ? 'grid-level chosen' : 'grid-level'}
+          style={{ height: `${Math.max(2, Math.round((p ?? 0) * 100))}%` }}
+        />
+      ))}
+    </span>
+  );
+}
+
+const yesNo = (v: boolean) => (v ? t('runs.grid.true') : t('runs.grid.false'));
+
+export function GradeCellView({ cell, question }: { cell: GradeCell; question: Question | undefined }) {
+  if (cell.type === 'choice') {
+    if (cell.answer === undefined) return <span className="muted">—</span>;
+    return (
+      <>
+        <span>
+          {cell.answer} <span className="muted">{pct(cell.probability)}</span>
+        </span>
+        <Expected text={cell.expected} disagrees={cell.disagrees} />
+      </>
+    );
+  }
+  if (cell.type === 'score') {
+    if (cell.answer === undefined) return <span className="muted">—</span>;
+    const levelName = (i: number) => question?.levels[i];
+    return (
+      <>
+        <span title={levelName(cell.answer)}>{cell.answer + 1}</span>
+        {cell.probabilities.length > 0 ? (
+          <LevelBars probabilities={cell.probabilities} chosen={cell.answer} />
+        ) : null}
+        <Expected
+          text={cell.expected === undefined ? undefined : String(cell.expected + 1)}
+          disagrees={cell.disagrees}
+        />
+      </>
+    );
+  }
+  if (cell.value === undefined || cell.verdict === undefined) return <span className="muted">—</span>;
+  return (
+    <>
+      <span title={t('runs.grid.atThreshold', { threshold: num2(cell.threshold) })}>
+        {num2(cell.value)} → {yesNo(cell.verdict)}
+      </span>
+      <Expected
+        text={cell.expected === undefined ? undefined : yesNo(cell.expected)}
+        disagrees={cell.disagrees}
+      />
+    </>
+  );
+}
