@@ -4,6 +4,7 @@ import { AgreementView } from './agreement/AgreementView';
 import { RunsView } from './batch/RunsView';
 import { CasesView } from './cases/CasesView';
 import { DriftView } from './drift/DriftView';
+import { SetCodeButton } from './export/SetCodeDialog';
 import './judge.css';
 import { useJudge } from './judge-store';
 import { LeaveDialog } from './LeaveDialog';
@@ -36,7 +37,10 @@ export function JudgeTab() {
     <div className="judge-layout">
       <SetSidebar />
       <div className="judge-main">
-        <WorkbenchNav saved={!!setId} />
+        <div className="judge-views-bar">
+          <WorkbenchNav saved={!!setId} />
+          {setId ? <SetCodeButton setId={setId} /> : null}
+        </div>
         <div
           id="judge-view-panel"
           role="tabpanel"

@@ -99,4 +99,9 @@ export const judgeRuns = {
   'runs.case.noLabel': 'no label',
   'runs.case.failed': 'This case failed.',
   'runs.case.pending': 'This case has not been judged yet.',
+  'runs.export.group': 'Export the results',
+  'runs.export.csv': 'Export CSV',
+  'runs.export.jsonl': 'Export JSONL',
+  'runs.export.busy': 'Exporting…',
+  'runs.export.written': 'Results written to {path}',
 };

@@ -96,4 +96,9 @@ export const judgeRuns: Record<keyof typeof en, string> = {
   'runs.case.noLabel': '无标注',
   'runs.case.failed': '此用例失败。',
   'runs.case.pending': '此用例尚未评审。',
+  'runs.export.group': '导出结果',
+  'runs.export.csv': '导出 CSV',
+  'runs.export.jsonl': '导出 JSONL',
+  'runs.export.busy': '正在导出…',
+  'runs.export.written': '结果已写入 {path}',
 };

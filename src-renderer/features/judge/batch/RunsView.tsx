@@ -10,12 +10,13 @@ import { CaseDialog } from './CaseDialog';
 import { NewRunForm } from './NewRunForm';
 import { ResultsGrid } from './ResultsGrid';
 import { RunEstimate } from './RunEstimate';
+import { RunExport } from './RunExport';
 import { RunList } from './RunList';
 import { RunProgress } from './RunProgress';
 import { stateLabel } from './run-text';
 import './runs.css';
 
-/** The selected run: its header (with room for export buttons), its estimate or progress, its grid. */
+/** The selected run: its header with the results' export, its estimate or progress, its grid. */
 function SelectedRun({ runId }: { runId: string }) {
   const tick = useBatchProgress((s) => s.gridTick[runId] ?? 0);
   const got = useRoute('judge.batch.get', { id: runId });
@@ -40,8 +41,7 @@ function SelectedRun({ runId }: { runId: string }) {
             {t('runs.selected.meta', { revision: run.setRevision, date: formatDateTime(run.createdAt) })}
           </span>
         </h3>
-        {/* Export buttons for the selected run's results go here. */}
-        <div className="row runs-export" data-testid="runs-export-slot" />
+        <RunExport key={runId} runId={runId} />
       </header>
       {versions.length > 1 ? (
         <div className="notice notice-warn" role="note">
