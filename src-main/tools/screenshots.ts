@@ -46,11 +46,12 @@ async function closeCompare(page: Page) {
 }
 
 /** The sample set (seeded below) opened in the Judge tab, on one of its views. */
-const judgeView = (view: string) => async (page: Page) => {
+const judgeView = (view: string, then?: (page: Page) => Promise<void>) => async (page: Page) => {
   await tab('judge')(page);
   await page.locator('.judge-layout .sidebar').getByText(SAMPLE_SET_NAME).first().click();
   await page.locator(`#judge-view-${view}`).click();
   await page.waitForTimeout(800);
+  await then?.(page);
 };
 
 const SCENES: Scene[] = [
@@ -100,8 +101,22 @@ const SCENES: Scene[] = [
   { name: 'video', show: tab('video') },
   { name: 'judge', show: tab('judge') },
   { name: 'judge-cases', show: judgeView('cases') },
-  { name: 'judge-runs', show: judgeView('runs') },
+  {
+    name: 'judge-runs',
+    show: judgeView('runs', async (page) => {
+      await page.locator('.runs-item').last().click();
+      await page.waitForTimeout(800);
+    }),
+  },
   { name: 'judge-agreement', show: judgeView('agreement') },
+  {
+    name: 'judge-agreement-noul',
+    show: judgeView('agreement', async (page) => {
+      // The first noul question's card: ROC, precision–recall with the threshold slider.
+      await page.locator('.agreement-card:has(input[type=range])').first().scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    }),
+  },
   { name: 'judge-drift', show: judgeView('drift') },
   { name: 'settings', show: tab('settings') },
 ];

@@ -141,7 +141,11 @@ export function ResultsGrid({ runId, onOpen }: { runId: string; onOpen: (caseId:
     setScrollTop(0);
   }, [sort, filter, runId]);
 
-  const columns = `56px minmax(140px, 1.4fr) repeat(${grid.questions.length}, minmax(130px, 1fr)) minmax(120px, 1fr) 110px 72px`;
+  const n = grid.questions.length;
+  const columns = `56px minmax(140px, 1.4fr) repeat(${n}, minmax(150px, 1fr)) minmax(120px, 1fr) 110px 72px`;
+  // Every row as wide as the columns' minimums (not its own content), so all rows share one
+  // set of column widths and a narrow window scrolls sideways instead of squeezing them.
+  const minWidth = 56 + 140 + n * 150 + 120 + 110 + 72 + 8 * (n + 5) + 16;
   const rows = [];
   for (let i = first; i < last; i++)
     rows.push(
@@ -183,7 +187,7 @@ export function ResultsGrid({ runId, onOpen }: { runId: string; onOpen: (caseId:
         role="table"
         aria-label={t('runs.grid.title')}
         aria-rowcount={count + 1}
-        style={{ '--grid-columns': columns } as CSSProperties}
+        style={{ '--grid-columns': columns, '--grid-min-width': `${minWidth}px` } as CSSProperties}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         tabIndex={0}
       >

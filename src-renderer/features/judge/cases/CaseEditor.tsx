@@ -198,7 +198,7 @@ export function CaseEditor(p: {
                   ) : (
                     q.levels.map((l, i) => (
                       <option key={i} value={i}>
-                        {`${i} · ${l}`}
+                        {`${i + 1} · ${l}`}
                       </option>
                     ))
                   )}

@@ -46,7 +46,7 @@ describe('the cases grid', () => {
       within(row1)
         .getAllByRole('gridcell')
         .map((c) => c.textContent),
-    ).toEqual(['', '2', 'Reply number 1', 'angry', '1 · some', 'false', 'note 1']);
+    ).toEqual(['', '2', 'Reply number 1', 'angry', '2 · some', 'false', 'note 1']);
 
     grid.scrollTop = 50_000 * CASE_ROW_HEIGHT;
     fireEvent.scroll(grid);

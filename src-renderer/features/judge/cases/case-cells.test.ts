@@ -15,7 +15,8 @@ describe('case cells', () => {
 
   it('shows an answer as the grid reads it, and an index the set no longer has as a number', () => {
     expect(expectedText(tone, 1)).toBe('angry');
-    expect(expectedText(helpfulness, 0)).toBe('0 · none');
+    expect(expectedText(helpfulness, 0)).toBe('1 · none');
+    expect(expectedText(helpfulness, 9)).toBe('#10');
     expect(expectedText(refund, false)).toBe('false');
     expect(expectedText(tone, undefined)).toBe('');
     expect(expectedText(tone, 7)).toBe('#7');

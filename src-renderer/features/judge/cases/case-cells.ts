@@ -37,14 +37,15 @@ export function stateInputOf(state: StateValue): StateInput {
 }
 
 /**
- * A stored expected answer as the grid shows it: a choice's option name, a score's level index
- * (from 0, as the run's charts place it) with its label, a noul's true/false. An index the set
- * no longer has (the set changed since) is shown as the bare number rather than hidden.
+ * A stored expected answer as the grid shows it: a choice's option name, a score's level numbered
+ * from 1 (as case files, the results grid and the run's charts number them; stored from 0) with
+ * its label, a noul's true/false. An index the set no longer has (the set changed since) is shown
+ * as a bare number rather than hidden.
  */
 export function expectedText(q: Question, value: ExpectedAnswer | undefined): string {
   if (value === undefined) return '';
   if (q.type === 'noul' || typeof value !== 'number') return String(value);
   if (q.type === 'choice') return q.options[value]?.name ?? `#${value}`;
   const label = q.levels[value];
-  return label === undefined ? `#${value}` : `${value} · ${label}`;
+  return label === undefined ? `#${value + 1}` : `${value + 1} · ${label}`;
 }
