@@ -110,7 +110,7 @@ export function createServices(env: AppEnvironment) {
     batches: repos.batches,
     sets: repos.sets,
     cases: repos.cases,
-    now: env.now,
+    labelsStamp: casesStamp(env.database),
   });
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
   const video = createVideoService({ ...env, client, profiles, media, repos });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../../db/open-database';
+import { casesStamp } from '../../db/cases-stamp';
 import { startSandbox, type SandboxServer } from '../../../sandbox/server';
 import { batchGridSchema } from '../../../../src-shared/judge/batch-grid';
 import type { BatchResult, BatchRun } from '../../../../src-shared/judge/batch-run';
@@ -29,9 +30,8 @@ async function setup(drafts: CaseDraft[]) {
   probe.repos.cases.append('set-1', drafts, () => `c${++n}`, 1);
   const b = openBatch(db, sandbox, (key) => setCaseSource(probe.repos.cases, key));
   disposers.push(() => b.service.dispose());
-  let clock = 1_000;
-  const grid = new BatchGrid({ ...b.repos, now: () => clock, maxAgeMs: 60_000 });
-  return { ...b, grid, advance: (ms: number) => (clock += ms) };
+  const grid = new BatchGrid({ ...b.repos, labelsStamp: casesStamp(db) });
+  return { ...b, grid };
 }
 
 const draft = (state: string, expected: CaseDraft['expected']): CaseDraft => ({ state, expected, note: '' });
@@ -144,7 +144,7 @@ describe('the results grid of a batch run', () => {
     expect(tuned.rows[0].cells[2]).toMatchObject({ verdict: false, threshold: 0.85, disagrees: false });
   });
 
-  it('grades the run once while its results stay the same, and again when a result arrives or it ages', async () => {
+  it('grades the run once while its results stay the same, and again when a result arrives or a label changes', async () => {
     const { b, run } = await fiveCases();
     page(b, run.id);
     page(b, run.id, { sort: 'confidence' });
@@ -157,11 +157,10 @@ describe('the results grid of a batch run', () => {
     expect(after.rows[3]).toMatchObject({ caseId: 'c4', status: 'done' });
     expect(ids(page(b, run.id, { sort: 'confidence' }))[0]).toBe('c4'); // 0.4, the lowest now
 
-    // A label edited since changes no count: the grid is built again once it is a minute old.
+    // A label edited since changes no count, but the cases' stamp: the grid is built again.
     const c5 = b.repos.cases.get('c5')!;
-    b.repos.cases.update({ ...c5, expected: { tone: 0 } });
     expect(page(b, run.id).rows[4].disagreements).toBe(0);
-    b.advance(60_001);
+    b.repos.cases.update({ ...c5, expected: { tone: 0 }, updatedAt: c5.updatedAt + 1 });
     expect(page(b, run.id).rows[4].disagreements).toBe(1);
     expect(b.grid.loads).toBe(3);
   });

@@ -20,9 +20,8 @@ const PREVIEW_CHARS = 120;
 const CACHED_RUNS = 2;
 
 interface Graded {
-  /** What the cache was built from; any change (a new result, a retune, a case added) rebuilds it. */
+  /** What the cache was built from; any change (a new result, a retune, a label) rebuilds it. */
   stamp: string;
-  builtAt: number;
   labelled: LabelledRun;
   questions: Question[];
   thresholds: Record<string, number>;
@@ -32,12 +31,8 @@ interface Graded {
 }
 
 export interface BatchGridDeps extends LabelledRunDeps {
-  now?: () => number;
-  /**
-   * A label edited since the grid was built changes nothing the stamp sees (the case count and
-   * the run stay the same), so a cached grid is also rebuilt once it is this old.
-   */
-  maxAgeMs?: number;
+  /** Changes whenever the set's saved cases do (a label edited included): `casesStamp`. */
+  labelsStamp: (setId: string) => string;
 }
 
 /**
@@ -87,28 +82,27 @@ export class BatchGrid {
     if (!run) throw new AppFailure({ code: 'not_found', message: 'This batch run no longer exists.' });
     const { done, failed } = this.deps.batches.counts(id);
     const set = this.deps.sets.get(run.setId);
-    const cases = run.source.kind === 'named' ? this.deps.cases.count(run.setId) : 0;
+    const cases = run.source.kind === 'named' ? this.deps.labelsStamp(run.setId) : '';
     return [run.updatedAt, done, failed, set?.updatedAt ?? 0, cases].join('|');
   }
 
   private graded(id: string): Graded {
-    const now = (this.deps.now ?? Date.now)();
     const stamp = this.stamp(id);
     const cached = this.cache.get(id);
-    if (cached && cached.stamp === stamp && now - cached.builtAt < (this.deps.maxAgeMs ?? 30_000)) {
+    if (cached && cached.stamp === stamp) {
       // Most recently used last, so the oldest is the first one dropped.
       this.cache.delete(id);
       this.cache.set(id, cached);
       return cached;
     }
-    const graded = this.build(id, stamp, now);
+    const graded = this.build(id, stamp);
     this.cache.delete(id);
     this.cache.set(id, graded);
     while (this.cache.size > CACHED_RUNS) this.cache.delete(this.cache.keys().next().value!);
     return graded;
   }
 
-  private build(id: string, stamp: string, now: number): Graded {
+  private build(id: string, stamp: string): Graded {
     this.loads++;
     const labelled = loadLabelledRun(this.deps, id);
     const { questions } = labelled;
@@ -120,7 +114,7 @@ export class BatchGrid {
     );
     const thresholdOf = (name: string) => thresholds[name];
     const rows = labelled.rows.map((r) => gridRow(r, questions, thresholdOf));
-    return { stamp, builtAt: now, labelled, questions, thresholds, rows, orders: new Map() };
+    return { stamp, labelled, questions, thresholds, rows, orders: new Map() };
   }
 
   private order(graded: Graded, sort: GridSort, filter: GridFilter): number[] {
