@@ -11,6 +11,7 @@ import { BatchResultsExport } from '../core/judge/batch/results-export-service';
 import { AgreementService } from '../core/judge/agreement/agreement-service';
 import { casesStamp } from '../core/db/cases-stamp';
 import { BatchGrid } from '../core/judge/batch/batch-grid';
+import { LabelledRunCache } from '../core/judge/batch/labelled-run';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
@@ -97,21 +98,12 @@ export function createServices(env: AppEnvironment) {
     now: env.now,
   });
   judgeBatch.resumeInterrupted();
-  const judgeBatchExport = new BatchResultsExport({ ...repos, desktop: env.desktop });
-  // Agreement with labels and drift between runs, read from stored results (never the gateway).
-  const judgeAgreement = new AgreementService({
-    batches: repos.batches,
-    sets: repos.sets,
-    cases: repos.cases,
-    labelsStamp: casesStamp(env.database),
-  });
-  // The results grid keeps the last runs it graded until their results change.
-  const judgeBatchGrid = new BatchGrid({
-    batches: repos.batches,
-    sets: repos.sets,
-    cases: repos.cases,
-    labelsStamp: casesStamp(env.database),
-  });
+  // A run's results with their labels, read once while they stay the same, for the results
+  // grid, the agreement, the drift and the export (never the gateway).
+  const labelledRuns = new LabelledRunCache({ ...repos, labelsStamp: casesStamp(env.database) });
+  const judgeBatchExport = new BatchResultsExport({ labelled: labelledRuns, desktop: env.desktop });
+  const judgeAgreement = new AgreementService({ labelled: labelledRuns });
+  const judgeBatchGrid = new BatchGrid({ labelled: labelledRuns });
   // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });

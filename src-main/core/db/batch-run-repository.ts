@@ -45,6 +45,8 @@ export interface BatchRunRepository {
   answeredCaseIds(runId: string): Set<string>;
   counts(runId: string): { done: number; failed: number };
   results(runId: string, offset: number, limit: number, status?: 'done' | 'failed'): BatchResult[];
+  /** Every result of a run, in one statement (paging with OFFSET would re-walk the rows skipped). */
+  allResults(runId: string): BatchResult[];
   countResults(runId: string, status?: 'done' | 'failed'): number;
 }
 
@@ -216,6 +218,12 @@ export function batchRunRepository(ctx: DbContext): BatchRunRepository {
               'SELECT run_id, case_id, status, updated_at, data FROM judge_batch_results WHERE run_id = ? ORDER BY case_id LIMIT ? OFFSET ?',
             )
             .all(runId, limit, offset);
+      return readResults(rows as unknown as ResultRow[]);
+    },
+    allResults(runId) {
+      const rows = db
+        .prepare('SELECT run_id, case_id, status, updated_at, data FROM judge_batch_results WHERE run_id = ?')
+        .all(runId);
       return readResults(rows as unknown as ResultRow[]);
     },
     countResults(runId, status) {

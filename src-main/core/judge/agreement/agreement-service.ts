@@ -10,36 +10,19 @@ import {
 } from '../../../../src-shared/judge/run-agreement';
 import { EMPTY_TUNING, thresholdFor, type SetTuning } from '../../../../src-shared/judge/set-tuning';
 import type { DriftInput } from '../../../../src-shared/judge/run-agreement-inputs';
-import { loadLabelledRun, type LabelledRun, type LabelledRunDeps } from '../batch/labelled-run';
+import type { LabelledRun, LabelledRunCache } from '../batch/labelled-run';
+import { StampedCache } from '../stamped-cache';
 import { batchCaseOf } from '../batch/set-case-source';
 import { questionAgreement } from './question-agreement';
 import { runsDrift, type RunsDrift } from './run-drift';
 
-export interface AgreementServiceDeps extends LabelledRunDeps {
-  /** Changes whenever a set's saved cases (and so their labels) change: count and latest edit. */
-  labelsStamp: (setId: string) => string;
+export interface AgreementServiceDeps {
+  /** Loaded runs, shared with the results grid and the export. */
+  labelled: LabelledRunCache;
 }
 
 /** How many computed agreements and drifts are kept; each is a summary, a few hundred points. */
 const CACHE_MAX = 8;
-
-class StampedCache<V> {
-  private readonly entries = new Map<string, { stamp: string; value: V }>();
-  get(key: string, stamp: string, make: () => V): V {
-    const hit = this.entries.get(key);
-    if (hit?.stamp === stamp) {
-      // Most recently used last, so the oldest is the first to go.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
-    const value = make();
-    this.entries.delete(key);
-    this.entries.set(key, { stamp, value });
-    while (this.entries.size > CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
-    return value;
-  }
-}
 
 export function runRef(run: BatchRun): RunRef {
   return {
@@ -66,39 +49,41 @@ function excerpt(state: BatchCase['state'] | undefined): string {
  * set (its tuning) or its cases change, so switching views does not read 100,000 results again.
  */
 export class AgreementService {
-  private readonly agreements = new StampedCache<RunAgreement>();
-  private readonly drifts = new StampedCache<{ drift: RunsDrift; positions: Map<string, number> }>();
+  private readonly agreements = new StampedCache<RunAgreement>(CACHE_MAX);
+  private readonly drifts = new StampedCache<{ drift: RunsDrift; positions: Map<string, number> }>(CACHE_MAX);
 
   constructor(private readonly deps: AgreementServiceDeps) {}
 
   private run(id: string): BatchRun {
-    const run = this.deps.batches.getRun(id);
+    const run = this.deps.labelled.deps.batches.getRun(id);
     if (!run) throw new AppFailure({ code: 'not_found', message: 'This batch run no longer exists.' });
     return run;
   }
 
   /** The set's latest revision and its tuning: the thresholds and minimums in force. */
   private inForce(setId: string): { revision: number; tuning: SetTuning; stamp: string } {
-    const set = this.deps.sets.get(setId);
+    const { sets } = this.deps.labelled.deps;
+    const set = sets.get(setId);
     if (!set)
       throw new AppFailure({ code: 'not_found', message: 'The question set of this run no longer exists.' });
     const latest = latestRevision(set);
     return {
       revision: latest.revision,
       tuning: latest.tuning ?? EMPTY_TUNING,
-      stamp: `${set.updatedAt}:${latest.revision}:${this.deps.labelsStamp(setId)}`,
+      stamp: `${set.updatedAt}:${latest.revision}`,
     };
   }
 
+  /** The loaded run's stamp: its results and its set's cases (labels). */
   private runStamp(run: BatchRun): string {
-    return `${run.updatedAt}:${run.state}:${this.deps.batches.countResults(run.id)}`;
+    return this.deps.labelled.stamp(run.id);
   }
 
   agreement(id: string): RunAgreement {
     const run = this.run(id);
     const force = this.inForce(run.setId);
     return this.agreements.get(id, `${this.runStamp(run)}|${force.stamp}`, () => {
-      const loaded = loadLabelledRun(this.deps, id);
+      const loaded = this.deps.labelled.get(id);
       const cases = loaded.rows.map((r) => r.labelled);
       return {
         run: runRef(loaded.run),
@@ -126,8 +111,8 @@ export class AgreementService {
     const force = this.inForce(runA.setId);
     const stamp = `${this.runStamp(runA)}|${this.runStamp(runB)}|${force.stamp}`;
     const { drift, positions } = this.drifts.get(`${a}|${b}`, stamp, () => {
-      const la = loadLabelledRun(this.deps, a);
-      const lb = loadLabelledRun(this.deps, b);
+      const la = this.deps.labelled.get(a);
+      const lb = this.deps.labelled.get(b);
       const side = (l: LabelledRun) => ({ questions: l.questions, cases: l.rows.map((r) => r.labelled) });
       return {
         drift: runsDrift(side(la), side(lb), force.tuning),
@@ -154,7 +139,7 @@ export class AgreementService {
   /** A case's state, read for the page of flips only. */
   private stateOf(run: BatchRun, caseId: string): BatchCase['state'] | undefined {
     if (run.source.kind === 'inline') return run.source.cases.find((c) => c.id === caseId)?.state;
-    const saved = this.deps.cases.get(caseId);
+    const saved = this.deps.labelled.deps.cases.get(caseId);
     return saved ? batchCaseOf(saved).state : undefined;
   }
 }

@@ -8,7 +8,7 @@ import type { CaseDraft } from '../../../../src-shared/judge/case-answers';
 import { sampleQuestions } from '../sample-questions.test-helper';
 import { BatchGrid } from './batch-grid';
 import { openBatch, saveSampleSet, until } from './batch.test-helper';
-import { loadLabelledRun } from './labelled-run';
+import { LabelledRunCache, loadLabelledRun } from './labelled-run';
 import { parseSetCasesKey, setCaseSource, setCasesKey } from './set-case-source';
 
 const servers: SandboxServer[] = [];
@@ -30,7 +30,7 @@ async function setup(drafts: CaseDraft[]) {
   probe.repos.cases.append('set-1', drafts, () => `c${++n}`, 1);
   const b = openBatch(db, sandbox, (key) => setCaseSource(probe.repos.cases, key));
   disposers.push(() => b.service.dispose());
-  const grid = new BatchGrid({ ...b.repos, labelsStamp: casesStamp(db) });
+  const grid = new BatchGrid({ labelled: new LabelledRunCache({ ...b.repos, labelsStamp: casesStamp(db) }) });
   return { ...b, grid };
 }
 

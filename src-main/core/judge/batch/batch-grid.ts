@@ -13,15 +13,14 @@ import type { OpenedRun } from '../../../../src-shared/judge/judge-run';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import { thresholdFor } from '../../../../src-shared/judge/set-tuning';
 import { costYuan } from '../../../../src-shared/judge/judge-estimate';
-import { type LabelledRun, type LabelledRunDeps, type LabelledRunRow, loadLabelledRun } from './labelled-run';
+import { type LabelledRun, LabelledRunCache, type LabelledRunRow } from './labelled-run';
+import { StampedCache } from '../stamped-cache';
 
 const PREVIEW_CHARS = 120;
 /** Runs kept graded: the one on screen and the one before (switching back is instant). */
 const CACHED_RUNS = 2;
 
 interface Graded {
-  /** What the cache was built from; any change (a new result, a retune, a label) rebuilds it. */
-  stamp: string;
   labelled: LabelledRun;
   questions: Question[];
   thresholds: Record<string, number>;
@@ -30,9 +29,9 @@ interface Graded {
   orders: Map<string, number[]>;
 }
 
-export interface BatchGridDeps extends LabelledRunDeps {
-  /** Changes whenever the set's saved cases do (a label edited included): `casesStamp`. */
-  labelsStamp: (setId: string) => string;
+export interface BatchGridDeps {
+  /** Loaded runs, shared with the agreement and the export. */
+  labelled: LabelledRunCache;
 }
 
 /**
@@ -41,8 +40,12 @@ export interface BatchGridDeps extends LabelledRunDeps {
  * than loading and grading every case again (docs/architecture.md, "Batch runs view").
  */
 export class BatchGrid {
-  private readonly cache = new Map<string, Graded>();
-  loads = 0;
+  private readonly cache = new StampedCache<Graded>(CACHED_RUNS);
+
+  /** How many times a run's rows were graded (tests read it). */
+  get loads(): number {
+    return this.cache.computed;
+  }
 
   constructor(private readonly deps: BatchGridDeps) {}
 
@@ -77,44 +80,29 @@ export class BatchGrid {
     };
   }
 
+  /** The loaded run's stamp and the set's (a retune moves the thresholds the rows are read at). */
   private stamp(id: string): string {
-    const run = this.deps.batches.getRun(id);
-    if (!run) throw new AppFailure({ code: 'not_found', message: 'This batch run no longer exists.' });
-    const { done, failed } = this.deps.batches.counts(id);
-    const set = this.deps.sets.get(run.setId);
-    const cases = run.source.kind === 'named' ? this.deps.labelsStamp(run.setId) : '';
-    return [run.updatedAt, done, failed, set?.updatedAt ?? 0, cases].join('|');
+    const runStamp = this.deps.labelled.stamp(id);
+    const run = this.deps.labelled.deps.batches.getRun(id)!;
+    return `${runStamp}|${this.deps.labelled.deps.sets.get(run.setId)?.updatedAt ?? 0}`;
   }
 
   private graded(id: string): Graded {
-    const stamp = this.stamp(id);
-    const cached = this.cache.get(id);
-    if (cached && cached.stamp === stamp) {
-      // Most recently used last, so the oldest is the first one dropped.
-      this.cache.delete(id);
-      this.cache.set(id, cached);
-      return cached;
-    }
-    const graded = this.build(id, stamp);
-    this.cache.delete(id);
-    this.cache.set(id, graded);
-    while (this.cache.size > CACHED_RUNS) this.cache.delete(this.cache.keys().next().value!);
-    return graded;
+    return this.cache.get(id, this.stamp(id), () => this.build(id));
   }
 
-  private build(id: string, stamp: string): Graded {
-    this.loads++;
-    const labelled = loadLabelledRun(this.deps, id);
+  private build(id: string): Graded {
+    const labelled = this.deps.labelled.get(id);
     const { questions } = labelled;
     // The threshold in force is the set's latest revision's, even for a run of an older one.
-    const set = this.deps.sets.get(labelled.run.setId);
+    const set = this.deps.labelled.deps.sets.get(labelled.run.setId);
     const latest = set?.revisions.reduce((a, b) => (b.revision > a.revision ? b : a));
     const thresholds = Object.fromEntries(
       questions.filter((q) => q.type === 'noul').map((q) => [q.name, thresholdFor(latest?.tuning, q.name)]),
     );
     const thresholdOf = (name: string) => thresholds[name];
     const rows = labelled.rows.map((r) => gridRow(r, questions, thresholdOf));
-    return { stamp, labelled, questions, thresholds, rows, orders: new Map() };
+    return { labelled, questions, thresholds, rows, orders: new Map() };
   }
 
   private order(graded: Graded, sort: GridSort, filter: GridFilter): number[] {

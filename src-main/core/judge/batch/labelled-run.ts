@@ -9,6 +9,7 @@ import type { Question } from '../../../../src-shared/judge/question-rules';
 import type { SetTuning } from '../../../../src-shared/judge/set-tuning';
 import type { LabelledRunCase } from '../../../../src-shared/judge/metrics';
 import { batchCaseOf, parseSetCasesKey } from './set-case-source';
+import { StampedCache } from '../stamped-cache';
 
 /** One case of a run as the results grid, the metrics and the exports read it. */
 export interface LabelledRunRow {
@@ -36,8 +37,6 @@ export interface LabelledRunDeps {
   cases: JudgeCaseRepository;
 }
 
-const RESULTS_PAGE = 2_000;
-
 /**
  * A run's cases with their results and labels. Labels are the set's saved cases' expected
  * answers as they are now (a label fixed after the run counts); inline cases carry none.
@@ -55,11 +54,7 @@ export function loadLabelledRun(deps: LabelledRunDeps, runId: string): LabelledR
   const questions = revision.questions;
 
   const results = new Map<string, BatchResult>();
-  for (let offset = 0; ; offset += RESULTS_PAGE) {
-    const page = deps.batches.results(runId, offset, RESULTS_PAGE);
-    for (const r of page) results.set(r.caseId, r);
-    if (page.length < RESULTS_PAGE) break;
-  }
+  for (const r of deps.batches.allResults(runId)) results.set(r.caseId, r);
 
   const row = (c: BatchCase, position: number, note: string, labels: LabelledRunCase['labels']) => {
     const result = results.get(c.id);
@@ -93,4 +88,38 @@ export function loadLabelledRun(deps: LabelledRunDeps, runId: string): LabelledR
     });
   }
   return { run, questions, tuning: revision.tuning, rows };
+}
+
+export interface LabelledRunCacheDeps extends LabelledRunDeps {
+  /** Changes whenever a set's saved cases (and so their labels) change: `casesStamp`. */
+  labelsStamp: (setId: string) => string;
+}
+
+/**
+ * Loaded runs shared by the results grid, the agreement, the drift and the export: reading a
+ * 100,000-case run takes main about a second, so it is read once while it stays the same (its
+ * results and its set's cases), whichever view asks (docs/architecture.md, "Judge batch runs").
+ */
+export class LabelledRunCache {
+  private readonly cache = new StampedCache<LabelledRun>(3);
+
+  constructor(readonly deps: LabelledRunCacheDeps) {}
+
+  /** How many times a run was read from the database. */
+  get loads(): number {
+    return this.cache.computed;
+  }
+
+  /** What a loaded run depends on: its results (every one moves updatedAt) and its set's cases. */
+  stamp(runId: string): string {
+    const run = this.deps.batches.getRun(runId);
+    if (!run) throw new AppFailure({ code: 'not_found', message: 'This batch run no longer exists.' });
+    const { done, failed } = this.deps.batches.counts(runId);
+    const cases = run.source.kind === 'named' ? this.deps.labelsStamp(run.setId) : '';
+    return [run.updatedAt, run.state, done, failed, cases].join('|');
+  }
+
+  get(runId: string): LabelledRun {
+    return this.cache.get(runId, this.stamp(runId), () => loadLabelledRun(this.deps, runId));
+  }
 }

@@ -1,6 +1,6 @@
 import { latestRevision } from '../../../../src-shared/judge/question-set';
 import type { DesktopActions } from '../../media/desktop-actions';
-import { type LabelledRunDeps, loadLabelledRun } from './labelled-run';
+import type { LabelledRunCache } from './labelled-run';
 import { type ResultsFormat, resultRows, writeResults } from './results-export';
 
 /**
@@ -9,11 +9,11 @@ import { type ResultsFormat, resultRows, writeResults } from './results-export';
  * as it does in the metrics the user tuned it on.
  */
 export class BatchResultsExport {
-  constructor(private readonly deps: LabelledRunDeps & { desktop: DesktopActions }) {}
+  constructor(private readonly deps: { labelled: LabelledRunCache; desktop: DesktopActions }) {}
 
   text(runId: string, format: ResultsFormat): { text: string; fileName: string } {
-    const { run, questions, rows, tuning: runTuning } = loadLabelledRun(this.deps, runId);
-    const set = this.deps.sets.get(run.setId);
+    const { run, questions, rows, tuning: runTuning } = this.deps.labelled.get(runId);
+    const set = this.deps.labelled.deps.sets.get(run.setId);
     const tuning = set ? latestRevision(set).tuning : runTuning;
     const slug = (set?.name ?? 'run').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'run';
     const day = new Date(run.createdAt).toISOString().slice(0, 10);

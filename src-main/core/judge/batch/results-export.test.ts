@@ -6,13 +6,16 @@ import { createRepositories } from '../../db/repositories';
 import { StorageNotices } from '../../storage/storage-notices';
 import { parseCsv } from '../cases/csv';
 import { sampleQuestions } from '../sample-questions.test-helper';
+import { casesStamp } from '../../db/cases-stamp';
+import { LabelledRunCache } from './labelled-run';
 import { BatchResultsExport } from './results-export-service';
 import { flatRow, resultColumns, type ResultRow } from './results-export';
 import { setCasesKey } from './set-case-source';
 
 /** A set tuned after its run (revision 2: cats read at 0.7), three saved cases, a run over them. */
 function fixture(saveAs: string | null) {
-  const repos = createRepositories({ db: openMemoryDatabase(), notices: new StorageNotices() });
+  const db = openMemoryDatabase();
+  const repos = createRepositories({ db, notices: new StorageNotices() });
   const tuning = { thresholds: { cats: 0.7 }, minimums: {} };
   repos.sets.put({
     id: 'set-1',
@@ -88,7 +91,7 @@ function fixture(saveAs: string | null) {
   repos.batches.putResult(result(cases[1].id, 0.75), run);
   const saved: { text: string; name: string }[] = [];
   const exporter = new BatchResultsExport({
-    ...repos,
+    labelled: new LabelledRunCache({ ...repos, labelsStamp: casesStamp(db) }),
     desktop: {
       saveTextAs: async (text, name) => {
         saved.push({ text, name });
