@@ -1,5 +1,6 @@
 import { Bar, BarChart, Cell, LabelList, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import type { JudgeAnswer } from '../../../src-shared/judge/judge-answers';
+import { DEFAULT_THRESHOLD, noulVerdict } from '../../../src-shared/judge/set-tuning';
 import { t } from '../../i18n/i18n';
 import { num2, pct } from './format';
 
@@ -193,7 +194,7 @@ function ScoreChart({ a }: { a: Of<'score'> }) {
   );
 }
 
-function NoulChart({ a }: { a: Of<'noul'> }) {
+function NoulChart({ a, threshold }: { a: Of<'noul'>; threshold: number }) {
   const summary = t('judge.answer.noulSummary', { value: pct(a.noul) });
   return (
     <>
@@ -207,7 +208,7 @@ function NoulChart({ a }: { a: Of<'noul'> }) {
             >
               <XAxis type="number" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} {...axisProps} />
               <YAxis type="category" dataKey="name" hide />
-              <ReferenceLine x={0.5} stroke="currentColor" strokeDasharray="3 3" />
+              <ReferenceLine x={threshold} stroke="currentColor" strokeDasharray="3 3" />
               <Bar dataKey="p" isAnimationActive={false} className="bar-chosen">
                 <LabelList dataKey="p" position="right" formatter={barLabel} className="bar-label" />
               </Bar>
@@ -218,12 +219,28 @@ function NoulChart({ a }: { a: Of<'noul'> }) {
       <p className="small-note">
         {t('judge.answer.noulTrue')}: <strong>{pct(a.noul)}</strong> ({num2(a.noul)})
       </p>
+      {a.noul === undefined ? null : (
+        <p className="small-note">
+          {t(noulVerdict(a.noul, threshold) ? 'judge.answer.readsTrue' : 'judge.answer.readsFalse', {
+            threshold: threshold.toFixed(2),
+          })}
+        </p>
+      )}
       <Confidence value={a.confidence} />
     </>
   );
 }
 
-export function AnswerCard({ answer, instructions }: { answer: JudgeAnswer; instructions?: string }) {
+export function AnswerCard({
+  answer,
+  instructions,
+  threshold = DEFAULT_THRESHOLD,
+}: {
+  answer: JudgeAnswer;
+  instructions?: string;
+  /** A noul's threshold in force (the set's saved tuning), drawn on its bar and read as true/false. */
+  threshold?: number;
+}) {
   return (
     <article className="card judge-answer" aria-label={t('judge.answer.for', { name: answer.name })}>
       <h4>
@@ -235,7 +252,7 @@ export function AnswerCard({ answer, instructions }: { answer: JudgeAnswer; inst
       {instructions ? <p className="small-note muted">{instructions}</p> : null}
       {answer.kind === 'choice' ? <ChoiceChart a={answer} /> : null}
       {answer.kind === 'score' ? <ScoreChart a={answer} /> : null}
-      {answer.kind === 'noul' ? <NoulChart a={answer} /> : null}
+      {answer.kind === 'noul' ? <NoulChart a={answer} threshold={threshold} /> : null}
       {answer.kind === 'missing' ? <p className="muted">{t('judge.answer.missing')}</p> : null}
       {answer.kind === 'unreadable' ? (
         <p className="muted">

@@ -2,6 +2,8 @@ import type { JudgeAnswer } from '../../../src-shared/judge/judge-answers';
 import { JUDGE_MODELS } from '../../../src-shared/judge/judge-estimate';
 import { formatDateTime, formatNumber, t } from '../../i18n/i18n';
 import { AnswerCard } from './AnswerCharts';
+import { useTuningInForce } from './agreement/use-set-tuning';
+import { thresholdFor } from '../../../src-shared/judge/set-tuning';
 import { formatYuan } from './format';
 import { type OpenRun, useJudge } from './judge-store';
 
@@ -17,6 +19,8 @@ export function RunResult({ open, compact = false }: { open: OpenRun; compact?: 
   const { run, questions } = open;
   const answers = run.answers as unknown as JudgeAnswer[];
   const moved = run.modelAnswered !== undefined && run.modelAnswered !== run.modelAsked;
+  // A noul reads at the set's saved threshold here too, as in the results grid and the exports.
+  const tuning = useTuningInForce(run.setId);
   return (
     <section
       className="judge-result"
@@ -103,6 +107,7 @@ export function RunResult({ open, compact = false }: { open: OpenRun; compact?: 
             key={a.name}
             answer={a}
             instructions={questions.find((q) => q.name === a.name)?.instructions}
+            threshold={thresholdFor(tuning, a.name)}
           />
         ))}
       </div>

@@ -158,6 +158,8 @@ export const judge = {
   'judge.answer.scoreSummary': 'Score {score} on a scale of {low} to {high}. Levels: {list}.',
   'judge.answer.scoreOnScale': 'Score {score} on a scale from {low} to {high}',
   'judge.answer.noulSummary': 'Probability that the statement is true: {value}',
+  'judge.answer.readsTrue': 'Reads as true at the set’s threshold {threshold}',
+  'judge.answer.readsFalse': 'Reads as false at the set’s threshold {threshold}',
   'judge.answer.noulTrue': 'Probability the statement is true',
   'judge.answer.missing': 'The gateway sent no answer for this question.',
   'judge.answer.unreadable': 'The answer has a shape Gatehouse cannot chart:',

@@ -156,6 +156,8 @@ export const judge: Record<keyof typeof en, string> = {
   'judge.answer.scoreSummary': '分数 {score}，范围 {low} 到 {high}。各等级：{list}。',
   'judge.answer.scoreOnScale': '分数 {score}，范围 {low} 到 {high}',
   'judge.answer.noulSummary': '陈述成立的概率：{value}',
+  'judge.answer.readsTrue': '按问题集阈值 {threshold} 判为成立',
+  'judge.answer.readsFalse': '按问题集阈值 {threshold} 判为不成立',
   'judge.answer.noulTrue': '陈述成立的概率',
   'judge.answer.missing': '网关没有返回这个问题的答案。',
   'judge.answer.unreadable': '答案的结构 Gatehouse 无法绘制成图表：',
