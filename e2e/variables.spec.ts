@@ -39,6 +39,11 @@ test('placeholders get a field each, fill what is sent, and a preset brings the 
   await expect(params.getByLabel('Temperature')).toHaveValue('');
   await expect(params.getByRole('group', { name: 'Variables' }).getByLabel('{{lang}}')).toHaveValue('French');
 
+  // Deleting asks first, in the preset's row.
   await presets.getByRole('button', { name: 'Delete preset French replies' }).click();
+  await expect(
+    presets.getByText('Delete the preset French replies? Its settings cannot be restored.'),
+  ).toBeVisible();
+  await presets.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(presets.getByRole('button', { name: 'French replies', exact: true })).toHaveCount(0);
 });

@@ -76,6 +76,15 @@ function renderView() {
 
 beforeEach(() => useWorkbench.getState().reset());
 
+/** The set as main has it: the tuning a save starts from. */
+const setWith = (tuning: RunAgreement['tuning']) => ({
+  id: 'set-1',
+  name: 'Cats',
+  createdAt: 1,
+  updatedAt: 1,
+  revisions: [{ revision: 1, savedAt: 1, questions: [], tuning }],
+});
+
 describe('the Agreement view', () => {
   it('reads the metrics at the slider from the sweep, without a call per move', async () => {
     const bridge = installFakeBridge({
@@ -117,6 +126,7 @@ describe('the Agreement view', () => {
     const bridge = installFakeBridge({
       'judge.batch.list': () => [run('r-new', 'done', 2)],
       'judge.batch.agreement': () => agreement(tuning),
+      'judge.sets.get': () => setWith(tuning),
       'judge.sets.tune': (input) => {
         tuning = (input as { tuning: RunAgreement['tuning'] }).tuning;
         return {};
@@ -137,10 +147,35 @@ describe('the Agreement view', () => {
     expect(screen.queryByText('Not saved')).toBeNull();
   });
 
+  it('starts each save from the tuning main has, so a threshold saved meanwhile is kept', async () => {
+    // Main already holds a threshold this view has not read yet (saved from another card).
+    let inMain: RunAgreement['tuning'] = { thresholds: { cats: 0.9 }, minimums: {} };
+    const bridge = installFakeBridge({
+      'judge.batch.list': () => [run('r-new', 'done', 2)],
+      'judge.batch.agreement': () => agreement({ thresholds: {}, minimums: {} }),
+      'judge.sets.get': () => setWith(inMain),
+      'judge.sets.tune': (input) => {
+        inMain = (input as { tuning: RunAgreement['tuning'] }).tuning;
+        return {};
+      },
+    });
+    renderView();
+    const box = await screen.findByRole('region', { name: 'Minimums' });
+    fireEvent.change(within(box).getByLabelText('Minimum accuracy (0 to 1)'), { target: { value: '0.7' } });
+    fireEvent.click(within(box).getByRole('button', { name: 'Save minimums' }));
+    await waitFor(() =>
+      expect(bridge.calls.find((c) => c.route === 'judge.sets.tune')?.input).toEqual({
+        id: 'set-1',
+        tuning: { thresholds: { cats: 0.9 }, minimums: { accuracy: 0.7 } },
+      }),
+    );
+  });
+
   it('saves minimums with the thresholds in force, and refuses a value outside 0..1', async () => {
     const bridge = installFakeBridge({
       'judge.batch.list': () => [run('r-new', 'done', 2)],
       'judge.batch.agreement': () => agreement({ thresholds: { cats: 0.6 }, minimums: {} }),
+      'judge.sets.get': () => setWith({ thresholds: { cats: 0.6 }, minimums: {} }),
       'judge.sets.tune': () => ({}),
     });
     renderView();

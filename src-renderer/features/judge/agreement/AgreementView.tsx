@@ -79,7 +79,7 @@ function RunAgreementPanel({ setId, runId, goCases }: { setId: string; runId: st
       <div className="agreement-cards">
         {ag.questions.map((q) =>
           q.type === 'noul' ? (
-            <NoulCard key={`${q.question}:${q.threshold}`} q={q} setId={setId} tuning={ag.tuning} />
+            <NoulCard key={`${q.question}:${q.threshold}`} q={q} setId={setId} />
           ) : q.type === 'choice' ? (
             <ChoiceCard key={q.question} q={q} />
           ) : (

@@ -33,7 +33,7 @@ export function MinimumsBox({ setId, tuning }: { setId: string; tuning: SetTunin
     const minimums: SetTuning['minimums'] = {};
     if (parsed.accuracy.value !== undefined) minimums.accuracy = parsed.accuracy.value;
     if (parsed.auc.value !== undefined) minimums.auc = parsed.auc.value;
-    save.mutate({ thresholds: tuning.thresholds, minimums });
+    save.mutate((inForce) => ({ ...inForce, minimums }));
   };
 
   const field = (f: Field, label: string) => (

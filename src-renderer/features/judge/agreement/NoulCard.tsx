@@ -1,7 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { MISSING_CLASS_MESSAGES, sweepMetricsAt } from '../../../../src-shared/judge/metrics';
 import type { NoulAgreement } from '../../../../src-shared/judge/run-agreement';
-import type { SetTuning } from '../../../../src-shared/judge/set-tuning';
 import { ErrorNotice } from '../../../app/ErrorNotice';
 import { asAppError } from '../../../bridge/api';
 import { t } from '../../../i18n/i18n';
@@ -14,7 +13,7 @@ import { useSaveTuning } from './use-set-tuning';
  * slider reads the metrics from the sweep main sent (no call per move); "Save threshold" saves
  * the set's next revision with this threshold merged into the tuning in force.
  */
-export function NoulCard({ q, setId, tuning }: { q: NoulAgreement; setId: string; tuning: SetTuning }) {
+export function NoulCard({ q, setId }: { q: NoulAgreement; setId: string }) {
   const [draft, setDraft] = useState<number | undefined>(undefined);
   const value = draft ?? q.threshold;
   const dirty = draft !== undefined && draft !== q.threshold;
@@ -27,10 +26,9 @@ export function NoulCard({ q, setId, tuning }: { q: NoulAgreement; setId: string
       : undefined;
 
   const onSave = () =>
-    save.mutate(
-      { thresholds: { ...tuning.thresholds, [q.question]: value }, minimums: tuning.minimums },
-      { onSuccess: () => setDraft(undefined) },
-    );
+    save.mutate((inForce) => ({ ...inForce, thresholds: { ...inForce.thresholds, [q.question]: value } }), {
+      onSuccess: () => setDraft(undefined),
+    });
 
   return (
     <article className="card agreement-card" aria-label={t('judge.agreement.cardFor', { name: q.question })}>

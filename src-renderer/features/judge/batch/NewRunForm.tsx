@@ -6,7 +6,8 @@ import {
 } from '../../../../src-shared/judge/batch-run';
 import { JUDGE_MODELS, type JudgeModel } from '../../../../src-shared/judge/judge-estimate';
 import { ErrorNotice } from '../../../app/ErrorNotice';
-import { useRoute, useRouteMutation } from '../../../hooks/use-route';
+import { useRouteMutation } from '../../../hooks/use-route';
+import { useCaseCount } from '../cases/use-case-pages';
 import { formatNumber, t } from '../../../i18n/i18n';
 
 /**
@@ -19,7 +20,7 @@ export function NewRunForm({ setId, onCreated }: { setId: string; onCreated: (id
   const [scope, setScope] = useState<'all' | 'filter'>('all');
   const [filter, setFilter] = useState('');
   const used = scope === 'filter' ? filter.trim() : '';
-  const matching = useRoute('judge.cases.count', { setId, filter: used || undefined });
+  const matching = useCaseCount(setId, used);
   const create = useRouteMutation('judge.batch.create', ['judge.batch.list']);
   const concurrencyOk =
     Number.isInteger(concurrency) &&

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { BatchRunView } from '../../../../src-shared/judge/batch-run';
 import { ErrorNotice } from '../../../app/ErrorNotice';
 import { useRoute } from '../../../hooks/use-route';
+import { useCaseCount } from '../cases/use-case-pages';
 import { formatDateTime, formatNumber, t } from '../../../i18n/i18n';
 import { useWorkbench } from '../workbench-store';
 import { useBatchProgress, useProgressFeed } from './batch-progress-store';
@@ -64,7 +65,7 @@ function SelectedRun({ runId }: { runId: string }) {
 export function RunsView({ setId }: { setId: string }) {
   useProgressFeed();
   const runs = useRoute('judge.batch.list', { setId });
-  const cases = useRoute('judge.cases.count', { setId });
+  const cases = useCaseCount(setId, '');
   const runId = useWorkbench((s) => s.runId);
   const selectRun = useWorkbench((s) => s.selectRun);
   const setView = useWorkbench((s) => s.setView);

@@ -40,12 +40,20 @@ export const useBatchProgress = create<ProgressState>((set, get) => ({
   },
 }));
 
-/** Listens to every run's progress while the Runs view is open. */
+/**
+ * Listens to every run's progress while the Runs view is open. What it heard is forgotten when
+ * the view closes: events missed meanwhile would leave it stale (a run shown still running after
+ * it ended), and the view shows the fetched runs until new events arrive.
+ */
 export function useProgressFeed(): void {
-  useEffect(
-    () => onEvent('judge.batch.progress', (p) => useBatchProgress.getState().receive(p, Date.now())),
-    [],
-  );
+  useEffect(() => {
+    const off = onEvent('judge.batch.progress', (p) => useBatchProgress.getState().receive(p, Date.now()));
+    return () => {
+      off();
+      lastTickAt.clear();
+      useBatchProgress.setState({ byRun: {} });
+    };
+  }, []);
 }
 
 /** For tests: forget what was received. */

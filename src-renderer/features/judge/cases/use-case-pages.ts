@@ -9,10 +9,23 @@ export const CASE_PAGE = 100;
 /** Every cases query of a set starts with this, so one invalidation refreshes grid and counts. */
 export const casesKey = (setId: string) => ['judge.cases', setId] as const;
 
-/** Refetches the set's visible pages and counts after an add, edit, delete or import. */
+/** What reads a set's cases or their labels besides the cases view: refetched after a change. */
+const LABEL_READERS = ['judge.batch.agreement', 'judge.batch.drift', 'judge.batch.gridCase'] as const;
+
+/**
+ * Refetches the set's visible pages and counts after an add, edit, delete or import, and what
+ * reads the labels elsewhere (agreement, drift, an opened case; main recomputes them).
+ */
 export function useRefreshCases(setId: string) {
   const qc = useQueryClient();
-  return useCallback(() => qc.invalidateQueries({ queryKey: casesKey(setId) }), [qc, setId]);
+  return useCallback(
+    () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: casesKey(setId) }),
+        ...LABEL_READERS.map((r) => qc.invalidateQueries({ queryKey: [r] })),
+      ]),
+    [qc, setId],
+  );
 }
 
 export function useCaseCount(setId: string, filter: string) {
