@@ -90,7 +90,7 @@ export class AgreementService {
         latestRevision: force.revision,
         tuning: force.tuning,
         total: loaded.rows.length,
-        answered: loaded.rows.filter((r) => r.result).length,
+        answered: loaded.rows.filter((r) => r.result?.status === 'done').length,
         questions: loaded.questions.map((q) =>
           questionAgreement(q, cases, thresholdFor(force.tuning, q.name)),
         ),

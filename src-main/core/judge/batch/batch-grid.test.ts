@@ -118,6 +118,12 @@ describe('the results grid of a batch run', () => {
     const second = page(b, run.id, { sort: 'confidence', offset: 2, limit: 2 });
     expect([second.total, ids(second)]).toEqual([5, ['c2', 'c3']]);
     expect(page(b, run.id, { offset: 10 }).rows).toEqual([]);
+
+    // c5 answered against all three of its labels: most disagreements first, out of case order.
+    put(b, run, 'c5', { answers: answers([0.9, 0.1], [0.9, 0.05, 0.05], 0.1) });
+    const most = page(b, run.id, { sort: 'disagreement' });
+    expect(ids(most)).toEqual(['c5', 'c1', 'c2', 'c3', 'c4']);
+    expect(most.rows.map((r) => r.disagreements)).toEqual([3, 2, 1, 0, 0]);
   });
 
   it('reads noul at the latest revision threshold, even for a run of an older revision', async () => {
@@ -217,5 +223,17 @@ describe('the results grid of a batch run', () => {
       grid.rows.every((r) => r.status === 'done' && r.cells.every((c) => c.confidence !== undefined)),
     ).toBe(true);
     expect(b.grid.case(run.id, 'c3').opened?.run.modelAnswered).toBe('judge-1.13.0');
+
+    // Once over, the run's cases are those it judged: a case edited out of its filter stays, a
+    // matching case added since is not its (it would read as unanswered in every view).
+    const c3 = b.repos.cases.get('c3')!;
+    b.repos.cases.update({ ...c3, state: 'three, now about dogs', updatedAt: c3.updatedAt + 1 });
+    b.repos.cases.append('set-1', [draft('six about cats', { cats: true })], () => 'c6', 99);
+    expect(ids(page(b, run.id))).toEqual(['c1', 'c3', 'c5']);
+    expect(loadLabelledRun(b.repos, run.id).rows.map((r) => r.result?.status)).toEqual([
+      'done',
+      'done',
+      'done',
+    ]);
   });
 });

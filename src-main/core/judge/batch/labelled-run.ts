@@ -77,10 +77,14 @@ export function loadLabelledRun(deps: LabelledRunDeps, runId: string): LabelledR
   if (run.source.kind === 'inline') {
     rows = run.source.cases.map((c, i) => row(c, i, '', {}));
   } else if (named?.setId === run.setId) {
-    // All the set's cases, or the subset its filter matched (the same filter the run read).
-    rows = deps.cases
-      .all(run.setId, named.filter)
-      .map((c, i) => row(batchCaseOf(c), i, c.note, caseLabels(c.expected, questions)));
+    // A run that is over judged what it judged: the saved cases it holds a result for (a case
+    // added since, or edited out of its filter, is not its). One still to go will read the set's
+    // cases as its filter matches them now, so those are its cases until it ends.
+    const over = run.state === 'done' || run.state === 'cancelled';
+    const saved = over
+      ? deps.cases.all(run.setId).filter((c) => results.has(c.id))
+      : deps.cases.all(run.setId, named.filter);
+    rows = saved.map((c, i) => row(batchCaseOf(c), i, c.note, caseLabels(c.expected, questions)));
   } else {
     throw new AppFailure({
       code: 'not_found',

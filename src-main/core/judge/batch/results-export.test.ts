@@ -12,7 +12,10 @@ import { BatchResultsExport } from './results-export-service';
 import { flatRow, resultColumns, type ResultRow } from './results-export';
 import { setCasesKey } from './set-case-source';
 
-/** A set tuned after its run (revision 2: cats read at 0.7), three saved cases, a run over them. */
+/**
+ * A set tuned after its run (revision 2: cats read at 0.7), three saved cases, a paused run over
+ * them that has judged two (the third is still waiting).
+ */
 function fixture(saveAs: string | null) {
   const db = openMemoryDatabase();
   const repos = createRepositories({ db, notices: new StorageNotices() });
@@ -44,7 +47,7 @@ function fixture(saveAs: string | null) {
     setId: 'set-1',
     setRevision: 1,
     model: 'judge-1.13.0',
-    state: 'done',
+    state: 'paused',
     createdAt: Date.UTC(2025, 4, 6),
     updatedAt: 5,
     concurrency: 2,
