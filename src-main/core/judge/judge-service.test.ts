@@ -82,8 +82,11 @@ describe('question set storage', () => {
   it('renames, duplicates and deletes', () => {
     const a = judge.saveSet(undefined, draft);
     judge.renameSet(a.id, 'Renamed');
+    judge.tuneSet(a.id, { thresholds: { cats: 0.7 }, minimums: { auc: 0.8 } });
     const copy = judge.duplicateSet(a.id);
     expect(copy.name).toBe('Renamed (copy)');
+    // The copy keeps the thresholds and minimums in force.
+    expect(copy.revisions.at(-1)!.tuning).toEqual({ thresholds: { cats: 0.7 }, minimums: { auc: 0.8 } });
     judge.deleteSet(a.id);
     expect(judge.listSets().map((s) => s.name)).toEqual(['Renamed (copy)']);
   });

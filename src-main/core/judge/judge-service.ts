@@ -171,10 +171,13 @@ export class JudgeService {
 
   duplicateSet(id: string): StoredSet {
     const source = this.getSet(id);
-    return this.saveSet(undefined, {
-      name: this.freeName(`${source.name} (copy)`),
-      questions: latestRevision(source).questions,
-    });
+    const latest = latestRevision(source);
+    // The copy is the set as it stands: its questions with the thresholds and minimums in force.
+    return this.saveSet(
+      undefined,
+      { name: this.freeName(`${source.name} (copy)`), questions: latest.questions },
+      latest.tuning,
+    );
   }
 
   deleteSet(id: string): void {

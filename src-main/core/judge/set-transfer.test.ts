@@ -74,11 +74,14 @@ describe('a question set file carries its tuning (version 2)', () => {
     expect(latestRevision(set).tuning).toEqual(tuning);
   });
 
-  it('writes null for a set never tuned, and reads it back as no tuning', async () => {
+  it('writes null for a set never tuned; that file replacing a tuned set clears its tuning', async () => {
     const a = judge.saveSet(undefined, draft);
     await judge.exportSet(a.id);
     expect(JSON.parse(saved[0]).tuning).toBeNull();
-    expect(readEnvelope(saved[0]).tuning).toBeUndefined();
+    expect(readEnvelope(saved[0]).tuning).toEqual({ thresholds: {}, minimums: {} });
+    judge.tuneSet(a.id, tuning);
+    judge.importSet(saved[0], 'replace');
+    expect(latestRevision(judge.getSet(a.id)).tuning).toEqual({ thresholds: {}, minimums: {} });
   });
 
   it('still imports version 1 files, which have no tuning', () => {
@@ -87,6 +90,10 @@ describe('a question set file carries its tuning (version 2)', () => {
     if (out.status !== 'imported') throw new Error('expected an import');
     expect(out.set.revisions[0].questions).toEqual(sampleQuestions);
     expect(out.set.revisions[0].tuning).toBeUndefined();
+    // Replacing a tuned set with a version 1 file (which says nothing of tuning) keeps its tuning.
+    judge.tuneSet(out.set.id, tuning);
+    judge.importSet(v1, 'replace');
+    expect(latestRevision(judge.getSet(out.set.id)).tuning).toEqual(tuning);
     // The bundled sample is a version 1 file.
     const sample = readFileSync(
       join(import.meta.dirname, '../../../resources/samples/support-replies.question-set.json'),
@@ -109,6 +116,9 @@ describe('a question set file carries its tuning (version 2)', () => {
     expect(refusal(v2({ minimums: { auc: 'high' } }))).toMatch(
       /tuning\.minimums\.auc: the minimum AUC must be a number from 0 to 1/,
     );
+    // A misspelt key would otherwise be dropped, and its minimum would gate nothing.
+    expect(refusal(v2({ minimums: { min_auc: 0.9 } }))).toMatch(/tuning\.minimums: has no field “min_auc”/);
+    expect(refusal(v2({ threshold: { cats: 0.6 } }))).toMatch(/tuning: has no field “threshold”/);
     expect(judge.listSets()).toEqual([]);
   });
 

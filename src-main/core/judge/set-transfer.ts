@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppFailure } from '../../../src-shared/result';
 import { questionSetDraftSchema } from '../../../src-shared/judge/question-set';
 import type { QuestionSetDraft } from '../../../src-shared/judge/question-rules';
-import { type SetTuning, setTuningSchema } from '../../../src-shared/judge/set-tuning';
+import { EMPTY_TUNING, type SetTuning, setTuningSchema } from '../../../src-shared/judge/set-tuning';
 
 /**
  * The export file: versioned, so a later Gatehouse can read (or refuse) an older one clearly.
@@ -42,9 +42,10 @@ function pathText(root: string, path: readonly PropertyKey[]): string {
     .replace(/\.\[/g, '[');
 }
 
-function readTuning(raw: unknown, set: QuestionSetDraft): SetTuning | undefined {
-  // A version 2 file of a set never tuned says so with null.
-  if (raw === null || raw === undefined) return undefined;
+function readTuning(raw: unknown, set: QuestionSetDraft): SetTuning {
+  // A version 2 file of a set never tuned says so with null: no thresholds, no minimums (a set
+  // it replaces loses its own, as the file says), unlike a version 1 file, which says nothing.
+  if (raw === null || raw === undefined) return EMPTY_TUNING;
   const tuning = setTuningSchema.safeParse(raw);
   if (!tuning.success) {
     const i = tuning.error.issues[0];
