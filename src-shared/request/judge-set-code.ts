@@ -166,7 +166,11 @@ function curlCode(input: SetCodeInput): string {
  * The set's name goes into a comment line of the code: a line break in it (a set file can carry
  * one) would end the comment and make the rest of the name code, so it is kept to one line.
  */
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
+const oneLine = (text: string) =>
+  [...text]
+    .map((c) => (/[\p{Cc}\u2028\u2029]/u.test(c) ? ' ' : c))
+    .join('')
+    .replace(/ {2,}/g, ' ');
 
 export function setCode(input: SetCodeInput, language: SetCodeLanguage): string {
   const safe = { ...input, setName: oneLine(input.setName) };
