@@ -9,22 +9,11 @@ import type {
   ScoreAgreement,
 } from '../../src-shared/judge/run-agreement';
 import { sampleQuestions } from '../core/judge/sample-questions.test-helper';
-import { createAppRouter } from './app-router';
-import { testServices } from './services.test-helper';
+import { routerCalls, testServices } from './services.test-helper';
 
 const t = testServices();
-const dispatch = createAppRouter(t.services, () => true);
-const top = { url: 'http://127.0.0.1/', isMainFrame: true };
+const { send, call } = routerCalls(t.services);
 afterAll(() => t.close());
-
-async function send(name: string, input: unknown) {
-  return dispatch(name, input, top);
-}
-async function call<T>(name: string, input: unknown): Promise<T> {
-  const r = await send(name, input);
-  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
-  return r.data as T;
-}
 
 /**
  * Sample questions: tone (choice calm/angry), quality (score poor/fine/excellent), cats (noul

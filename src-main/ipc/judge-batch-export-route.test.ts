@@ -1,19 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchRunView } from '../../src-shared/judge/batch-run';
 import type { StoredSet } from '../../src-shared/judge/question-set';
-import { createAppRouter } from './app-router';
-import { testServices } from './services.test-helper';
+import { routerCalls, testServices } from './services.test-helper';
 
 const t = testServices();
-const dispatch = createAppRouter(t.services, () => true);
-const top = { url: 'http://127.0.0.1/', isMainFrame: true };
+const { send, call } = routerCalls(t.services);
 afterAll(() => t.close());
-
-async function call<T>(name: string, input: unknown): Promise<T> {
-  const r = await dispatch(name, input, top);
-  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
-  return r.data as T;
-}
 
 describe('judge.batch.export', () => {
   it('writes a run’s results through the save dialog and refuses a bad format or run', async () => {
@@ -32,11 +24,11 @@ describe('judge.batch.export', () => {
     expect(where).toMatch(/Export-route-\d{4}-\d{2}-\d{2}\.results\.csv$/);
     expect(t.saved.at(-1)).toMatch(/\.results\.csv$/);
 
-    expect(await dispatch('judge.batch.export', { id: run.id, format: 'xml' }, top)).toMatchObject({
+    expect(await send('judge.batch.export', { id: run.id, format: 'xml' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input', message: 'format: must be csv or jsonl' },
     });
-    expect(await dispatch('judge.batch.export', { id: 'gone', format: 'jsonl' }, top)).toMatchObject({
+    expect(await send('judge.batch.export', { id: 'gone', format: 'jsonl' })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });

@@ -3,19 +3,11 @@ import type { BatchGridPage } from '../../src-shared/judge/batch-grid';
 import type { BatchRunView } from '../../src-shared/judge/batch-run';
 import type { StoredSet } from '../../src-shared/judge/question-set';
 import { sampleQuestions } from '../core/judge/sample-questions.test-helper';
-import { createAppRouter } from './app-router';
-import { testServices } from './services.test-helper';
+import { routerCalls, testServices } from './services.test-helper';
 
 const t = testServices();
-const dispatch = createAppRouter(t.services, () => true);
-const top = { url: 'http://127.0.0.1/', isMainFrame: true };
+const { call } = routerCalls(t.services);
 afterAll(() => t.close());
-
-async function call<T>(name: string, input: unknown): Promise<T> {
-  const r = await dispatch(name, input, top);
-  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
-  return r.data as T;
-}
 
 describe('judge.batch.grid through the router', () => {
   it('pages a filtered run of saved cases and refuses bad input with the field and the rule', async () => {

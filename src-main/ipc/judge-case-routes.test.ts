@@ -2,19 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { JudgeCase } from '../../src-shared/judge/judge-case';
 import type { CaseImportPreview, CaseImportResult } from '../../src-shared/judge/judge-case-import';
 import type { StoredSet } from '../../src-shared/judge/question-set';
-import { createAppRouter } from './app-router';
-import { testServices } from './services.test-helper';
+import { routerCalls, testServices } from './services.test-helper';
 
 const t = testServices();
-const dispatch = createAppRouter(t.services, () => true);
-const top = { url: 'http://127.0.0.1/', isMainFrame: true };
+const { send, call } = routerCalls(t.services);
 afterAll(() => t.close());
-
-async function call<T>(name: string, input: unknown): Promise<T> {
-  const r = await dispatch(name, input, top);
-  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
-  return r.data as T;
-}
 
 describe('judge.cases routes', () => {
   it('add, list, count, edit, duplicate, delete, import and export through the router', async () => {
@@ -74,44 +66,37 @@ describe('judge.cases routes', () => {
 
   it('refuses inputs past their limits, naming the field and the limit', async () => {
     const big = 'a'.repeat(50 * 1024 * 1024 + 1);
-    expect(await dispatch('judge.cases.importPreview', { setId: 's', text: big }, top)).toMatchObject({
+    expect(await send('judge.cases.importPreview', { setId: 's', text: big })).toMatchObject({
       ok: false,
       error: {
         code: 'invalid_input',
         message: 'text: must be at most 50 MB (the file is too large to import)',
       },
     });
-    expect(await dispatch('judge.cases.list', { setId: 's', offset: 0, limit: 501 }, top)).toMatchObject({
+    expect(await send('judge.cases.list', { setId: 's', offset: 0, limit: 501 })).toMatchObject({
       ok: false,
       error: { message: 'limit: must be at most 500' },
     });
     expect(
-      await dispatch(
-        'judge.cases.add',
-        { setId: 's', state: { mode: 'text', text: 'x' }, expected: { tone: 1 }, note: 'n'.repeat(2_001) },
-        top,
-      ),
+      await send('judge.cases.add', {
+        setId: 's',
+        state: { mode: 'text', text: 'x' },
+        expected: { tone: 1 },
+        note: 'n'.repeat(2_001),
+      }),
     ).toMatchObject({ ok: false, error: { message: 'note: must be at most 2,000 characters' } });
     expect(
-      await dispatch(
-        'judge.cases.add',
-        {
-          setId: 's',
-          state: { mode: 'text', text: 'x' },
-          expected: JSON.parse('{"constructor": 1}') as unknown,
-        },
-        top,
-      ),
+      await send('judge.cases.add', {
+        setId: 's',
+        state: { mode: 'text', text: 'x' },
+        expected: JSON.parse('{"constructor": 1}') as unknown,
+      }),
     ).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`q${i}`, true]));
     expect(
-      await dispatch(
-        'judge.cases.add',
-        { setId: 's', state: { mode: 'text', text: 'x' }, expected: many },
-        top,
-      ),
+      await send('judge.cases.add', { setId: 's', state: { mode: 'text', text: 'x' }, expected: many }),
     ).toMatchObject({ ok: false, error: { message: 'expected: must have at most 50 answers' } });
-    expect(await dispatch('judge.cases.count', { setId: 'missing' }, top)).toMatchObject({
+    expect(await send('judge.cases.count', { setId: 'missing' })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });

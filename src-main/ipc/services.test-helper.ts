@@ -10,7 +10,8 @@ import { StorageNotices } from '../core/storage/storage-notices';
 import { startSandbox, type SandboxOptions } from '../sandbox/server';
 import type { EventMap } from '../../src-shared/ipc/contract';
 import { lazySandboxHost } from './sandbox-host';
-import { createServices } from './services';
+import { createAppRouter } from './app-router';
+import { type AppServices, createServices } from './services';
 
 export interface RecordedEvent {
   name: keyof EventMap;
@@ -67,4 +68,20 @@ export function testServices(
     }
   };
   return { services, events, waitFor, dataDir, database, saved, close: () => sandbox.close() };
+}
+
+/**
+ * The app's router over test services, called as the window of the app's own page would:
+ * `send` gives the Result as the window gets it, `call` its data (or throws with the message).
+ */
+export function routerCalls(services: AppServices) {
+  const dispatch = createAppRouter(services, () => true);
+  const top = { url: 'http://127.0.0.1/', isMainFrame: true };
+  const send = (name: string, input: unknown) => dispatch(name, input, top);
+  const call = async <T>(name: string, input: unknown): Promise<T> => {
+    const r = await send(name, input);
+    if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+    return r.data as T;
+  };
+  return { send, call };
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 import type { CodeKind, HttpCall } from '../../src-shared/request/view-code';
 import { t } from '../i18n/i18n';
 
@@ -21,19 +22,7 @@ export function ViewCode({
   http?: HttpCall;
 }) {
   const [open, setOpen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    // Where modal dialogs are not supported (jsdom), it is shown as an open, non-modal one.
-    if (open) {
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-    } else if (d.open) {
-      if (typeof d.close === 'function') d.close();
-      else d.removeAttribute('open');
-    }
-  }, [open]);
+  const dialog = useModalDialog(open);
   return (
     <>
       <button type="button" className="small" onClick={() => setOpen(true)}>

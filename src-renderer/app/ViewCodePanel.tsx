@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { CopyButton } from './CopyButton';
 import {
   CODE_LANGUAGES,
   type CodeKind,
@@ -24,7 +25,6 @@ export function CodePanel({
   onClose: () => void;
 }) {
   const [language, setLanguage] = useState<CodeLanguage>('curl');
-  const [copied, setCopied] = useState(false);
   const { host, judgeSegment } = useCodeAddress();
   const code = useMemo(
     () => generateCode({ kind, host, judgeSegment, body, http }, language),
@@ -56,7 +56,6 @@ export function CodePanel({
               className={language === l ? 'small pressed' : 'small ghost'}
               onClick={() => {
                 setLanguage(l);
-                setCopied(false);
               }}
             >
               {t(`code.lang.${l}`)}
@@ -64,13 +63,7 @@ export function CodePanel({
           ))}
         </div>
         <span className="grow" />
-        <button
-          type="button"
-          className="small"
-          onClick={() => void navigator.clipboard.writeText(code).then(() => setCopied(true))}
-        >
-          {copied ? t('common.copied') : t('code.copy')}
-        </button>
+        <CopyButton text={code} label={t('code.copy')} />
       </div>
       <pre className="view-code-text" aria-label={t(`code.lang.${language}`)} tabIndex={0}>
         <code>{code}</code>

@@ -1,16 +1,15 @@
 import { useEffect } from 'react';
+import { StateModeRadios } from './StateModeRadios';
 import {
   JUDGE_CONTEXT_LIMIT,
   JUDGE_PAIR_LIMIT,
   JUDGE_RESERVATION_YUAN,
 } from '../../../src-shared/judge/judge-estimate';
-import type { ParsedState, StateMode } from '../../../src-shared/judge/state-input';
+import type { ParsedState } from '../../../src-shared/judge/state-input';
 import { formatNumber, type MessageKey, t } from '../../i18n/i18n';
 import { formatYuan } from './format';
 import { parsedStateOf, useJudge } from './judge-store';
 import { useTokenEstimate } from './use-token-estimate';
-
-const MODES: StateMode[] = ['text', 'json', 'list'];
 
 /** The parse problem in the window's language (state-input.ts gives a code and params). */
 export function stateProblem(parsed: Extract<ParsedState, { ok: false }>): string {
@@ -32,20 +31,11 @@ export function StatePanel() {
   return (
     <section className="card judge-state" aria-label={t('judge.state.title')}>
       <h3>{t('judge.state.title')}</h3>
-      <div className="row" role="radiogroup" aria-label={t('judge.state.mode')}>
-        {MODES.map((m) => (
-          <label key={m} className="checkbox judge-radio">
-            <input
-              type="radio"
-              name="judge-state-mode"
-              value={m}
-              checked={state.mode === m}
-              onChange={() => setState({ ...state, mode: m })}
-            />
-            {t(`judge.state.mode.${m}`)}
-          </label>
-        ))}
-      </div>
+      <StateModeRadios
+        name="judge-state-mode"
+        mode={state.mode}
+        onChange={(mode) => setState({ ...state, mode })}
+      />
       <div className="field">
         <label htmlFor="judge-state-text">{t('judge.state.label')}</label>
         <textarea

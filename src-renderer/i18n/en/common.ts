@@ -30,6 +30,7 @@ export const common = {
   'panel.hide': 'Hide {name}',
   'common.httpStatus': '(HTTP {status})',
   'common.dismissError': 'Dismiss error',
+  'common.copyFailed': 'Copy failed: select the text and copy it',
   'common.copied': 'Copied',
   'common.save': 'Save',
   'common.cancel': 'Cancel',

@@ -113,4 +113,5 @@ export const judgeAgreement = {
   'judge.drift.showing': '{first}–{last} of {total}',
   'judge.drift.pinNote':
     'Per the gateway’s guidance, pin the version (for example judge-1.13.0) once thresholds are tuned: aliases such as judge-latest move.',
+  'judge.drift.points': '{n} pt',
 };

@@ -30,6 +30,7 @@ export const common: Record<keyof typeof en, string> = {
   'panel.hide': '隐藏{name}',
   'common.httpStatus': '（HTTP {status}）',
   'common.dismissError': '关闭错误提示',
+  'common.copyFailed': '复制失败：请选中文本后复制',
   'common.copied': '已复制',
   'common.save': '保存',
   'common.cancel': '取消',

@@ -109,4 +109,5 @@ export const judgeAgreement = {
   'judge.drift.showing': '第 {first}–{last} 条，共 {total} 条',
   'judge.drift.pinNote':
     '按网关的建议，阈值调好后请固定版本（例如 judge-1.13.0）：judge-latest 等别名会变化。',
+  'judge.drift.points': '{n} 个百分点',
 };

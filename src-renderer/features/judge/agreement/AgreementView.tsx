@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { RunAgreement } from '../../../../src-shared/judge/run-agreement';
 import { ErrorNotice } from '../../../app/ErrorNotice';
 import { asAppError } from '../../../bridge/api';
@@ -9,7 +8,8 @@ import './agreement.css';
 import { ChoiceCard, ScoreCard } from './ChoiceScoreCards';
 import { MinimumsBox } from './MinimumsBox';
 import { NoulCard } from './NoulCard';
-import { finishedRuns, runLabel } from './run-label';
+import { RunPicker } from './RunPicker';
+import { finishedRuns } from './run-label';
 
 /**
  * How a batch run's answers agree with the set's labels, question by question, and the
@@ -19,7 +19,6 @@ export function AgreementView({ setId }: { setId: string }) {
   const runId = useWorkbench((s) => s.runId);
   const selectRun = useWorkbench((s) => s.selectRun);
   const setView = useWorkbench((s) => s.setView);
-  const pickerId = useId();
   const runs = useRoute('judge.batch.list', { setId });
 
   if (runs.error) return <ErrorNotice error={asAppError(runs.error)} />;
@@ -40,14 +39,7 @@ export function AgreementView({ setId }: { setId: string }) {
   return (
     <div className="agreement-view">
       <div className="row agreement-picker">
-        <label htmlFor={pickerId}>{t('judge.agreement.run')}</label>
-        <select id={pickerId} value={chosen.id} onChange={(e) => selectRun(e.target.value)}>
-          {runs.data.map((r) => (
-            <option key={r.id} value={r.id}>
-              {runLabel(r)}
-            </option>
-          ))}
-        </select>
+        <RunPicker label={t('judge.agreement.run')} runs={runs.data} value={chosen.id} onPick={selectRun} />
       </div>
       <RunAgreementPanel setId={setId} runId={chosen.id} goCases={() => setView('cases')} />
     </div>

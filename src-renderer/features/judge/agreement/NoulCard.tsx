@@ -19,7 +19,12 @@ export function NoulCard({ q, setId }: { q: NoulAgreement; setId: string }) {
   const dirty = draft !== undefined && draft !== q.threshold;
   const save = useSaveTuning(setId);
   const sliderId = useId();
-  const at = useMemo(() => sweepMetricsAt(q.sweep, value), [q.sweep, value]);
+  // At the threshold in force main computed the metrics exactly (a saved 0.333 falls between the
+  // sweep's points); a moved slider reads the sweep.
+  const at = useMemo(
+    () => (draft === undefined ? q.atThreshold : sweepMetricsAt(q.sweep, draft)),
+    [q.atThreshold, q.sweep, draft],
+  );
   const marker =
     at.recall !== undefined && at.precision !== undefined
       ? { recall: at.recall, precision: at.precision }

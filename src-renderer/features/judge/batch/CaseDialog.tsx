@@ -5,12 +5,12 @@ import { ErrorNotice } from '../../../app/ErrorNotice';
 import { useRoute } from '../../../hooks/use-route';
 import { t } from '../../../i18n/i18n';
 import { RunResult } from '../RunResult';
+import { decisionText } from '../format';
 
 function expectedText(q: Question, label: BatchGridCase['labels'][string]): string {
   if (label === undefined) return t('runs.case.noLabel');
   if (q.type === 'score' && typeof label === 'number') return `${label + 1} · ${q.levels[label] ?? ''}`;
-  if (typeof label === 'boolean') return label ? t('runs.grid.true') : t('runs.grid.false');
-  return String(label);
+  return decisionText(label);
 }
 
 /** One case of a run in the single-run charts view, beside what it was expected to say. */

@@ -1,7 +1,7 @@
 import type { GradeCell } from '../../../../src-shared/judge/case-grade';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import { t } from '../../../i18n/i18n';
-import { num2, pct } from '../format';
+import { num2, pct, yesNo } from '../format';
 
 /** The label beside the answer, and a mark when the two disagree (said in words to a screen reader). */
 function Expected({ text, disagrees }: { text: string | undefined; disagrees: boolean }) {
@@ -40,8 +40,6 @@ function LevelBars({
     </span>
   );
 }
-
-const yesNo = (v: boolean) => (v ? t('runs.grid.true') : t('runs.grid.false'));
 
 export function GradeCellView({ cell, question }: { cell: GradeCell; question: Question | undefined }) {
   if (cell.type === 'choice') {

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { StateModeRadios } from '../StateModeRadios';
 import type { ExpectedAnswers } from '../../../../src-shared/judge/case-answers';
 import type { JudgeCase } from '../../../../src-shared/judge/judge-case';
 import type { Question } from '../../../../src-shared/judge/question-rules';
-import { parseState, type StateInput, type StateMode } from '../../../../src-shared/judge/state-input';
+import { parseState, type StateInput } from '../../../../src-shared/judge/state-input';
 import type { AppError } from '../../../../src-shared/result';
 import { ErrorNotice } from '../../../app/ErrorNotice';
 import { IconButton } from '../../../app/IconButton';
@@ -10,8 +11,6 @@ import { asAppError, call } from '../../../bridge/api';
 import { formatNumber, t } from '../../../i18n/i18n';
 import { stateProblem } from '../StatePanel';
 import { stateInputOf } from './case-cells';
-
-const MODES: StateMode[] = ['text', 'json', 'list'];
 
 export type EditorTarget = { kind: 'new' } | { kind: 'edit'; index: number; c: JudgeCase };
 
@@ -129,20 +128,11 @@ export function CaseEditor(p: {
           void save();
         }}
       >
-        <div className="row" role="radiogroup" aria-label={t('judge.state.mode')}>
-          {MODES.map((m) => (
-            <label key={m} className="checkbox judge-radio">
-              <input
-                type="radio"
-                name="case-state-mode"
-                value={m}
-                checked={state.mode === m}
-                onChange={() => setState({ ...state, mode: m })}
-              />
-              {t(`judge.state.mode.${m}`)}
-            </label>
-          ))}
-        </div>
+        <StateModeRadios
+          name="case-state-mode"
+          mode={state.mode}
+          onChange={(mode) => setState({ ...state, mode })}
+        />
         <div className="field">
           <label htmlFor="case-state">{t('judge.state.label')}</label>
           <textarea

@@ -1,4 +1,5 @@
 import type { ExpectedAnswer } from '../../../../src-shared/judge/case-answers';
+import { yesNo } from '../format';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import type { StateInput, StateValue } from '../../../../src-shared/judge/state-input';
 
@@ -44,7 +45,8 @@ export function stateInputOf(state: StateValue): StateInput {
  */
 export function expectedText(q: Question, value: ExpectedAnswer | undefined): string {
   if (value === undefined) return '';
-  if (q.type === 'noul' || typeof value !== 'number') return String(value);
+  if (typeof value === 'boolean') return yesNo(value);
+  if (q.type === 'noul') return String(value);
   if (q.type === 'choice') return q.options[value]?.name ?? `#${value}`;
   const label = q.levels[value];
   return label === undefined ? `#${value + 1}` : `${value + 1} · ${label}`;

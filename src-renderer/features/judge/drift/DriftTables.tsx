@@ -5,7 +5,7 @@ import type {
   RunRef,
 } from '../../../../src-shared/judge/run-agreement';
 import { t } from '../../../i18n/i18n';
-import { num2, pct } from '../format';
+import { decisionText, num2, pct, yesNo } from '../format';
 
 /** Metrics where a smaller number is better: a fall is an improvement. */
 const LOWER_IS_BETTER = new Set(['logLoss', 'brier', 'maeChosen', 'maeExpectedValue']);
@@ -32,7 +32,7 @@ const show = (metric: string, v: number | undefined) => (RATES.has(metric) ? pct
 
 function signed(metric: string, d: number | undefined): string {
   if (d === undefined) return '—';
-  const text = RATES.has(metric) ? `${(d * 100).toFixed(1)} pt` : num2(d);
+  const text = RATES.has(metric) ? t('judge.drift.points', { n: (d * 100).toFixed(1) }) : num2(d);
   return d > 0 ? `+${text}` : text;
 }
 
@@ -117,7 +117,9 @@ export function SharesTable({ questions }: { questions: QuestionDrift[] }) {
           ...q.shares.map((s, i) => (
             <tr key={`${q.question}:${s.decision}`}>
               <th scope="row">{i === 0 ? `${q.question} (${q.coverage.compared})` : ''}</th>
-              <td>{s.decision}</td>
+              <td>
+                {s.decision === 'true' || s.decision === 'false' ? yesNo(s.decision === 'true') : s.decision}
+              </td>
               <td>{pct(s.a)}</td>
               <td>{pct(s.b)}</td>
             </tr>
@@ -138,7 +140,7 @@ export function SharesTable({ questions }: { questions: QuestionDrift[] }) {
   );
 }
 
-const answerText = (a: DriftAnswer) => `${String(a.decision)} (${pct(a.probability)})`;
+const answerText = (a: DriftAnswer) => `${decisionText(a.decision)} (${pct(a.probability)})`;
 
 export function FlipRows({ flipped }: { flipped: FlippedCase[] }) {
   return (
@@ -163,7 +165,7 @@ export function FlipRows({ flipped }: { flipped: FlippedCase[] }) {
             </td>
             <td>{answerText(f.a)}</td>
             <td>{answerText(f.b)}</td>
-            <td>{f.label === undefined ? '—' : String(f.label)}</td>
+            <td>{f.label === undefined ? '—' : decisionText(f.label)}</td>
           </tr>
         ))}
       </tbody>

@@ -111,6 +111,25 @@ describe('the Drift view', () => {
     expect(screen.getByText(/pin the version/)).toBeTruthy();
   });
 
+  it('never compares the run picked in Batch runs with itself: B is the newest run of another model', async () => {
+    useWorkbench.getState().selectRun('r-latest');
+    const bridge = installFakeBridge({
+      'judge.batch.list': () => [
+        run('r-latest', 'judge-latest', 3),
+        run('r-latest-2', 'judge-latest', 2),
+        run('r-pinned', 'judge-1.13.0', 1),
+      ],
+      'judge.batch.drift': () => drift,
+    });
+    renderView();
+    await screen.findByRole('table', { name: /Metric changes/ });
+    expect(bridge.calls.find((c) => c.route === 'judge.batch.drift')?.input).toMatchObject({
+      a: 'r-latest',
+      b: 'r-pinned',
+    });
+    expect(screen.queryByText(/same run/i)).toBeNull();
+  });
+
   it('offers to run the cases on a judge the set has no run of, and starts it', async () => {
     const bridge = installFakeBridge({
       'judge.batch.list': () => [run('r-pinned', 'judge-1.13.0', 1)],

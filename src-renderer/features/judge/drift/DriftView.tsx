@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { BatchRunView } from '../../../../src-shared/judge/batch-run';
 import { ErrorNotice } from '../../../app/ErrorNotice';
 import { asAppError } from '../../../bridge/api';
 import { useRoute } from '../../../hooks/use-route';
 import { t } from '../../../i18n/i18n';
 import '../agreement/agreement.css';
-import { finishedRuns, runLabel } from '../agreement/run-label';
+import { RunPicker } from '../agreement/RunPicker';
+import { finishedRuns } from '../agreement/run-label';
 import { useWorkbench } from '../workbench-store';
 import { DriftHelper } from './DriftHelper';
 import { DeltaTable, FlipRows, SharesTable, VersionsLine } from './DriftTables';
@@ -22,6 +23,14 @@ export function defaultPair(runs: readonly BatchRunView[]): { a?: string; b?: st
   return { a: a?.id, b: b?.id };
 }
 
+/** The newest finished run other than `id`, of another model if there is one. */
+function otherThan(runs: readonly BatchRunView[], id: string | undefined): string | undefined {
+  const base = runs.find((r) => r.id === id);
+  if (!base) return undefined;
+  const others = finishedRuns(runs).filter((r) => r.id !== id);
+  return (others.find((r) => r.model !== base.model) ?? others[0])?.id;
+}
+
 /**
  * Two runs of the set over the same cases compared (docs/architecture.md, "Judge agreement and
  * drift"): answering versions, metric deltas, decision shares and the cases that flipped.
@@ -31,7 +40,6 @@ export function DriftView({ setId }: { setId: string }) {
   const otherRunId = useWorkbench((s) => s.otherRunId);
   const selectRun = useWorkbench((s) => s.selectRun);
   const selectOtherRun = useWorkbench((s) => s.selectOtherRun);
-  const ids = { a: useId(), b: useId() };
   // Polled while a run of the set is going, so the helper row shows progress.
   const runs = useRoute(
     'judge.batch.list',
@@ -46,9 +54,11 @@ export function DriftView({ setId }: { setId: string }) {
   const list = runs.data;
   const has = (id: string | undefined) => !!id && list.some((r) => r.id === id);
   const fallback = defaultPair(list);
-  // runId is the first of the two (the store's rule), otherRunId the one compared with it.
+  // runId is the first of the two (the store's rule), otherRunId the one compared with it. A run
+  // picked in Batch runs is never compared with itself: B is then the newest finished run of
+  // another model (or any other finished run).
   const a = has(runId) ? runId : fallback.a;
-  const b = has(otherRunId) ? otherRunId : fallback.b;
+  const b = has(otherRunId) && otherRunId !== a ? otherRunId : (otherThan(list, a) ?? fallback.b);
 
   return (
     <div className="drift-view">
@@ -57,28 +67,20 @@ export function DriftView({ setId }: { setId: string }) {
         <p className="empty-state muted">{t('judge.drift.needTwo')}</p>
       ) : (
         <div className="row drift-pickers">
-          <label htmlFor={ids.a}>{t('judge.drift.runA')}</label>
-          <select id={ids.a} value={a ?? ''} onChange={(e) => selectRun(e.target.value)}>
-            <option value="" disabled>
-              {t('judge.drift.pick')}
-            </option>
-            {list.map((r) => (
-              <option key={r.id} value={r.id}>
-                {runLabel(r)}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={ids.b}>{t('judge.drift.runB')}</label>
-          <select id={ids.b} value={b ?? ''} onChange={(e) => selectOtherRun(e.target.value)}>
-            <option value="" disabled>
-              {t('judge.drift.pick')}
-            </option>
-            {list.map((r) => (
-              <option key={r.id} value={r.id}>
-                {runLabel(r)}
-              </option>
-            ))}
-          </select>
+          <RunPicker
+            label={t('judge.drift.runA')}
+            runs={list}
+            value={a}
+            onPick={selectRun}
+            placeholder={t('judge.drift.pick')}
+          />
+          <RunPicker
+            label={t('judge.drift.runB')}
+            runs={list}
+            value={b}
+            onPick={selectOtherRun}
+            placeholder={t('judge.drift.pick')}
+          />
         </div>
       )}
       {a && b && a !== b ? <DriftPanel key={`${a}|${b}`} a={a} b={b} /> : null}

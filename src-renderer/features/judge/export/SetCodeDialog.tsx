@@ -1,4 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useModalDialog } from '../../../app/use-modal-dialog';
+import { CopyButton } from '../../../app/CopyButton';
 import { JUDGE_MODELS, type JudgeModel } from '../../../../src-shared/judge/judge-estimate';
 import { latestRevision } from '../../../../src-shared/judge/question-set';
 import {
@@ -25,7 +27,6 @@ import './set-code.css';
 export function SetCodePanel({ setId, onClose }: { setId: string; onClose: () => void }) {
   const [language, setLanguage] = useState<SetCodeLanguage>('typescript');
   const [model, setModel] = useState<JudgeModel>(DEFAULT_PINNED_MODEL as JudgeModel);
-  const [copied, setCopied] = useState(false);
   const tabIds = useId();
   const set = useRoute('judge.sets.get', { id: setId });
   const { host, judgeSegment } = useCodeAddress();
@@ -51,7 +52,6 @@ export function SetCodePanel({ setId, onClose }: { setId: string; onClose: () =>
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const pick = (l: SetCodeLanguage) => {
     setLanguage(l);
-    setCopied(false);
   };
 
   return (
@@ -108,17 +108,10 @@ export function SetCodePanel({ setId, onClose }: { setId: string; onClose: () =>
               options={JUDGE_MODELS}
               onChange={(m) => {
                 setModel(m);
-                setCopied(false);
               }}
             />
             <span className="grow" />
-            <button
-              type="button"
-              className="small"
-              onClick={() => void navigator.clipboard.writeText(code).then(() => setCopied(true))}
-            >
-              {copied ? t('common.copied') : t('code.copy')}
-            </button>
+            <CopyButton text={code} label={t('code.copy')} />
           </div>
           {model !== DEFAULT_PINNED_MODEL ? (
             <p className="small-note warn-text">
@@ -162,19 +155,7 @@ export function SetCodeDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    // Where modal dialogs are not supported (jsdom), it is shown as an open, non-modal one.
-    if (open) {
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-    } else if (d.open) {
-      if (typeof d.close === 'function') d.close();
-      else d.removeAttribute('open');
-    }
-  }, [open]);
+  const dialog = useModalDialog(open);
   return (
     <dialog
       ref={dialog}
