@@ -75,20 +75,34 @@ export function noulConfidence(value: number, threshold: number): number {
   return 0.5 + (0.5 * Math.abs(value - threshold)) / room;
 }
 
-function choiceCell(q: Question, a: JudgeAnswer | undefined, label: Label | undefined): GradeCell {
+/**
+ * A choice answer as the metrics read it: the most probable option (the gateway's `choice` only
+ * when it sent no probabilities), with that option's probability. The results grid and the
+ * results export both read it here, so a file never contradicts the grid.
+ */
+export function readChoice(a: JudgeAnswer | undefined): {
+  option: string | undefined;
+  probability: number | undefined;
+} {
   const options: readonly ChoiceBar[] = a?.kind === 'choice' ? a.options : [];
   const top = topIndex(options.map((o) => o.probability));
-  const answer = top >= 0 ? options[top].name : a?.kind === 'choice' ? a.choice : undefined;
-  const probability = options.find((o) => o.name === answer)?.probability;
+  const option = top >= 0 ? options[top].name : a?.kind === 'choice' ? a.choice : undefined;
+  const probability = options.find((o) => o.name === option)?.probability;
+  return { option, probability: isProbability(probability) ? probability : undefined };
+}
+
+function choiceCell(q: Question, a: JudgeAnswer | undefined, label: Label | undefined): GradeCell {
+  const { option: answer, probability } = readChoice(a);
   const expected = typeof label === 'string' ? label : undefined;
   return {
     type: 'choice',
     question: q.name,
     answer,
-    probability: isProbability(probability) ? probability : undefined,
+    probability,
     expected,
     disagrees: answer !== undefined && expected !== undefined && answer !== expected,
-    confidence: top >= 0 ? (options[top].probability as number) : undefined,
+    // The top probability, when there are any: the sent choice alone says nothing of confidence.
+    confidence: probability,
   };
 }
 

@@ -11,6 +11,7 @@ import { gradeCase } from '../../../../src-shared/judge/case-grade';
 import type { JudgeAnswer } from '../../../../src-shared/judge/judge-answers';
 import type { OpenedRun } from '../../../../src-shared/judge/judge-run';
 import type { Question } from '../../../../src-shared/judge/question-rules';
+import { latestRevision } from '../../../../src-shared/judge/question-set';
 import { thresholdFor } from '../../../../src-shared/judge/set-tuning';
 import { costYuan } from '../../../../src-shared/judge/judge-estimate';
 import { type LabelledRun, LabelledRunCache, type LabelledRunRow } from './labelled-run';
@@ -96,7 +97,7 @@ export class BatchGrid {
     const { questions } = labelled;
     // The threshold in force is the set's latest revision's, even for a run of an older one.
     const set = this.deps.labelled.deps.sets.get(labelled.run.setId);
-    const latest = set?.revisions.reduce((a, b) => (b.revision > a.revision ? b : a));
+    const latest = set && latestRevision(set);
     const thresholds = Object.fromEntries(
       questions.filter((q) => q.type === 'noul').map((q) => [q.name, thresholdFor(latest?.tuning, q.name)]),
     );

@@ -63,7 +63,9 @@ function fixture(saveAs: string | null) {
     {
       name: 'tone',
       kind: 'choice',
-      choice: 'calm',
+      // The sent choice disagrees with the probabilities: the file reads the most probable
+      // option, as the results grid and the metrics do.
+      choice: 'angry',
       options: [
         { name: 'calm', probability: 0.8 },
         { name: 'angry', probability: 0.2 },

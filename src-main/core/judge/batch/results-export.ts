@@ -1,5 +1,6 @@
 import type { JudgeAnswer } from '../../../../src-shared/judge/judge-answers';
 import type { Question } from '../../../../src-shared/judge/question-rules';
+import { readChoice } from '../../../../src-shared/judge/case-grade';
 import { type SetTuning, noulVerdict, thresholdFor } from '../../../../src-shared/judge/set-tuning';
 import { writeCsv } from '../cases/csv';
 import type { LabelledRunRow } from './labelled-run';
@@ -39,12 +40,7 @@ function exportedAnswer(
   a: JudgeAnswer | undefined,
   tuning: SetTuning | undefined,
 ): ExportedAnswer {
-  if (q.type === 'choice') {
-    const option = a?.kind === 'choice' ? a.choice : undefined;
-    const probability =
-      a?.kind === 'choice' ? a.options.find((o) => o.name === option)?.probability : undefined;
-    return { option, probability };
-  }
+  if (q.type === 'choice') return readChoice(a);
   if (q.type === 'score') {
     const probabilities = q.levels.map((_, i) =>
       a?.kind === 'score' ? a.levels[i]?.probability : undefined,
