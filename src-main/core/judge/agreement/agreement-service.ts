@@ -21,7 +21,11 @@ export interface AgreementServiceDeps {
   labelled: LabelledRunCache;
 }
 
-/** How many computed agreements and drifts are kept; each is a summary, a few hundred points. */
+/**
+ * How many computed agreements and drifts are kept. An agreement is a summary (curves of a few
+ * hundred points); a drift also keeps every flipped case and the cases' positions, so its size
+ * grows with the run.
+ */
 const CACHE_MAX = 8;
 
 export function runRef(run: BatchRun): RunRef {
