@@ -82,6 +82,9 @@ describe('a question set file carries its tuning (version 2)', () => {
     judge.tuneSet(a.id, tuning);
     judge.importSet(saved[0], 'replace');
     expect(latestRevision(judge.getSet(a.id)).tuning).toEqual({ thresholds: {}, minimums: {} });
+    // Exported again, that cleared tuning is "never tuned" once more.
+    await judge.exportSet(a.id);
+    expect(JSON.parse(saved[1]).tuning).toBeNull();
   });
 
   it('still imports version 1 files, which have no tuning', () => {

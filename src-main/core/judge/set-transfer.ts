@@ -21,7 +21,10 @@ export interface TransferredSet {
 }
 
 export function exportEnvelope(set: QuestionSetDraft, tuning: SetTuning | undefined): string {
-  const body = { schema: EXPORT_SCHEMA, version: EXPORT_VERSION, set, tuning: tuning ?? null };
+  // No thresholds and no minimums reads back the same as none: the file says "never tuned".
+  const tuned =
+    tuning && (Object.keys(tuning.thresholds).length > 0 || Object.keys(tuning.minimums).length > 0);
+  const body = { schema: EXPORT_SCHEMA, version: EXPORT_VERSION, set, tuning: tuned ? tuning : null };
   return JSON.stringify(body, null, 2);
 }
 

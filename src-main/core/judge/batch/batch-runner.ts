@@ -116,7 +116,9 @@ export class BatchRunner {
         ...inFlight,
         new Promise<void>((resolve) => {
           this.wake = resolve;
-          if (hold > 0) timer = setTimeout(resolve, hold);
+          // Nothing in flight means the loop held back for a 429: wake when the hold ends, even
+          // if it ended since the loop looked (a slow machine), or nothing would ever wake it.
+          if (hold > 0 || inFlight.size === 0) timer = setTimeout(resolve, Math.max(0, hold));
         }),
       ]);
       clearTimeout(timer);
