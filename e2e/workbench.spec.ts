@@ -105,8 +105,11 @@ test('the sample set proven on its cases: import, a run that survives a kill, a 
     .getByRole('button', { name: /judge-1\.13\.0/ })
     .first()
     .click();
+  // The selected run's header says where it stands once it has loaded: wait for that first.
+  const runHeading = page.getByRole('heading', { name: /^judge-1\.13\.0 · (Paused|Running|Done)/ });
+  await expect(runHeading).toBeVisible();
   const resume = page.getByRole('button', { name: 'Resume' });
-  if (await resume.isVisible()) {
+  if (/· Paused/.test((await runHeading.textContent()) ?? '')) {
     await expect(page.getByText('Paused: the gateway refused the key (401).')).toBeVisible();
     await resume.click();
   }
