@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import type { MessageKey } from '../i18n/i18n';
+import { loadWorkbenchMessages, type MessageKey } from '../i18n/i18n';
 import type { TabId } from './ui-store';
 
 export interface TabDef {
@@ -15,7 +15,12 @@ export interface TabDef {
 const ChatTab = lazy(() => import('../features/chat/ChatTab').then((m) => ({ default: m.ChatTab })));
 const MediaTab = lazy(() => import('../features/media/MediaTab').then((m) => ({ default: m.MediaTab })));
 const VideoTab = lazy(() => import('../features/video/VideoTab').then((m) => ({ default: m.VideoTab })));
-const JudgeTab = lazy(() => import('../features/judge/JudgeTab').then((m) => ({ default: m.JudgeTab })));
+// The workbench's strings come with the Judge tab (docs/architecture.md, "The window").
+const JudgeTab = lazy(() =>
+  Promise.all([import('../features/judge/JudgeTab'), loadWorkbenchMessages()]).then(([m]) => ({
+    default: m.JudgeTab,
+  })),
+);
 const SettingsTab = lazy(() =>
   import('../features/settings/SettingsTab').then((m) => ({ default: m.SettingsTab })),
 );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { en } from './en';
 import { formatDateTime, formatNumber, speakForTests, systemLanguage, t } from './i18n';
 import { zhCN } from './zh-CN';
@@ -72,5 +72,25 @@ describe('the catalogs', () => {
       speakForTests('en', en);
     }
     expect(t('settings.addProfile')).toBe('Add profile');
+  });
+});
+
+describe('the judge workbench strings', () => {
+  it('are not in the start catalog, and arrive with loadWorkbenchMessages', async () => {
+    // A fresh copy of the module, without what the test setup loaded for every component test.
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    expect(fresh.t('cases.import')).toBe('cases.import');
+    expect(fresh.t('common.cancel')).toBe('Cancel');
+    await fresh.loadWorkbenchMessages();
+    expect(fresh.t('cases.import')).toBe('Import…');
+  });
+
+  it('are kept out of the core parts, which hold everything else', async () => {
+    const { enCore } = await import('./en/core');
+    const { enWorkbench } = await import('./en/workbench');
+    const core = Object.keys(enCore);
+    expect(Object.keys(enWorkbench).filter((k) => core.includes(k))).toEqual([]);
+    expect([...core, ...Object.keys(enWorkbench)].sort()).toEqual(Object.keys(en).sort());
   });
 });

@@ -1,4 +1,5 @@
-import { en } from './en';
+import type { en } from './en';
+import { enCore } from './en/core';
 
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
@@ -8,8 +9,11 @@ export type Language = (typeof LANGUAGES)[number];
 /** What the user chose in Settings: a language, or whatever the system's is. */
 export type LanguageChoice = Language | 'system';
 
-/** English is built in; another language's catalog is loaded before the window first renders. */
-const catalogs: Partial<Record<Language, Catalog>> = { en };
+/**
+ * English's core strings are built in; another language's core is loaded before the window first
+ * renders, and the judge workbench's strings (both languages) come with the Judge tab.
+ */
+const catalogs: Partial<Record<Language, Partial<Catalog>>> = { en: { ...enCore } };
 /** Where the choice is kept: a window preference, like the layout (ui-store.ts). */
 const STORAGE_KEY = 'gatehouse.language';
 
@@ -43,12 +47,27 @@ let active: Language = 'en';
 export async function loadLanguage(): Promise<void> {
   const wanted = pickLanguage();
   try {
-    if (wanted === 'zh-CN') catalogs['zh-CN'] ??= (await import('./zh-CN')).zhCN;
+    if (wanted === 'zh-CN') catalogs['zh-CN'] ??= { ...(await import('./zh-CN/core')).zhCore };
     active = wanted;
   } catch {
     // The window must open whatever happens: in English, if the catalog cannot be loaded.
     active = 'en';
   }
+}
+
+let workbench: Promise<void> | undefined;
+
+/**
+ * The judge workbench's strings, in English and in the language the window speaks: the Judge
+ * tab waits for them as it loads, so they never weigh on the first screen.
+ */
+export function loadWorkbenchMessages(): Promise<void> {
+  workbench ??= (async () => {
+    Object.assign(catalogs.en!, (await import('./en/workbench')).enWorkbench);
+    if (active === 'zh-CN')
+      Object.assign((catalogs['zh-CN'] ??= {}), (await import('./zh-CN/workbench')).zhWorkbench);
+  })();
+  return workbench;
 }
 
 /** The language the window speaks now (also the locale dates and numbers are written in). */
@@ -74,7 +93,7 @@ export function speakForTests(language: Language, catalog: Catalog): void {
 }
 
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
-  const template = catalogs[active]?.[key] ?? en[key] ?? key;
+  const template = catalogs[active]?.[key] ?? catalogs.en?.[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );

@@ -1,28 +1,9 @@
-import { chat } from './chat';
-import { common } from './common';
-import { judge } from './judge';
-import { judgeCases } from './judgeCases';
-import { judgeSetCode } from './judgeSetCode';
-import { judgeAgreement } from './judgeAgreement';
-import { judgeRuns } from './judgeRuns';
-import { log } from './log';
-import { media } from './media';
-import { request } from './request';
-import { settings } from './settings';
-import { video } from './video';
+import { enCore } from './core';
+import { enWorkbench } from './workbench';
 
-/** The English catalog. A feature adds its own file and spreads it in here. */
-export const en = {
-  ...common,
-  ...chat,
-  ...video,
-  ...settings,
-  ...log,
-  ...judge,
-  ...judgeCases,
-  ...judgeSetCode,
-  ...judgeAgreement,
-  ...judgeRuns,
-  ...media,
-  ...request,
-};
+/**
+ * The whole English catalog: its keys are every key the window may ask for (`MessageKey`). The
+ * window loads it in two parts (core at start, the workbench with the Judge tab); a feature adds
+ * its own file to one of them.
+ */
+export const en = { ...enCore, ...enWorkbench };
