@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/app-fixture';
+import { join } from 'node:path';
+import { projectRoot } from './fixtures/app-process';
 import { fillToneQuestion } from './fixtures/judge-form';
 
 /**
@@ -283,6 +285,61 @@ async function judgeScenes(page: Page, audit: Audit) {
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
 }
 
+/** The judge workbench on the sample set: its cases, a run and its grid, agreement, drift, code. */
+async function workbenchScenes(page: Page, audit: Audit) {
+  const samples = join(projectRoot, 'resources/samples');
+  await page
+    .getByLabel('Import a question set (JSON file)')
+    .setInputFiles(join(samples, 'support-replies.question-set.json'));
+  // The set open before has unsaved edits (the judge scenes left them): opening the import asks.
+  await page
+    .getByRole('alertdialog', { name: 'Unsaved changes' })
+    .getByRole('button', { name: 'Discard changes' })
+    .click();
+  await expect(page.getByLabel('Set name')).toHaveValue('Support reply review');
+  await page.getByRole('tab', { name: 'Test cases' }).click();
+  await expect(page.getByText('No test cases yet')).toBeVisible();
+  await audit.check('workbench, no test cases yet');
+  await page.getByRole('button', { name: 'Import…' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Import test cases' });
+  await dialog
+    .getByLabel('File (CSV, JSONL or JSON)')
+    .setInputFiles(join(samples, 'support-replies.cases.jsonl'));
+  await expect(dialog.getByRole('button', { name: 'Import 300 cases' })).toBeEnabled();
+  await audit.check('workbench, import preview');
+  await dialog.getByRole('button', { name: 'Import 300 cases' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await page.getByText('Customer: I was charged twice', { exact: false }).first().click();
+  await expect(page.getByRole('dialog', { name: /^Test case / })).toBeVisible();
+  await audit.check('workbench, cases grid with the editor');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Batch runs' }).click();
+  await page.getByLabel('Concurrency').fill('8');
+  await page.getByRole('button', { name: 'Prepare run and estimate' }).click();
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeVisible();
+  await audit.check('workbench, a run before it starts (estimate)');
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(page.getByText('judge-1.13.0 · Done')).toBeVisible({ timeout: 60_000 });
+  await audit.check('workbench, a finished run with its results grid');
+  await page.getByRole('button', { name: 'Open case 1', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Case 1' })).toBeVisible();
+  await audit.check('workbench, one case in the run charts');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Agreement' }).click();
+  await expect(page.getByRole('article', { name: 'Agreement of offers_refund' })).toBeVisible();
+  await audit.check('workbench, agreement with the labels');
+  await page.getByRole('tab', { name: 'Drift' }).click();
+  await page.getByRole('button', { name: 'Run on judge-preview' }).click();
+  await expect(page.getByRole('heading', { name: /^Flipped cases: / })).toBeVisible({ timeout: 60_000 });
+  await audit.check('workbench, drift between two versions');
+  await page.getByRole('button', { name: 'Code with thresholds' }).click();
+  await expect(page.getByRole('dialog', { name: 'The question set as code' })).toBeVisible();
+  await audit.check('workbench, the set as code');
+  await page.keyboard.press('Escape');
+}
+
 async function settingsScenes(page: Page, audit: Audit) {
   await openTab(page, 'Settings');
   await audit.check('settings');
@@ -309,6 +366,7 @@ for (const theme of ['light', 'dark'] as const) {
       await mediaScenes(page, audit);
       await videoScenes(page, audit);
       await judgeScenes(page, audit);
+      await workbenchScenes(page, audit);
       await settingsScenes(page, audit);
     } finally {
       // A scene that cannot be reached still leaves what the earlier scenes found in the output.

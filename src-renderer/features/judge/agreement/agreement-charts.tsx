@@ -28,6 +28,9 @@ const diagonal: [{ x: number; y: number }, { x: number; y: number }] = [
 ];
 
 /** "n of N cases used", and why the others were left out. */
+/** The strongest shading of a confusion-matrix cell, in percent of the accent colour. */
+const MAX_SHADE = 55;
+
 export function CoverageLine({ coverage }: { coverage: Coverage }) {
   const parts = (['unlabelled', 'failed', 'unanswered', 'invalidLabel'] as const)
     .filter((k) => coverage[k] > 0)
@@ -173,7 +176,8 @@ export function ConfusionTable({
                 <td
                   key={names[j]}
                   className={i === j ? 'agreement-diag' : undefined}
-                  style={{ ['--share' as string]: `${sum > 0 ? Math.round((v / sum) * 100) : 0}%` }}
+                  // Shaded up to 55 % of the accent, so the count stays readable on it in both themes.
+                  style={{ ['--share' as string]: `${sum > 0 ? Math.round((v / sum) * MAX_SHADE) : 0}%` }}
                 >
                   {v}
                 </td>

@@ -88,7 +88,8 @@ export function PreviewRows({ preview, questions }: { preview: CaseImportPreview
   return (
     <section aria-label={t('cases.import.rows')}>
       <h4>{t('cases.import.rows')}</h4>
-      <div className="cases-preview-scroll">
+      {/* Focusable, so the rows can be scrolled sideways from the keyboard. */}
+      <div className="cases-preview-scroll" tabIndex={0} role="group" aria-label={t('cases.import.rows')}>
         <table className="cases-preview">
           <thead>
             <tr>
