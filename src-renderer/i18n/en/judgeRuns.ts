@@ -102,6 +102,5 @@ export const judgeRuns = {
   'runs.export.group': 'Export the results',
   'runs.export.csv': 'Export CSV',
   'runs.export.jsonl': 'Export JSONL',
-  'runs.export.busy': 'Exporting…',
   'runs.export.written': 'Results written to {path}',
 };

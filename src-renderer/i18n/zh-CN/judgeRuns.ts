@@ -99,6 +99,5 @@ export const judgeRuns: Record<keyof typeof en, string> = {
   'runs.export.group': '导出结果',
   'runs.export.csv': '导出 CSV',
   'runs.export.jsonl': '导出 JSONL',
-  'runs.export.busy': '正在导出…',
   'runs.export.written': '结果已写入 {path}',
 };

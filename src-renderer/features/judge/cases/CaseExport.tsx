@@ -1,45 +1,26 @@
-import { useState } from 'react';
-import { CASE_FILE_FORMATS, type CaseFileFormat } from '../../../../src-shared/judge/judge-case-import';
+import { CASE_FILE_FORMATS } from '../../../../src-shared/judge/judge-case-import';
 import type { AppError } from '../../../../src-shared/result';
-import { asAppError, call } from '../../../bridge/api';
+import { call } from '../../../bridge/api';
 import { t } from '../../../i18n/i18n';
+import { ExportButtons } from '../ExportButtons';
 
-/**
- * Export buttons, one per format. Main asks where to save (judge.cases.export); the view says
- * where it went, and nothing when the user cancelled (null).
- */
+/** The set's cases as a file, one button per format (judge.cases.export). */
 export function CaseExport(p: {
   setId: string;
   disabled: boolean;
   onWritten: (path: string) => void;
   onError: (error: AppError) => void;
 }) {
-  const [busy, setBusy] = useState<CaseFileFormat>();
-  const run = async (format: CaseFileFormat) => {
-    setBusy(format);
-    try {
-      const path = await call('judge.cases.export', { setId: p.setId, format });
-      if (path !== null) p.onWritten(path);
-    } catch (err) {
-      p.onError(asAppError(err));
-    } finally {
-      setBusy(undefined);
-    }
-  };
   return (
-    <div className="row cases-export" role="group" aria-label={t('cases.export.group')}>
-      {CASE_FILE_FORMATS.map((f) => (
-        <button
-          key={f}
-          type="button"
-          className="small"
-          disabled={p.disabled || !!busy}
-          aria-busy={busy === f}
-          onClick={() => void run(f)}
-        >
-          {busy === f ? t('cases.export.busy') : t(`cases.export.${f}`)}
-        </button>
-      ))}
-    </div>
+    <ExportButtons
+      formats={CASE_FILE_FORMATS}
+      write={(format) => call('judge.cases.export', { setId: p.setId, format })}
+      label={(f) => t(`cases.export.${f}`)}
+      groupLabel={t('cases.export.group')}
+      className="cases-export"
+      disabled={p.disabled}
+      onWritten={p.onWritten}
+      onError={p.onError}
+    />
   );
 }
