@@ -103,8 +103,11 @@ test('the log marks a stopped stream, shows its reply, exports HAR without the k
   await log.getByRole('button', { name: 'View code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Code for this request' });
   await expect(dialog).toBeVisible();
-  const curl = await dialog.getByLabel('curl', { exact: true }).innerText();
-  expect(curl).toMatch(/curl -sS -N 'http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions'/);
+  // The address comes from the profiles, read again as the dialog opens: until that answer is in,
+  // the Sandbox's address can still read as the placeholder it had before the Sandbox started.
+  const code = dialog.getByLabel('curl', { exact: true });
+  await expect(code).toContainText(/curl -sS -N 'http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions'/);
+  const curl = await code.innerText();
   expect(curl).toContain('20000 tokens about gateways');
   expect(curl).toContain('$GATEWAY_API_KEY');
   expect(curl).not.toMatch(/sk-[A-Za-z0-9]/);
