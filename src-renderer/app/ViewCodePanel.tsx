@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { CodePanelHead } from './CodePanelHead';
 import { CopyButton } from './CopyButton';
 import {
   CODE_LANGUAGES,
@@ -32,18 +33,7 @@ export function CodePanel({
   );
   return (
     <div className="view-code-panel">
-      <div className="row view-code-head">
-        <h3 className="grow">{t('code.title')}</h3>
-        <button
-          type="button"
-          className="ghost small"
-          aria-label={t('common.close')}
-          title={t('common.close')}
-          onClick={onClose}
-        >
-          ×
-        </button>
-      </div>
+      <CodePanelHead title={t('code.title')} onClose={onClose} />
       <div className="row">
         {/* A tablist may hold only tabs, so Copy stands beside it, not in it. */}
         <div role="tablist" aria-label={t('code.languages')} className="row">

@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
+import { CodePanelHead } from '../../../app/CodePanelHead';
 import { useModalDialog } from '../../../app/use-modal-dialog';
 import { CopyButton } from '../../../app/CopyButton';
 import { JUDGE_MODELS, type JudgeModel } from '../../../../src-shared/judge/judge-estimate';
@@ -56,18 +57,7 @@ export function SetCodePanel({ setId, onClose }: { setId: string; onClose: () =>
 
   return (
     <div className="view-code-panel">
-      <div className="row view-code-head">
-        <h3 className="grow">{t('setCode.title', { name: set.data?.name ?? '' })}</h3>
-        <button
-          type="button"
-          className="ghost small"
-          aria-label={t('common.close')}
-          title={t('common.close')}
-          onClick={onClose}
-        >
-          ×
-        </button>
-      </div>
+      <CodePanelHead title={t('setCode.title', { name: set.data?.name ?? '' })} onClose={onClose} />
       {set.error ? <ErrorNotice error={asAppError(set.error)} /> : null}
       {set.isPending ? <p className="muted">{t('common.loading')}</p> : null}
       {latest && latest.questions.length === 0 ? <p className="muted">{t('setCode.empty')}</p> : null}
