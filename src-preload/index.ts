@@ -1,12 +1,15 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { IPC_CHANNELS } from '../src-shared/ipc/channels';
 import type { GatehouseApi } from '../src-shared/ipc/contract';
 
-// Channel names are repeated here (not imported) so the sandboxed preload bundle stays tiny.
-const INVOKE_CHANNEL = 'gatehouse:invoke';
-const EVENT_CHANNEL = 'gatehouse:event';
-const SUBSCRIBE_CHANNEL = 'gatehouse:subscribe';
-const UNSUBSCRIBE_CHANNEL = 'gatehouse:unsubscribe';
-const STREAM_EVENT_CHANNEL = 'gatehouse:stream-event';
+// The one list of channel names main binds too (a few constants: the sandboxed bundle stays tiny).
+const {
+  invoke: INVOKE_CHANNEL,
+  event: EVENT_CHANNEL,
+  subscribe: SUBSCRIBE_CHANNEL,
+  unsubscribe: UNSUBSCRIBE_CHANNEL,
+  streamEvent: STREAM_EVENT_CHANNEL,
+} = IPC_CHANNELS;
 
 // One listener for every stream, routing by id: a stream's events reach only its own callback.
 const streamListeners = new Map<string, (event: unknown) => void>();

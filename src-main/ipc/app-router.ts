@@ -1,6 +1,6 @@
 import { routes, type Routes, streams, type Streams } from '../../src-shared/ipc/contract';
 
-import type { Handlers } from '../../src-shared/ipc/define-route';
+import type { Handlers } from './handler-types';
 import { appHandlers } from './handlers/app-handlers';
 import { chatHandlers, chatStreamHandlers } from './handlers/chat-handlers';
 import { judgeCaseHandlers } from './handlers/judge-case-handlers';
@@ -33,8 +33,8 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
   };
 }
 
-export function createAppRouter(s: AppServices, senderPolicy: SenderPolicy) {
-  return createRouter(routes, allHandlers(s), senderPolicy);
+export function createAppRouter(s: AppServices, senderPolicy: SenderPolicy, lifetime?: AbortSignal) {
+  return createRouter(routes, allHandlers(s), senderPolicy, lifetime);
 }
 
 /** Every stream route's handler, checked the same way. */
@@ -44,6 +44,6 @@ export function allStreamHandlers(s: AppServices): StreamHandlers<Streams> {
   };
 }
 
-export function createAppStreamRouter(s: AppServices, senderPolicy: SenderPolicy) {
-  return createStreamRouter(streams, allStreamHandlers(s), senderPolicy, s.streams);
+export function createAppStreamRouter(s: AppServices, senderPolicy: SenderPolicy, lifetime?: AbortSignal) {
+  return createStreamRouter(streams, allStreamHandlers(s), senderPolicy, s.streams, lifetime);
 }

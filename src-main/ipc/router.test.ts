@@ -129,4 +129,29 @@ describe('router', () => {
       error: { code: 'internal', message: 'boom' },
     });
   });
+
+  it('hands each handler its caller and a signal that aborts when the page goes away or the app shuts down', async () => {
+    const seen: { sender: unknown; signal: AbortSignal }[] = [];
+    const lifetime = new AbortController();
+    const watch = createRouter(
+      { 'ctx.watch': route<null>()(z.object({})) },
+      {
+        'ctx.watch': (_input, ctx) => {
+          seen.push(ctx);
+          return null;
+        },
+      },
+      () => true,
+      lifetime.signal,
+    );
+    const page = new AbortController();
+    await watch('ctx.watch', {}, app, page.signal);
+    await watch('ctx.watch', {}, app);
+    expect(seen[0].sender).toEqual(app);
+    expect(seen.map((c) => c.signal.aborted)).toEqual([false, false]);
+    page.abort();
+    expect(seen.map((c) => c.signal.aborted)).toEqual([true, false]);
+    lifetime.abort();
+    expect(seen.map((c) => c.signal.aborted)).toEqual([true, true]);
+  });
 });

@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { originOf } from '../core/app-protocol/app-origin';
 import { GatewayError } from '../core/gateway/gateway-error';
 import { type AppError, AppFailure, fail, ok, type Result } from '../../src-shared/result';
-import type { AnyRoutes, Handlers } from '../../src-shared/ipc/define-route';
+import type { AnyRoutes } from '../../src-shared/ipc/define-route';
+import type { CallContext, Handlers, SenderInfo } from './handler-types';
 
-export interface SenderInfo {
-  /** URL of the frame that sent the call. */
-  url: string;
-  isMainFrame: boolean;
-}
+export type { SenderInfo };
 
 export type SenderPolicy = (sender: SenderInfo) => boolean;
 
@@ -70,6 +67,25 @@ export function refuseCall(
 }
 
 /**
+ * A handler's context: the caller, and one signal that aborts when either the caller's page goes
+ * away (`callerSignal`, from the edge) or the app shuts down (`lifetime`, from startApp).
+ */
+export function callContext(
+  sender: SenderInfo,
+  lifetime?: AbortSignal,
+  callerSignal?: AbortSignal,
+): CallContext {
+  const signals = [lifetime, callerSignal].filter((s): s is AbortSignal => s !== undefined);
+  const signal =
+    signals.length === 0
+      ? new AbortController().signal
+      : signals.length === 1
+        ? signals[0]
+        : AbortSignal.any(signals);
+  return { sender, signal };
+}
+
+/**
  * Checks who is calling, validates the input, runs the handler, and always resolves to a
  * Result: a thrown error never crosses IPC.
  */
@@ -77,19 +93,21 @@ export function createRouter<T extends AnyRoutes>(
   routes: T,
   handlers: Handlers<T>,
   senderPolicy: SenderPolicy,
+  lifetime?: AbortSignal,
 ) {
   return async function dispatch(
     name: string,
     rawInput: unknown,
     sender: SenderInfo,
+    callerSignal?: AbortSignal,
   ): Promise<Result<unknown>> {
     const refused = refuseCall(senderPolicy, sender, routes, name, 'route');
     if (refused) return refused;
     const parsed = checkInput(routes[name].input, rawInput);
     if (!parsed.ok) return parsed;
     try {
-      const handler = handlers[name] as (input: unknown) => unknown;
-      const data = await handler(parsed.data);
+      const handler = handlers[name] as (input: unknown, ctx: CallContext) => unknown;
+      const data = await handler(parsed.data, callContext(sender, lifetime, callerSignal));
       return ok(data === undefined ? null : data);
     } catch (err) {
       return fail(toAppError(err));

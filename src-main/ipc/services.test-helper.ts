@@ -11,7 +11,7 @@ import { startSandbox, type SandboxOptions } from '../sandbox/server';
 import type { EventMap } from '../../src-shared/ipc/contract';
 import { lazySandboxHost } from './sandbox-host';
 import { createAppRouter } from './app-router';
-import { type AppServices, createServices } from './services';
+import { type AppServices, createServices, startBackgroundWork } from './services';
 
 export interface RecordedEvent {
   name: keyof EventMap;
@@ -58,6 +58,8 @@ export function testServices(
     },
     mediaUrl: (rel) => `media://${rel}`,
   });
+  // As the app does at start: interrupted batch runs go on, unfinished video tasks are polled.
+  startBackgroundWork(services);
   const waitFor = async <K extends keyof EventMap>(name: K, timeoutMs = 10_000): Promise<EventMap[K]> => {
     const started = Date.now();
     for (;;) {

@@ -51,7 +51,10 @@ export interface AppEnvironment {
 
 export type AppServices = ReturnType<typeof createServices>;
 
-/** Builds every main-side service once; Electron and browser mode share this. */
+/**
+ * Builds every main-side service once, starting nothing: the background work starts in
+ * startBackgroundWork and stops in the app's one dispose (src-main/app/start-app.ts).
+ */
 export function createServices(env: AppEnvironment) {
   // Every key the app holds is scrubbed from gateway text before anything stores or shows it.
   const keys = new KeyScrubber();
@@ -86,7 +89,7 @@ export function createServices(env: AppEnvironment) {
     desktop: env.desktop,
     now: env.now,
   });
-  // Runs that were running when the app stopped go on at once; disposed on quit.
+  // Runs that were running when the app stopped go on in startBackgroundWork.
   const judgeBatch = new BatchService({
     batches: repos.batches,
     sets: repos.sets,
@@ -97,14 +100,13 @@ export function createServices(env: AppEnvironment) {
     namedSources: (key) => setCaseSource(repos.cases, key),
     now: env.now,
   });
-  judgeBatch.resumeInterrupted();
   // A run's results with their labels, read once while they stay the same, for the results
   // grid, the agreement, the drift and the export (never the gateway).
   const labelledRuns = new LabelledRunCache({ ...repos, labelsStamp: casesStamp(env.database) });
   const judgeBatchExport = new BatchResultsExport({ labelled: labelledRuns, desktop: env.desktop });
   const judgeAgreement = new AgreementService({ labelled: labelledRuns });
   const judgeBatchGrid = new BatchGrid({ labelled: labelledRuns });
-  // Starts polling unfinished video tasks at once (they survive restarts); disposed on quit.
+  // Its poller starts in startBackgroundWork (unfinished tasks survive restarts).
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
   // Who subscribed to which stream; the edge feeds it subscribers and their comings and goings.
@@ -128,4 +130,13 @@ export function createServices(env: AppEnvironment) {
     mediaStudio,
     streams,
   };
+}
+
+/**
+ * The work that runs without a caller: batch runs that were running when the app stopped go on,
+ * and unfinished video tasks are polled again. Stopped by the app's dispose, in its order.
+ */
+export function startBackgroundWork(services: AppServices): void {
+  services.judgeBatch.resumeInterrupted();
+  services.video.start();
 }

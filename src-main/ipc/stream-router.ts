@@ -1,8 +1,17 @@
 import { fail, ok, type Result } from '../../src-shared/result';
 import type { OutputOf, ParsedInputOf } from '../../src-shared/ipc/define-route';
+import type { CallContext } from './handler-types';
 import { type AnyStreams, type StreamEventOf, streamIdSchema } from '../../src-shared/ipc/define-stream';
 import type { StreamSink } from '../core/streams/stream-sink';
-import { checkInput, refuseCall, type SenderInfo, type SenderPolicy, toAppError, zodIssues } from './router';
+import {
+  callContext,
+  checkInput,
+  refuseCall,
+  type SenderInfo,
+  type SenderPolicy,
+  toAppError,
+  zodIssues,
+} from './router';
 import type { StreamHub, Subscriber } from './stream-hub';
 
 /** One handler per stream route; it starts the work and resolves with the route's output. */
@@ -10,6 +19,7 @@ export type StreamHandlers<T extends AnyStreams> = {
   [K in keyof T]: (
     input: ParsedInputOf<T[K]>,
     sink: StreamSink<StreamEventOf<T[K]>>,
+    ctx: CallContext,
   ) => Promise<OutputOf<T[K]>> | OutputOf<T[K]>;
 };
 
@@ -23,6 +33,7 @@ export function createStreamRouter<T extends AnyStreams>(
   handlers: StreamHandlers<T>,
   senderPolicy: SenderPolicy,
   hub: StreamHub,
+  lifetime?: AbortSignal,
 ) {
   async function subscribe(
     name: string,
@@ -40,8 +51,8 @@ export function createStreamRouter<T extends AnyStreams>(
     try {
       const sink = hub.subscribe(subscriber, id.data);
       try {
-        const handler = handlers[name] as (input: unknown, s: typeof sink) => unknown;
-        const data = await handler(parsed.data, sink);
+        const handler = handlers[name] as (input: unknown, s: typeof sink, ctx: CallContext) => unknown;
+        const data = await handler(parsed.data, sink, callContext(sender, lifetime));
         return ok(data === undefined ? null : data);
       } catch (err) {
         hub.release(id.data);

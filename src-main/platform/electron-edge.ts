@@ -1,4 +1,14 @@
-import type { App, IpcMain, Protocol, Session, Shell, WebContents } from 'electron';
+import type {
+  App,
+  BrowserWindowConstructorOptions,
+  Dialog,
+  IpcMain,
+  Net,
+  Protocol,
+  Session,
+  Shell,
+  WebContents,
+} from 'electron';
 
 /**
  * The parts of Electron's main-process API that the security wiring calls, named through
@@ -18,3 +28,39 @@ export interface ElectronEdge {
 
 /** What the window rules and the stream bridge ask of a WebContents. */
 export type GuardedContents = Pick<WebContents, 'id' | 'on' | 'once' | 'setWindowOpenHandler'>;
+
+/** What the app's wiring asks of its window (Electron's BrowserWindow, or the tests' fake). */
+export interface AppWindow {
+  webContents: Pick<WebContents, 'send' | 'isDestroyed'>;
+  loadURL(url: string): Promise<void>;
+  show(): void;
+  maximize(): void;
+  isMinimized(): boolean;
+  restore(): void;
+  focus(): void;
+  once(event: 'ready-to-show', listener: () => void): unknown;
+  on(event: 'closed', listener: () => void): unknown;
+}
+
+/**
+ * Everything of Electron's main-process API that the app's wiring (platform/electron-app.ts)
+ * calls: index.ts passes the real modules, the tests a fake typed against this.
+ */
+export interface ElectronMain<W extends AppWindow> extends ElectronEdge {
+  app: Pick<
+    App,
+    | 'on'
+    | 'quit'
+    | 'exit'
+    | 'whenReady'
+    | 'getPath'
+    | 'setPath'
+    | 'getVersion'
+    | 'requestSingleInstanceLock'
+    | 'releaseSingleInstanceLock'
+    | 'isPackaged'
+  >;
+  BrowserWindow: (new (options: BrowserWindowConstructorOptions) => W) & { getAllWindows(): unknown[] };
+  dialog: Pick<Dialog, 'showErrorBox'>;
+  net: Pick<Net, 'request' | 'fetch'>;
+}

@@ -1,5 +1,8 @@
+import { request as httpRequest } from 'node:http';
 import type {
+  App,
   BrowserWindowConstructorOptions,
+  Net,
   CustomScheme,
   Event as ElectronEvent,
   HandlerDetails,
@@ -13,7 +16,7 @@ import type {
   WebPreferences,
   WindowOpenHandlerResponse,
 } from 'electron';
-import type { ElectronEdge, GuardedContents } from './electron-edge';
+import type { AppWindow, ElectronEdge, ElectronMain, GuardedContents } from './electron-edge';
 
 /**
  * A fake of the Electron API the composition root wires (ElectronEdge), recording what the real
@@ -91,8 +94,20 @@ export class FakeWebContents implements GuardedContents {
   }) as unknown as WebContents['on'];
   readonly once = this.on as unknown as WebContents['once'];
 
+  /** What main sent the page on its event channel. */
+  readonly sentEvents: unknown[][] = [];
+  destroyed = false;
+
   constructor(url = 'gatehouse-app://app/index.html') {
     this.mainFrame = fakeFrame(url);
+  }
+
+  send(...args: unknown[]): void {
+    this.sentEvents.push(args);
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed;
   }
 
   setWindowOpenHandler(handler: (details: HandlerDetails) => WindowOpenHandlerResponse): void {
@@ -204,18 +219,52 @@ export function fakeElectron() {
     },
   };
 
-  /** BrowserWindow's constructor as the main window factory calls it: records the options. */
-  class FakeBrowserWindow {
+  /** BrowserWindow as the app's wiring uses it: records the options, fires its own events. */
+  class FakeBrowserWindow implements AppWindow {
+    static readonly open: FakeBrowserWindow[] = [];
+    static getAllWindows(): FakeBrowserWindow[] {
+      return FakeBrowserWindow.open;
+    }
     readonly webContents = new FakeWebContents();
+    readonly listeners = new Listeners();
     loaded?: string;
+    shown = false;
+    maximized = false;
     constructor(readonly options: BrowserWindowConstructorOptions) {
       state.windows.push(options);
+      FakeBrowserWindow.open.push(this);
       // Electron announces every WebContents it creates.
       appListeners.fire('web-contents-created', fakeEvent({}), this.webContents);
     }
     loadURL(url: string) {
       this.loaded = url;
       return Promise.resolve();
+    }
+    show() {
+      this.shown = true;
+    }
+    maximize() {
+      this.maximized = true;
+    }
+    isMinimized() {
+      return false;
+    }
+    restore() {}
+    focus() {}
+    once(event: 'ready-to-show', listener: () => void) {
+      this.listeners.add(event, listener);
+      return this;
+    }
+    on(event: 'closed', listener: () => void) {
+      this.listeners.add(event, listener);
+      return this;
+    }
+    /** The user closes the window: Electron destroys its page and says so. */
+    close() {
+      FakeBrowserWindow.open.splice(FakeBrowserWindow.open.indexOf(this), 1);
+      this.webContents.destroyed = true;
+      this.webContents.listeners.fire('destroyed');
+      this.listeners.fire('closed');
     }
   }
 
@@ -257,5 +306,65 @@ export function fakeElectron() {
     webPreferences,
     fireApp: (event: 'web-contents-created', contents: FakeWebContents) =>
       appListeners.fire(event, fakeEvent({}), contents),
+    appListeners,
   };
+}
+
+/**
+ * The whole of Electron's main-process API the app's wiring (runElectronApp) calls, on top of
+ * fakeElectron: the app's life cycle (ready, single-instance lock, quit and exit), dialogs, and
+ * a net whose requests go through Node's http (so the Sandbox answers for real).
+ */
+export function fakeElectronMain(opts: { userData: string; lockHeld?: boolean; isPackaged?: boolean }) {
+  const base = fakeElectron();
+  const life = {
+    paths: new Map<string, string>([['userData', opts.userData]]),
+    lockHeld: false,
+    lockReleased: false,
+    quits: 0,
+    exitCode: undefined as number | undefined,
+    errorBoxes: [] as { title: string; content: string }[],
+  };
+  const on = base.edge.app.on;
+  const app: ElectronMain<InstanceType<typeof base.FakeBrowserWindow>>['app'] = {
+    on,
+    isPackaged: opts.isPackaged ?? true,
+    whenReady: () => Promise.resolve(),
+    getPath: ((name: string) => life.paths.get(name) ?? `/fake/${name}`) as App['getPath'],
+    setPath: (name, path) => void life.paths.set(name, path),
+    getVersion: () => '0.0.0-test',
+    requestSingleInstanceLock: () => {
+      if (opts.lockHeld) return false;
+      life.lockHeld = true;
+      return true;
+    },
+    releaseSingleInstanceLock: () => {
+      life.lockHeld = false;
+      life.lockReleased = true;
+    },
+    quit: () => {
+      life.quits += 1;
+      // Electron asks before-quit, then will-quit (which may hold the quit), as the app quits.
+      const before = fakeEvent({});
+      base.appListeners.fire('before-quit', before);
+      const will = fakeEvent({});
+      base.appListeners.fire('will-quit', will);
+    },
+    exit: (code) => {
+      life.exitCode = code ?? 0;
+    },
+  };
+  const main: ElectronMain<InstanceType<typeof base.FakeBrowserWindow>> = {
+    ...base.edge,
+    app,
+    BrowserWindow: base.FakeBrowserWindow,
+    dialog: { showErrorBox: (title, content) => void life.errorBoxes.push({ title, content }) },
+    net: {
+      // Node's ClientRequest has what the manual-redirect adapter uses of Electron's.
+      request: ((options: { method: string; url: string }) =>
+        httpRequest(options.url, { method: options.method })) as unknown as Net['request'],
+      fetch: (input, init) => fetch(input, init),
+    },
+  };
+  return { ...base, main, life };
 }

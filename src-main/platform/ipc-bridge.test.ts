@@ -4,7 +4,8 @@ import { createAppRouter, createAppStreamRouter } from '../ipc/app-router';
 import { originPolicy } from '../ipc/router';
 import { testServices } from '../ipc/services.test-helper';
 import { fakeElectron, fakeFrame, FakeWebContents } from './fake-electron.test-helper';
-import { bindRouter, bindStreams, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL } from './ipc-bridge';
+import { bindRouter, bindStreams } from './ipc-bridge';
+import { IPC_CHANNELS } from '../../src-shared/ipc/channels';
 import { hardenContents } from './window-security';
 
 let cleanup: (() => Promise<void>) | undefined;
@@ -21,8 +22,8 @@ function wired() {
   const policy = originPolicy([APP_ORIGIN]);
   bindRouter(fake.edge.ipcMain, createAppRouter(t.services, policy));
   bindStreams(fake.edge.ipcMain, createAppStreamRouter(t.services, policy));
-  const invoke = fake.state.invokeHandlers.get(INVOKE_CHANNEL)!;
-  const subscribe = fake.state.invokeHandlers.get(SUBSCRIBE_CHANNEL)!;
+  const invoke = fake.state.invokeHandlers.get(IPC_CHANNELS.invoke)!;
+  const subscribe = fake.state.invokeHandlers.get(IPC_CHANNELS.subscribe)!;
   return { t, fake, invoke, subscribe };
 }
 

@@ -4,11 +4,7 @@ import type { Dispatch } from '../ipc/router';
 import type { StreamRouter } from '../ipc/stream-router';
 import type { Subscriber } from '../ipc/stream-hub';
 
-export const INVOKE_CHANNEL = 'gatehouse:invoke';
-export const EVENT_CHANNEL = 'gatehouse:event';
-export const SUBSCRIBE_CHANNEL = 'gatehouse:subscribe';
-export const UNSUBSCRIBE_CHANNEL = 'gatehouse:unsubscribe';
-export const STREAM_EVENT_CHANNEL = 'gatehouse:stream-event';
+import { IPC_CHANNELS } from '../../src-shared/ipc/channels';
 
 /**
  * The sender as the router's policy reads it: a frame without a parent is a top frame. Asked of
@@ -22,10 +18,31 @@ export function senderInfo(event: IpcMainEvent | IpcMainInvokeEvent) {
 
 type IpcMainEdge = ElectronEdge['ipcMain'];
 
-/** One IPC channel for all routes; the router checks the sender frame and the input. */
+/**
+ * One IPC channel for all routes; the router checks the sender frame and the input. Each page
+ * gets one signal, aborted when it goes away (reload, navigation, crash, closed window), which
+ * the handlers of its calls receive.
+ */
 export function bindRouter(ipcMain: IpcMainEdge, dispatch: Dispatch): void {
-  ipcMain.handle(INVOKE_CHANNEL, (event, route: unknown, input: unknown) =>
-    dispatch(typeof route === 'string' ? route : '', input, senderInfo(event)),
+  const pages = new WeakMap<GuardedContents, AbortController>();
+  const pageSignal = (contents: GuardedContents) => {
+    let page = pages.get(contents);
+    if (!page) {
+      const controller = new AbortController();
+      page = controller;
+      pages.set(contents, controller);
+      const gone = () => {
+        if (pages.get(contents) === controller) pages.delete(contents);
+        controller.abort(new Error('The page went away.'));
+      };
+      contents.on('did-navigate', gone);
+      contents.on('render-process-gone', gone);
+      contents.once('destroyed', gone);
+    }
+    return page.signal;
+  };
+  ipcMain.handle(IPC_CHANNELS.invoke, (event, route: unknown, input: unknown) =>
+    dispatch(typeof route === 'string' ? route : '', input, senderInfo(event), pageSignal(event.sender)),
   );
 }
 
@@ -64,7 +81,7 @@ export function bindStreams(ipcMain: IpcMainEdge, router: StreamRouter): void {
       subscriber = {
         send: (streamId, event, last) => {
           if (!frame.isDestroyed() && !frame.detached)
-            frame.send(STREAM_EVENT_CHANNEL, streamId, event, last);
+            frame.send(IPC_CHANNELS.streamEvent, streamId, event, last);
         },
       };
       byFrame.set(key, subscriber);
@@ -73,7 +90,7 @@ export function bindStreams(ipcMain: IpcMainEdge, router: StreamRouter): void {
     return subscriber;
   };
 
-  ipcMain.handle(SUBSCRIBE_CHANNEL, async (event, name: unknown, streamId: unknown, input: unknown) => {
+  ipcMain.handle(IPC_CHANNELS.subscribe, async (event, name: unknown, streamId: unknown, input: unknown) => {
     const frame = event.senderFrame;
     if (!frame) return { ok: false, error: { code: 'forbidden_sender', message: 'The frame is gone.' } };
     const subscriber = subscriberFor(event.sender, frame);
@@ -90,13 +107,17 @@ export function bindStreams(ipcMain: IpcMainEdge, router: StreamRouter): void {
     }
     return result;
   });
-  ipcMain.on(UNSUBSCRIBE_CHANNEL, (event, streamId: unknown) => {
+  ipcMain.on(IPC_CHANNELS.unsubscribe, (event, streamId: unknown) => {
     const frame = event.senderFrame;
     const subscriber = frame && byFrame.get(`${event.sender.id}:${frame.processId}:${frame.routingId}`);
     if (subscriber) router.unsubscribe(subscriber, streamId);
   });
 }
 
-export function sendEvent(contents: WebContents | undefined, name: string, payload: unknown): void {
-  if (contents && !contents.isDestroyed()) contents.send(EVENT_CHANNEL, name, payload);
+export function sendEvent(
+  contents: Pick<WebContents, 'send' | 'isDestroyed'> | undefined,
+  name: string,
+  payload: unknown,
+): void {
+  if (contents && !contents.isDestroyed()) contents.send(IPC_CHANNELS.event, name, payload);
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ContextBridge, IpcRenderer } from 'electron';
@@ -6,20 +6,17 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import config from '../../electron-builder.config';
 import { APP_CSP } from '../core/app-protocol/app-csp';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME } from '../core/app-protocol/app-origin';
-import { createAppRouter, createAppStreamRouter } from '../ipc/app-router';
-import { originPolicy } from '../ipc/router';
-import { testServices } from '../ipc/services.test-helper';
-import { handleAppProtocol } from './app-protocol';
-import { fakeElectron, fakeFrame, FakeWebContents } from './fake-electron.test-helper';
-import { bindRouter, bindStreams, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL } from './ipc-bridge';
-import { createMainWindow, windowEntry } from './main-window';
-import { registerPrivilegedSchemes } from './privileged-schemes';
-import { hardenSession } from './window-security';
+import { IPC_CHANNELS } from '../../src-shared/ipc/channels';
+import { runElectronApp } from './electron-app';
+import { fakeAdapters } from './electron-adapters.test-helper';
+import { fakeElectronMain, fakeFrame, FakeWebContents } from './fake-electron.test-helper';
+import { windowEntry } from './main-window';
 
 /**
- * Electron's security checklist, one test per item, each asserting on what the composition root
- * (src-main/index.ts) does: the same platform functions, called the same way, against the typed
- * Electron fake (docs/architecture.md, "Security in one place").
+ * Electron's security checklist, one test per item, each asserting on what the app's real wiring
+ * (runElectronApp, which index.ts calls) does against the typed Electron fake: no copy of the
+ * wiring here, so a change to it is a change to what these tests see (docs/architecture.md,
+ * "Security in one place").
  */
 
 // Item 20 loads the real preload; its `electron` is this fake (typed against Electron's own).
@@ -37,34 +34,39 @@ vi.mock('electron', () => {
   return { contextBridge, ipcRenderer };
 });
 
-/** The composition root's security wiring, in index.ts's order, with the fake injected. */
-function wirePackagedApp() {
-  const fake = fakeElectron();
-  registerPrivilegedSchemes(fake.edge.protocol);
-  const entry = windowEntry(true, { ELECTRON_RENDERER_URL: 'http://evil.example:5173/' });
-  hardenSession(fake.edge, entry.origins);
-  const t = testServices();
-  const rendererDir = mkdtempSync(join(tmpdir(), 'gatehouse-renderer-'));
+/**
+ * The packaged app as index.ts starts it: the real wiring (runElectronApp) over a fresh data
+ * folder, with the typed Electron fake and fake adapters for key storage and dialogs.
+ */
+async function startPackagedApp() {
+  const root = mkdtempSync(join(tmpdir(), 'gatehouse-checklist-'));
+  const rendererDir = join(root, 'out', 'renderer');
+  mkdirSync(rendererDir, { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Gatehouse</title>');
-  handleAppProtocol(fake.edge.protocol, rendererDir);
-  bindRouter(fake.edge.ipcMain, createAppRouter(t.services, originPolicy(entry.origins)));
-  bindStreams(fake.edge.ipcMain, createAppStreamRouter(t.services, originPolicy(entry.origins)));
-  const win = createMainWindow(fake.FakeBrowserWindow, {
-    bounds: { width: 1280, height: 820 },
-    preload: '/app/out/preload/index.cjs',
-    entryUrl: entry.url,
+  const fake = fakeElectronMain({ userData: join(root, 'data'), isPackaged: true });
+  const run = await runElectronApp(fake.main, fakeAdapters(), {
+    // A packaged app never takes its window's address from the environment.
+    env: { ELECTRON_RENDERER_URL: 'http://evil.example:5173/' },
+    argv: ['gatehouse'],
+    mainDir: join(root, 'out', 'main'),
   });
-  return { fake, entry, win, close: t.close };
+  if (!run) throw new Error('the app did not start');
+  const win = fake.FakeBrowserWindow.getAllWindows()[0];
+  const entry = windowEntry(true, {});
+  return { fake, entry, win, run, close: () => fake.main.app.quit() };
 }
 
-let app: ReturnType<typeof wirePackagedApp>;
-beforeAll(() => {
-  app = wirePackagedApp();
-  return app.close;
+let app: Awaited<ReturnType<typeof startPackagedApp>>;
+beforeAll(async () => {
+  app = await startPackagedApp();
+  return async () => {
+    app.close();
+    await app.run.app.dispose();
+  };
 });
 const prefs = () => app.fake.webPreferences();
 const invokeFrom = (contents: FakeWebContents, frame = contents.mainFrame) =>
-  app.fake.state.invokeHandlers.get(INVOKE_CHANNEL)!(contents.ipcEvent(frame), 'app.info', {});
+  app.fake.state.invokeHandlers.get(IPC_CHANNELS.invoke)!(contents.ipcEvent(frame), 'app.info', {});
 
 describe("Electron's security checklist, asserted on the composition root's wiring", () => {
   it('1. only load secure content: the packaged window loads the app scheme, registered secure, not its environment', () => {
@@ -184,7 +186,7 @@ describe("Electron's security checklist, asserted on the composition root's wiri
     expect(await invokeFrom(contents, sub)).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
     const foreign = new FakeWebContents('https://evil.example/');
     expect(await invokeFrom(foreign)).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
-    const subscribe = app.fake.state.invokeHandlers.get(SUBSCRIBE_CHANNEL)!;
+    const subscribe = app.fake.state.invokeHandlers.get(IPC_CHANNELS.subscribe)!;
     const refused = await subscribe(foreign.ipcEvent(foreign.mainFrame), 'chat.reply', 'stream-evil1', {});
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
   });
@@ -216,6 +218,6 @@ describe("Electron's security checklist, asserted on the composition root's wiri
     expect(Object.values(api).every((f) => typeof f === 'function')).toBe(true);
     // invoke reaches main on the one invoke channel only: no channel of the page's choosing.
     await (api.invoke as (route: string, input: unknown) => Promise<unknown>)('app.info', {});
-    expect(preload.invoked).toEqual([[INVOKE_CHANNEL, 'app.info', {}]]);
+    expect(preload.invoked).toEqual([[IPC_CHANNELS.invoke, 'app.info', {}]]);
   });
 });

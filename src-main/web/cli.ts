@@ -1,12 +1,11 @@
 import { preloadTokenizer } from '../core/judge/judge-service';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { splitInAppSandboxArgs } from '../sandbox/cli-args';
-import { DatabaseTooNewError } from '../core/db/migrations';
-import { DataFolderLockedError } from '../core/db/open-database';
+import { StartupError, startupFailureLine } from '../app/startup-failure';
 import { startWebServer } from './web-server';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,7 +32,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a whole number from 0 to 65535 (got "${values.port}")`);
   process.exit(2);
 }
-const rendererDir = join(projectRoot, 'out', 'renderer');
+// The built window; the tests point it elsewhere so they need no build.
+const rendererDir = process.env.GATEHOUSE_RENDERER_DIR ?? join(projectRoot, 'out', 'renderer');
 try {
   readFileSync(join(rendererDir, 'index.html'));
 } catch {
@@ -41,7 +41,6 @@ try {
   process.exit(2);
 }
 const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.gatehouse-browser-mode'));
-mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 const version = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string })
   .version;
 
@@ -56,9 +55,15 @@ try {
     sandbox: sandboxParse.options,
   });
 } catch (err) {
-  if (!(err instanceof DataFolderLockedError || err instanceof DatabaseTooNewError)) throw err;
-  console.error(err.message);
-  process.exit(3);
+  // One line and exit 1, never a stack trace: the data folder (or the port) is the user's to fix.
+  if (err instanceof StartupError) console.error(startupFailureLine(err.failure));
+  else if ((err as { code?: unknown }).code === 'EADDRINUSE')
+    console.error(`Port ${port} is in use: choose another with --port (0 picks a free one).`);
+  else
+    console.error(
+      `Gatehouse browser mode could not start: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  process.exit(1);
 }
 console.log('Gatehouse browser mode (development only; the key is kept in this process memory only)');
 console.log(`Data folder: ${dataDir}`);

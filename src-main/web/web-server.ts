@@ -4,16 +4,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { extname, join, normalize } from 'node:path';
 import { Readable } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { openDataFolder } from '../core/db/open-data-folder';
 import { serveMediaFile } from '../core/media/media-library';
 import { JsonKeyValueStore } from '../core/storage/key-value-store';
-import { StorageNotices } from '../core/storage/storage-notices';
-import { createAppRouter, createAppStreamRouter } from '../ipc/app-router';
 import { originPolicy } from '../ipc/router';
-import { lazySandboxHost } from '../ipc/sandbox-host';
-import { createServices, type EmitEvent } from '../ipc/services';
+import type { EmitEvent } from '../ipc/services';
 import type { Subscriber } from '../ipc/stream-hub';
-import { startSandbox, type SandboxOptions } from '../sandbox/server';
+import type { SandboxOptions } from '../sandbox/server';
+import { startApp } from '../app/start-app';
 import { browserDesktopActions } from './browser-desktop-actions';
 import type { BridgeMessage } from '../../src-shared/ipc/bridge-protocol';
 import type { Result } from '../../src-shared/result';
@@ -51,33 +48,25 @@ export async function startWebServer(opts: WebServerOptions) {
     const text = JSON.stringify({ type: 'event', name, payload } satisfies BridgeMessage);
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
   };
-  const notices = new StorageNotices();
-  // First, before anything writes: a second process on this folder stops here (DataFolderLockedError).
-  const database = openDataFolder(opts.dataDir, notices);
-  const sandbox = lazySandboxHost(() => startSandbox(opts.sandbox));
-  const exportDir = opts.exportDir ?? join(opts.dataDir, 'exports');
-  const services = createServices({
-    mode: 'web',
-    version: opts.version ?? '0.0.0',
-    dataDir: opts.dataDir,
-    database,
-    fetch: (input, init) => fetch(input, init),
-    cipher: null,
-    settings: new JsonKeyValueStore(join(opts.dataDir, 'settings.json'), notices),
-    notices,
-    sandbox,
-    emit,
-    desktop: browserDesktopActions(exportDir),
-    mediaUrl: (rel) => `/media/${rel.split('/').map(encodeURIComponent).join('/')}?t=${token}`,
-  });
-
   // Fixed once the port is known (after listen); the sender policy reads it at call time.
   let origin = '';
   let port = 0;
-  const senderPolicy = (sender: { url: string; isMainFrame: boolean }) =>
-    originPolicy([origin, origin.replace('127.0.0.1', 'localhost')])(sender);
-  const dispatch = createAppRouter(services, senderPolicy);
-  const streams = createAppStreamRouter(services, senderPolicy);
+  // The one composition root; a data folder that cannot be used stops here (StartupError).
+  const app = await startApp(
+    {
+      mode: 'web',
+      chooseFolderHint: '--data-dir',
+      fetch: (input, init) => fetch(input, init),
+      cipher: null,
+      openSettings: (notices) => new JsonKeyValueStore(join(opts.dataDir, 'settings.json'), notices),
+      emit,
+      desktop: browserDesktopActions(opts.exportDir ?? join(opts.dataDir, 'exports')),
+      mediaUrl: (rel) => `/media/${rel.split('/').map(encodeURIComponent).join('/')}?t=${token}`,
+      senderPolicy: (sender) => originPolicy([origin, origin.replace('127.0.0.1', 'localhost')])(sender),
+    },
+    { dataDir: opts.dataDir, version: opts.version ?? '0.0.0', sandbox: opts.sandbox },
+  );
+  const { services, dispatch, streams } = app;
 
   const server = createServer((req, res) => {
     handleHttp(req, res).catch((err) => {
@@ -142,6 +131,8 @@ export async function startWebServer(opts: WebServerOptions) {
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       const sender = { url: req.headers.origin ?? '', isMainFrame: true };
+      // A closed socket is a page gone away: the calls it started are told so.
+      const gone = new AbortController();
       const reply = (msg: BridgeMessage) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
       };
@@ -163,7 +154,7 @@ export async function startWebServer(opts: WebServerOptions) {
         }
         const msg = read.frame;
         if (msg.type === 'invoke') {
-          void dispatch(msg.route, msg.input, sender)
+          void dispatch(msg.route, msg.input, sender, gone.signal)
             .catch(internalFailure)
             .then((result) => reply({ type: 'result', id: msg.id, result }));
         } else if (msg.type === 'subscribe') {
@@ -177,16 +168,23 @@ export async function startWebServer(opts: WebServerOptions) {
       });
       ws.on('close', () => {
         sockets.delete(ws);
+        gone.abort(new Error('The page went away.'));
         // Like a closed Electron window: nobody reads this socket's streams any more.
         streams.drop(subscriber);
       });
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+    });
+  } catch (err) {
+    // A port in use: the folder's lock and the background work stop with the server.
+    await app.dispose();
+    throw err;
+  }
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : 0;
   origin = `http://127.0.0.1:${port}`;
@@ -196,20 +194,16 @@ export async function startWebServer(opts: WebServerOptions) {
     origin,
     token,
     services,
+    app,
+    /** Stops the server, then the app in its one order (src-main/app/start-app.ts). */
     async close() {
-      services.streams.closeAll();
-      services.video.dispose();
-      await services.judgeBatch.dispose();
       for (const ws of sockets) ws.terminate();
       wss.close();
       const closed = new Promise<void>((r) => server.close(() => r()));
       // An open media download would otherwise hold close() until it ends.
       server.closeAllConnections();
       await closed;
-      await sandbox.close();
-      // Aborted replies are still being saved; the database closes after them.
-      await services.chat.settle();
-      database.close();
+      await app.dispose();
     },
   };
 }

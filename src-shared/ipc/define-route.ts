@@ -19,11 +19,6 @@ export type InputOf<R> = R extends RouteDef<infer I, unknown> ? z.input<I> : nev
 export type ParsedInputOf<R> = R extends RouteDef<infer I, unknown> ? z.output<I> : never;
 export type OutputOf<R> = R extends RouteDef<z.ZodType, infer O> ? O : never;
 
-/** One handler per route; a missing or mistyped handler does not compile. */
-export type Handlers<T extends AnyRoutes> = {
-  [K in keyof T]: (input: ParsedInputOf<T[K]>) => Promise<OutputOf<T[K]>> | OutputOf<T[K]>;
-};
-
 /** What the window sees: one typed invoke per route, each resolving to a Result. */
 export type Invoke<T extends AnyRoutes> = <K extends keyof T & string>(
   route: K,

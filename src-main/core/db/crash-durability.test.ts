@@ -47,7 +47,11 @@ interface Round {
   stderr: string;
 }
 
-/** Starts the writer, kills it `killAfterMs` after it is ready, and resolves once it is gone. */
+/**
+ * Starts the writer, kills it `killAfterMs` after its first acknowledged write (not after "ready":
+ * on a loaded machine the first write can take longer than a short kill delay, and a round that
+ * wrote nothing proves nothing), and resolves once it is gone.
+ */
 function runWriter(dataDir: string, killAfterMs: number): Promise<Round> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', WRITER, dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,9 +62,9 @@ function runWriter(dataDir: string, killAfterMs: number): Promise<Round> {
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => (stderr += chunk));
   child.stdout?.on('data', (chunk: string) => {
-    const wasReady = out.includes('ready\n');
+    const hadAck = out.includes('\n{');
     out += chunk;
-    if (!wasReady && out.includes('ready\n')) setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    if (!hadAck && out.includes('\n{')) setTimeout(() => child.kill('SIGKILL'), killAfterMs);
   });
   // 'close' comes after the process has exited and its pipes are drained: its lock is released.
   return new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@ import type { ProfileService } from '../profiles/profile-service';
 import type { Repositories } from '../db/repositories';
 import { type VideoEmit, VideoService } from './video-service';
 
-/** Wires the video service for createServices (one line there) and starts its poller. */
+/** Wires the video service for createServices (one line there); its poller starts with the app's background work. */
 export function createVideoService(env: {
   repos: Pick<Repositories, 'videoTasks'>;
   client: GatewayClient;
@@ -25,6 +25,5 @@ export function createVideoService(env: {
     // The app's EventMap extends VideoEvents, so every video event is a valid app event.
     emit: env.emit as unknown as VideoEmit,
   });
-  service.start();
   return service;
 }

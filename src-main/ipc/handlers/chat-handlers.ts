@@ -1,4 +1,4 @@
-import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { Handlers } from '../handler-types';
 import type { StreamHandlers } from '../stream-router';
 import type { chatRoutes } from '../../../src-shared/ipc/routes/chat-routes';
 import type { chatStreams } from '../../../src-shared/ipc/routes/chat-streams';

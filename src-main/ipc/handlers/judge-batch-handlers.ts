@@ -1,4 +1,4 @@
-import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { Handlers } from '../handler-types';
 import type { judgeBatchRoutes } from '../../../src-shared/ipc/routes/judge-batch-routes';
 import type { AppServices } from '../services';
 

@@ -1,4 +1,4 @@
-import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { Handlers } from '../handler-types';
 import type { judgeRoutes } from '../../../src-shared/ipc/routes/judge-routes';
 import type { AppServices } from '../services';
 

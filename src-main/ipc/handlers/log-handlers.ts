@@ -1,6 +1,6 @@
 import { toCurl } from '../../core/gateway/request-log';
 import { AppFailure } from '../../../src-shared/result';
-import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { Handlers } from '../handler-types';
 import type { logRoutes } from '../../../src-shared/ipc/routes/log-routes';
 import type { AppServices } from '../services';
 

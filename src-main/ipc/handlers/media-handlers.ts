@@ -1,4 +1,4 @@
-import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { Handlers } from '../handler-types';
 import type { mediaRoutes } from '../../../src-shared/ipc/routes/media-routes';
 import type { AppServices } from '../services';
 

@@ -1,5 +1,5 @@
 import { listModels } from '../../core/gateway/models-api';
-import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { Handlers } from '../handler-types';
 import type { settingsRoutes } from '../../../src-shared/ipc/routes/settings-routes';
 import type { AppServices } from '../services';
 

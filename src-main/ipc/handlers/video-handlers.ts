@@ -1,4 +1,4 @@
-import type { Handlers } from '../../../src-shared/ipc/define-route';
+import type { Handlers } from '../handler-types';
 import type { videoRoutes } from '../../../src-shared/ipc/routes/video-routes';
 import type { AppServices } from '../services';
 
