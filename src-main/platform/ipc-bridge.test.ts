@@ -70,4 +70,24 @@ describe('ipc bridge (over the typed Electron fake)', () => {
     contents.reload();
     expect(t.services.streams.size).toBe(0);
   });
+
+  it("aborts the signal a page's calls were given once that page goes away, and only that page's", async () => {
+    const fake = fakeElectron();
+    const seen: AbortSignal[] = [];
+    bindRouter(fake.edge.ipcMain, async (_route, _input, _sender, signal) => {
+      seen.push(signal!);
+      return { ok: true, data: null };
+    });
+    const invoke = fake.state.invokeHandlers.get(IPC_CHANNELS.invoke)!;
+    const page = new FakeWebContents();
+    const other = new FakeWebContents();
+    await invoke(page.ipcEvent(page.mainFrame), 'app.info', {});
+    await invoke(other.ipcEvent(other.mainFrame), 'app.info', {});
+    expect(seen.map((s) => s.aborted)).toEqual([false, false]);
+    page.reload();
+    expect(seen.map((s) => s.aborted)).toEqual([true, false]);
+    // The reloaded page's calls get a fresh signal.
+    await invoke(page.ipcEvent(page.mainFrame), 'app.info', {});
+    expect(seen[2].aborted).toBe(false);
+  });
 });

@@ -20,16 +20,25 @@ import { windowEntry } from './main-window';
  */
 
 // Item 20 loads the real preload; its `electron` is this fake (typed against Electron's own).
-const preload = vi.hoisted(() => ({ exposed: [] as [string, unknown][], invoked: [] as unknown[][] }));
+const preload = vi.hoisted(() => ({
+  exposed: [] as [string, unknown][],
+  invoked: [] as unknown[][],
+  /** Every channel the preload names, however it uses it. */
+  channels: new Set<string>(),
+}));
 vi.mock('electron', () => {
   const contextBridge: Pick<ContextBridge, 'exposeInMainWorld'> = {
     exposeInMainWorld: (key, api) => void preload.exposed.push([key, api]),
   };
   const ipcRenderer: Pick<IpcRenderer, 'invoke' | 'send' | 'on' | 'removeListener'> = {
-    invoke: async (...args) => (preload.invoked.push(args), { ok: true, data: null }),
-    send: () => undefined,
-    on: () => ipcRenderer as IpcRenderer,
-    removeListener: () => ipcRenderer as IpcRenderer,
+    invoke: async (...args) => {
+      preload.invoked.push(args);
+      preload.channels.add(args[0]);
+      return { ok: true, data: null };
+    },
+    send: (channel) => void preload.channels.add(channel),
+    on: (channel) => (preload.channels.add(channel), ipcRenderer as IpcRenderer),
+    removeListener: (channel) => (preload.channels.add(channel), ipcRenderer as IpcRenderer),
   };
   return { contextBridge, ipcRenderer };
 });
@@ -219,5 +228,23 @@ describe("Electron's security checklist, asserted on the composition root's wiri
     // invoke reaches main on the one invoke channel only: no channel of the page's choosing.
     await (api.invoke as (route: string, input: unknown) => Promise<unknown>)('app.info', {});
     expect(preload.invoked).toEqual([[IPC_CHANNELS.invoke, 'app.info', {}]]);
+  });
+
+  it('20. (and the channels) the preload and main speak on the one list of channels, and main binds every call channel it names', async () => {
+    await import('../../src-preload/index');
+    const api = preload.exposed[0][1] as {
+      subscribe(n: string, id: string, input: unknown, cb: () => void): Promise<unknown>;
+      unsubscribe(id: string): void;
+      on(event: string, cb: () => void): () => void;
+    };
+    await api.subscribe('chat.reply', 'stream-chan1', {}, () => undefined);
+    api.unsubscribe('stream-chan1');
+    api.on('app.notice', () => undefined)();
+    expect([...preload.channels].sort()).toEqual(Object.values(IPC_CHANNELS).sort());
+    // main answers the window's calls on the channels the preload sends them on.
+    const bound = [...app.fake.state.invokeHandlers.keys(), ...app.fake.state.ipcListeners.keys()];
+    expect(bound.sort()).toEqual(
+      [IPC_CHANNELS.invoke, IPC_CHANNELS.subscribe, IPC_CHANNELS.unsubscribe].sort(),
+    );
   });
 });
