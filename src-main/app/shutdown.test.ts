@@ -50,7 +50,8 @@ const modes: {
     name: 'Electron (the user quits the app)',
     async start() {
       const { root, dataDir } = tempRoot();
-      const fake = fakeElectronMain({ userData: dataDir });
+      // Unpackaged, with the test launcher's switch, so the in-app Sandbox takes the slow pace flags.
+      const fake = fakeElectronMain({ userData: dataDir, isPackaged: false });
       const run = await runElectronApp(fake.main, fakeAdapters(), {
         env: { GATEHOUSE_E2E: '1' },
         argv: [
