@@ -32,7 +32,7 @@ const finished = (b: ReturnType<typeof openBatch>, id: string, timeoutMs?: numbe
   );
 
 describe('judge batch runs against the Sandbox', () => {
-  it('runs cases really in parallel: 40 cases at 50 ms and concurrency 8 take about 40/8 × 50 ms', async () => {
+  it('runs cases really in parallel: at concurrency 8 the Sandbox sees 8 judge requests in flight at once', async () => {
     const b = await setup({ judgeLatencyMs: 50 });
     const run = await b.service.create({
       setId: 'set-1',
@@ -58,10 +58,11 @@ describe('judge batch runs against the Sandbox', () => {
 
     const view = b.service.get(run.id);
     expect(view).toMatchObject({ state: 'done', done: 40, failed: 0, versions: { 'judge-1.13.0': 40 } });
+    // The Sandbox counts requests in flight: the parallelism itself, which a loaded machine cannot
+    // fake or spoil (the speed is measured by `npm run bench`, not here).
     expect(b.sandbox.state.peakJudges).toBe(8);
-    // Ideal 250 ms; one at a time would be 2,000 ms.
+    // 40 cases at 50 ms each, 8 at a time, cannot take less than 5 × 50 ms.
     expect(elapsed).toBeGreaterThanOrEqual(240);
-    expect(elapsed).toBeLessThan(1_200);
     expect(b.sandbox.state.judgeRequestTotal()).toBe(40);
     expect(view.tokens).toBeGreaterThan(0);
     expect(view.yuan).toBeCloseTo(costYuan(view.tokens), 12);
