@@ -79,7 +79,7 @@ describe.skipIf(process.platform === 'win32')('install and start from a clean cl
         timeoutMs: COMMAND_TIMEOUT_MS,
       });
       console.log(`Launch test: \`${installAndStart}\` took ${result.seconds.toFixed(0)} s`);
-      expect(mirror.requests, 'requests the mirror saw').toContain(archivePath);
+      expect(mirror.requests, `requests the mirror saw; ${explain(result)}`).toContain(archivePath);
       expect(mirror.requests).toContain(shasumsPath);
 
       const electronDir = join(clone, 'node_modules/electron');
