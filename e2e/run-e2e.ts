@@ -5,7 +5,7 @@ import { projectRoot } from './fixtures/app-process';
 
 /**
  * Builds the app, then runs the Playwright specs: through Electron when its binary is installed
- * (a normal `npm install` downloads it), otherwise in browser mode with Debian's Chromium.
+ * (the postinstall downloads it on a normal machine), otherwise in browser mode with Debian's Chromium.
  */
 function electronBinaryPresent(): boolean {
   const pathFile = join(projectRoot, 'node_modules/electron/path.txt');

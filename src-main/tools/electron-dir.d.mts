@@ -1,0 +1,2 @@
+// Types for electron-dir.mjs.
+export function electronPackageDir(): string | undefined;
