@@ -9,4 +9,6 @@ declare class URL {
   readonly hostname: string;
   readonly origin: string;
   readonly pathname: string;
+  /** `?a=b`, or empty. */
+  readonly search: string;
 }

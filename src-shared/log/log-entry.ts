@@ -35,8 +35,10 @@ export interface LogEntry {
   id: number;
   method: string;
   url: string;
-  /** Request headers with the key redacted. */
+  /** Request headers with the key and every secret header value redacted. */
   requestHeaders: Record<string, string>;
+  /** The header that carried the key when it is not `Authorization` (Azure's `api-key`). */
+  keyHeader?: string;
   requestBody?: string;
   requestBytes: number;
   status?: number;

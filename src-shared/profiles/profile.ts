@@ -32,6 +32,68 @@ const idleTimeoutSec = z
   .min(10, 'must be between 10 and 3600 seconds')
   .max(3600, 'must be between 10 and 3600 seconds');
 
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'content-type',
+  'connection',
+  'transfer-encoding',
+]);
+
+/** An HTTP header name (RFC 9110 token); the ones the transport sets itself are refused. */
+const headerName = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters')
+  .regex(
+    /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/,
+    'must be a header name: letters, digits and - (no spaces or colons)',
+  )
+  .refine(
+    (n) => !RESERVED_HEADERS.has(n.toLowerCase()),
+    'is set by Gatehouse itself (Host, Content-Length, Content-Type, Connection, Transfer-Encoding)',
+  );
+
+/**
+ * How the key is sent: `Authorization: Bearer <key>` (the default), in a header of its own
+ * (Azure's `api-key`, a proxy's `x-api-key`), or not at all (a local server, a proxy that adds it).
+ */
+export const authSchemeSchema = z.discriminatedUnion(
+  'scheme',
+  [
+    z.object({ scheme: z.literal('bearer') }),
+    z.object({ scheme: z.literal('header'), header: headerName }),
+    z.object({ scheme: z.literal('none') }),
+  ],
+  { error: 'must be bearer, header (with a header name) or none' },
+);
+export type AuthScheme = z.infer<typeof authSchemeSchema>;
+
+export const MAX_PROFILE_HEADERS = 30;
+export const MAX_PROFILE_QUERY = 30;
+
+/**
+ * An extra header the profile sends on every call. A secret one's value is stored encrypted like
+ * the key (never in the profile), shown as a hint, and removed from the log, HAR, curl and code.
+ * On save, a secret header sent with an empty value keeps the value already stored.
+ */
+export const headerInputSchema = z.object({
+  name: headerName,
+  /** For a secret header, empty or absent keeps the value already stored. */
+  value: z
+    .string()
+    .max(4_000, 'must be at most 4,000 characters')
+    .refine((v) => !/[\r\n]/.test(v), 'must be one line')
+    .optional(),
+  secret: z.boolean({ error: 'must be true or false' }).optional(),
+});
+
+export const queryPairSchema = z.object({
+  name: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  value: z.string().max(2_000, 'must be at most 2,000 characters'),
+});
+
 export const profileInputSchema = z.object({
   id: z
     .string()
@@ -52,6 +114,21 @@ export const profileInputSchema = z.object({
   autoRetryRateLimit: z.boolean({ error: 'must be true or false' }).optional(),
   /** The user confirmed sending the key over plain http:// to a host that is not this machine. */
   allowPlainHttpKey: z.boolean({ error: 'must be true or false' }).optional(),
+  /** The judgement endpoint's own address; empty or absent derives it from the base URL. */
+  judgeUrl: z.union([z.literal(''), httpUrl]).optional(),
+  auth: authSchemeSchema.optional(),
+  headers: z
+    .array(headerInputSchema)
+    .max(MAX_PROFILE_HEADERS, `must be at most ${MAX_PROFILE_HEADERS} headers`)
+    .refine(
+      (hs) => new Set(hs.map((h) => h.name.toLowerCase())).size === hs.length,
+      'must not name a header twice',
+    )
+    .optional(),
+  query: z
+    .array(queryPairSchema)
+    .max(MAX_PROFILE_QUERY, `must be at most ${MAX_PROFILE_QUERY} parameters`)
+    .optional(),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
@@ -67,5 +144,27 @@ export const profileSchema = z.object({
   autoRetryRateLimit: z.boolean().optional(),
   /** Absent is not confirmed: a plain-http remote profile then refuses to send its key. */
   allowPlainHttpKey: z.boolean().optional(),
+  /**
+   * The OpenAI-style base as the user typed it (endpoints appended). Absent on profiles saved
+   * before base URLs were used as typed: those call `{host}/v1` (profile-address.ts).
+   */
+  baseUrl: z.string().optional(),
+  /** The judgement endpoint; absent derives it from the base URL and the judge segment. */
+  judgeUrl: z.string().optional(),
+  /** Absent is `Authorization: Bearer`. */
+  auth: authSchemeSchema.optional(),
+  /** Extra headers; a secret one keeps only a hint here, its value is in the vault. */
+  headers: z
+    .array(
+      z.object({
+        name: z.string(),
+        value: z.string().optional(),
+        secret: z.boolean().optional(),
+        hint: z.string().optional(),
+      }),
+    )
+    .optional(),
+  query: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+export type StoredHeader = NonNullable<Profile['headers']>[number];

@@ -6,7 +6,7 @@ import {
   requestIdFrom,
   statusError,
 } from './gateway-error';
-import { type GatewayTarget } from './gateway-urls';
+import { authHeaders, type GatewayTarget } from './gateway-urls';
 import type { LogTicket, RequestLog } from './request-log';
 import { abortedError, readChunks } from './read-chunks';
 
@@ -136,14 +136,22 @@ export class GatewayClient {
     req: GatewayRequest,
     opts: CallOptions,
   ): Promise<OpenResponse> {
-    const headers: Record<string, string> = { Accept: req.accept ?? 'application/json', ...req.extraHeaders };
-    if (target.apiKey) headers.Authorization = `Bearer ${target.apiKey}`;
+    // The profile's own headers, then the endpoint's, then the key in the profile's auth scheme.
+    const headers: Record<string, string> = {
+      Accept: req.accept ?? 'application/json',
+      ...target.headers,
+      ...req.extraHeaders,
+      ...authHeaders(target),
+    };
     let body: string | undefined;
     if (req.json !== undefined) {
       body = JSON.stringify(req.json);
       headers['Content-Type'] = 'application/json';
     }
-    const ticket = this.deps.log.begin(req.method, req.url, headers, body);
+    const ticket = this.deps.log.begin(req.method, req.url, headers, body, {
+      keyHeader: target.auth?.scheme === 'header' ? target.auth.header : undefined,
+      secretHeaders: target.secretHeaders,
+    });
     const controller = new AbortController();
     const abortFromCaller = () => controller.abort(opts.signal?.reason);
     if (opts.signal?.aborted) abortFromCaller();
@@ -250,7 +258,8 @@ export class GatewayClient {
     signal: AbortSignal,
     opts: CallOptions,
   ): Promise<Response> {
-    const keyed = headers.Authorization !== undefined;
+    // A request that carries the key or a secret header never follows a redirect to another origin.
+    const keyed = Object.keys(authHeaders(target)).length > 0 || (target.secretHeaders?.length ?? 0) > 0;
     const gatewayHostname = hostnameOf(target.host);
     let url = req.url;
     for (let hop = 0; ; hop++) {

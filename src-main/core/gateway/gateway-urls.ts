@@ -1,20 +1,52 @@
-import { judgeEndpoint, normalizeHost } from '../../../src-shared/request/gateway-address';
+import { normalizeHost } from '../../../src-shared/request/gateway-address';
+import {
+  endpointAt,
+  profileAddresses,
+  type QueryPair,
+  withQuery,
+} from '../../../src-shared/profiles/profile-address';
+import type { AuthScheme } from '../../../src-shared/profiles/profile';
 
 export { normalizeHost };
 
-/** Where a profile's endpoints are: see src-shared/request/gateway-address.ts. */
+/**
+ * Where and how a profile's calls go (docs/architecture.md, "Profiles and addresses"). `host` is
+ * the gateway's own origin (redirects and relative result links are judged against it); the
+ * addresses default to the spec's `{host}/v1` and `{host}/{segment}/v1/systemone`.
+ */
 export interface GatewayTarget {
   host: string;
   judgeSegment: string;
   apiKey?: string;
+  /** The OpenAI-style base, used as typed (src-shared/profiles/profile-address.ts). */
+  baseUrl?: string;
+  /** The judgement endpoint. */
+  judgeUrl?: string;
+  /** How the key is sent; absent is `Authorization: Bearer`. */
+  auth?: AuthScheme;
+  /** The profile's extra headers, secret values included (main only). */
+  headers?: Record<string, string>;
+  /** Header names whose values are secret: never logged. */
+  secretHeaders?: string[];
+  /** Extra query parameters on every call. */
+  query?: QueryPair[];
 }
 
 export function apiUrl(target: GatewayTarget, path: string): string {
-  return `${normalizeHost(target.host)}/v1/${path.replace(/^\/+/, '')}`;
+  return endpointAt(profileAddresses(target).baseUrl, path, target.query);
 }
 
 export function judgeUrl(target: GatewayTarget): string {
-  return judgeEndpoint(target.host, target.judgeSegment);
+  return withQuery(profileAddresses(target).judgeUrl, target.query);
+}
+
+/** The headers that carry the key for this target's auth scheme. */
+export function authHeaders(target: GatewayTarget): Record<string, string> {
+  if (!target.apiKey) return {};
+  const auth = target.auth ?? { scheme: 'bearer' };
+  if (auth.scheme === 'none') return {};
+  if (auth.scheme === 'header') return { [auth.header]: target.apiKey };
+  return { Authorization: `Bearer ${target.apiKey}` };
 }
 
 /** `sk-…abcd`: enough to tell keys apart, never enough to use one. */

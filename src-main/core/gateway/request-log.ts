@@ -13,13 +13,32 @@ const CURL_BODY_CAP = 1024 * 1024;
 /** …and the whole bodies of all entries together up to this, the oldest dropped first. */
 const CURL_BODIES_BUDGET = 16 * 1024 * 1024;
 
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+/** What stands in the log for a secret header's value. */
+export const SECRET_VALUE_REMOVED = '[secret removed]';
+
+/** Which of a request's headers carry secrets, beyond `Authorization` and SECRET_HEADER's names. */
+export interface HeaderSecrets {
+  /** The header carrying the key (a profile's auth header, e.g. `api-key`): shown as a hint. */
+  keyHeader?: string;
+  /** A profile's secret headers: their values never reach the log. */
+  secretHeaders?: readonly string[];
+}
+
+export function redactHeaders(
+  headers: Record<string, string>,
+  secrets: HeaderSecrets = {},
+): Record<string, string> {
+  const keyHeader = secrets.keyHeader?.toLowerCase();
+  const secret = new Set((secrets.secretHeaders ?? []).map((n) => n.toLowerCase()));
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (name.toLowerCase() === 'authorization') {
+    const lower = name.toLowerCase();
+    if (lower === 'authorization') {
       const key = value.replace(/^Bearer\s+/i, '');
       out[name] = key ? `Bearer ${keyHint(key)}` : value;
-    } else out[name] = value;
+    } else if (lower === keyHeader) out[name] = keyHint(value);
+    else if (secret.has(lower) || SECRET_HEADER.test(name)) out[name] = SECRET_VALUE_REMOVED;
+    else out[name] = value;
   }
   return out;
 }
@@ -98,12 +117,19 @@ export class RequestLog {
     }
   }
 
-  begin(method: string, url: string, headers: Record<string, string>, body?: string): LogTicket {
+  begin(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body?: string,
+    secrets: HeaderSecrets = {},
+  ): LogTicket {
     const entry: LogEntry = {
       id: this.nextId++,
       method,
       url,
-      requestHeaders: redactHeaders(headers),
+      requestHeaders: redactHeaders(headers, secrets),
+      keyHeader: secrets.keyHeader,
       requestBody: body === undefined ? undefined : body.slice(0, BODY_KEEP),
       requestBytes: body === undefined ? 0 : Buffer.byteLength(body),
       startedAt: this.now(),
@@ -219,8 +245,14 @@ export class LogTicket {
   }
 }
 
+/** The shell variable a curl line reads a secret header's value from: `X-Portkey-Api-Key` -> `$GATEWAY_HEADER_X_PORTKEY_API_KEY`. */
+export function secretHeaderVariable(name: string): string {
+  return `GATEWAY_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}
+
 /**
- * A curl line that reads the key from $GATEWAY_API_KEY, so a pasted command never leaks it. The
+ * A curl line that reads the key from $GATEWAY_API_KEY (and each secret header from a variable of
+ * its own), so a pasted command never leaks them. The
  * body is the one sent, whole when `full` has it; otherwise (too big, or dropped from memory)
  * a comment line above the command says that the body is cut and will not parse.
  */
@@ -228,6 +260,9 @@ export function toCurl(entry: LogEntry, full?: { text: string; bytes: number }):
   const parts = ['curl', '-X', entry.method, shellQuote(entry.url)];
   for (const [name, value] of Object.entries(entry.requestHeaders)) {
     if (name.toLowerCase() === 'authorization') parts.push('-H', '"Authorization: Bearer $GATEWAY_API_KEY"');
+    else if (name.toLowerCase() === entry.keyHeader?.toLowerCase())
+      parts.push('-H', `"${name}: $GATEWAY_API_KEY"`);
+    else if (value === SECRET_VALUE_REMOVED) parts.push('-H', `"${name}: $${secretHeaderVariable(name)}"`);
     else parts.push('-H', shellQuote(`${name}: ${value}`));
   }
   const body = full?.text ?? entry.requestBody;

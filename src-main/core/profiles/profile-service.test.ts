@@ -39,10 +39,13 @@ describe('ProfileService', () => {
       kind: 'openai-compatible',
       host: 'http://127.0.0.1:11434/v1',
     });
-    expect(await profiles.target(local.id)).toEqual({
+    const target = await profiles.target(local.id);
+    expect(target).toMatchObject({
       host: 'http://127.0.0.1:11434',
-      judgeSegment: 'partner',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      judgeUrl: 'http://127.0.0.1:11434/partner/v1/systemone',
     });
+    expect(target.apiKey).toBeUndefined();
     const gw = profiles.save({ name: 'GW', kind: 'gateway-mainland', host: 'https://cn.example.com' });
     await expect(profiles.target(gw.id)).rejects.toMatchObject({ error: { code: 'no_key' } });
   });
@@ -90,7 +93,12 @@ describe('ProfileService', () => {
     kv.set('profiles', [old]);
     kv.set('activeProfileId', 'old1');
     const profiles = new ProfileService(kv, new KeyVault(null, kv), sandbox);
-    expect(profiles.get('old1')).toEqual(old);
+    // Every field intact; the base URL it always called is now written out (profile-migration.test.ts).
+    expect(profiles.get('old1')).toEqual({
+      ...old,
+      host: 'https://g.example.com/v1',
+      baseUrl: 'https://g.example.com/v1',
+    });
     expect(profiles.activeId()).toBe('old1');
     expect(profiles.get('old1').autoRetryRateLimit).toBeUndefined();
     expect(profiles.idleTimeoutMs('old1')).toBe(120_000);

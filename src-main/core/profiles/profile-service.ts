@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type GatewayTarget, normalizeHost } from '../gateway/gateway-urls';
+import type { GatewayTarget } from '../gateway/gateway-urls';
+import { apiBaseUrl, profileAddresses } from '../../../src-shared/profiles/profile-address';
 import { AppFailure } from '../../../src-shared/result';
 import type { KeyValueStore } from '../storage/key-value-store';
 import type { StorageNotices } from '../storage/storage-notices';
@@ -56,12 +57,20 @@ export class ProfileService {
     const records = Array.isArray(raw) ? raw : [raw];
     const good: Profile[] = [];
     const bad: { raw: unknown; reason: string }[] = [];
+    let migrated = false;
     for (const record of records) {
       const parsed = profileSchema.safeParse(record);
-      if (parsed.success) good.push(parsed.data);
-      else bad.push({ raw: record, reason: issuesText(parsed.error) });
+      if (!parsed.success) bad.push({ raw: record, reason: issuesText(parsed.error) });
+      else if (parsed.data.baseUrl !== undefined) good.push(parsed.data);
+      else {
+        good.push(withBaseUrl(parsed.data));
+        migrated = true;
+      }
     }
-    if (bad.length === 0 && Array.isArray(raw)) return good;
+    if (bad.length === 0 && Array.isArray(raw)) {
+      if (migrated) this.kv.set('profiles', good);
+      return good;
+    }
     const at = this.now();
     const kept = this.kv.get(SET_ASIDE_KEY);
     this.kv.set(SET_ASIDE_KEY, [...(Array.isArray(kept) ? kept : []), ...bad.map((b) => ({ ...b, at }))]);
@@ -91,6 +100,10 @@ export class ProfileService {
   view(profile: Profile): ProfileView {
     return {
       ...profile,
+      // A secret header shows only the hint of the value the vault holds for it.
+      headers: profile.headers?.map((h) =>
+        h.secret ? { name: h.name, secret: true, hint: this.vault.headerSecretHint(profile.id, h.name) } : h,
+      ),
       key: this.vault.status(profile.id),
       liveHost: profile.kind === 'sandbox' ? this.sandbox.current() : undefined,
     };
@@ -114,18 +127,41 @@ export class ProfileService {
         message: 'The Sandbox profile is built in and cannot be edited.',
       });
     }
+    const typed = parsed.host.trim().replace(/\/+$/, '');
+    const { headers: inputHeaders, judgeUrl, ...rest } = parsed;
     const profile: Profile = {
-      ...parsed,
+      ...rest,
       id: parsed.id ?? randomUUID().slice(0, 8),
-      host: normalizeHost(parsed.host),
+      host: typed,
+      // Used as typed from now on; a bare host gets the spec's /v1 (profile-address.ts).
+      baseUrl: apiBaseUrl(typed),
+      judgeUrl: judgeUrl || undefined,
+      headers: inputHeaders?.map((h) =>
+        h.secret ? { name: h.name, secret: true } : { name: h.name, value: h.value ?? '' },
+      ),
     };
     const before = this.saved().find((p) => p.id === profile.id);
     // A key is bound to the host it was given for: pointing the profile elsewhere must not
-    // send that key to the new address, so the user pastes it again.
-    if (before && new URL(before.host).origin !== new URL(profile.host).origin) this.vault.forget(profile.id);
-    const rest = this.saved().filter((p) => p.id !== profile.id);
-    this.kv.set('profiles', [...rest, profile]);
+    // send that key (or a secret header) to the new address, so the user pastes it again.
+    const moved = before && new URL(before.host).origin !== new URL(profile.host).origin;
+    if (moved) this.vault.forget(profile.id);
+    const keptSecrets = new Set(profile.headers?.filter((h) => h.secret).map((h) => h.name.toLowerCase()));
+    for (const h of before?.headers ?? []) {
+      if (h.secret && (moved || !keptSecrets.has(h.name.toLowerCase())))
+        this.vault.forgetHeaderSecret(profile.id, h.name);
+    }
+    const others = this.saved().filter((p) => p.id !== profile.id);
+    this.kv.set('profiles', [...others, profile]);
     return this.view(profile);
+  }
+
+  /** Saves the profile, then the values typed for its secret headers (encrypted like the key). */
+  async saveWithSecrets(input: ProfileInput): Promise<ProfileView> {
+    const saved = this.save(input);
+    for (const h of profileInputSchema.parse(input).headers ?? []) {
+      if (h.secret && h.value) await this.vault.setHeaderSecret(saved.id, h.name, h.value);
+    }
+    return this.view(this.get(saved.id));
   }
 
   delete(id: string): void {
@@ -153,7 +189,7 @@ export class ProfileService {
     return (this.get(id).idleTimeoutSec ?? DEFAULT_IDLE_TIMEOUT_SEC) * 1000;
   }
 
-  /** Where and how to call for a profile: host, judge segment and the key, for main only. */
+  /** Where and how to call for a profile: addresses, auth, headers and the key, for main only. */
   async target(id: string = this.activeId()): Promise<GatewayTarget> {
     const p = this.get(id);
     const apiKey = await this.vault.reveal(p.id);
@@ -164,8 +200,22 @@ export class ProfileService {
         apiKey: apiKey ?? SANDBOX_KEY,
       };
     }
-    // Local OpenAI-compatible servers (Ollama, LM Studio, vLLM) often take no key at all.
-    if (!apiKey && p.kind === 'openai-compatible') return { host: p.host, judgeSegment: p.judgeSegment };
+    const { headers, secretHeaders } = await this.headersOf(p);
+    const { baseUrl, judgeUrl } = profileAddresses(p);
+    const where = {
+      // The gateway's own origin, against which redirects and relative result links are judged.
+      host: p.baseUrl ? new URL(p.baseUrl).origin : p.host,
+      judgeSegment: p.judgeSegment,
+      baseUrl,
+      judgeUrl,
+      auth: p.auth,
+      headers,
+      secretHeaders,
+      query: p.query,
+    };
+    // Local OpenAI-compatible servers (Ollama, LM Studio, vLLM) often take no key at all, and a
+    // profile that sends none needs none.
+    if (!apiKey && (p.kind === 'openai-compatible' || p.auth?.scheme === 'none')) return where;
     if (!apiKey) {
       throw new AppFailure({
         code: 'no_key',
@@ -178,6 +228,38 @@ export class ProfileService {
         message: `host: ${p.host} would receive the key over plain http://, readable on the way — use https://, or tick "Send the key over plain HTTP" in the profile "${p.name}"`,
       });
     }
-    return { host: p.host, judgeSegment: p.judgeSegment, apiKey };
+    return { ...where, apiKey: p.auth?.scheme === 'none' ? undefined : apiKey };
   }
+
+  /** The profile's extra headers with their secret values from the vault. */
+  private async headersOf(p: Profile): Promise<{ headers: Record<string, string>; secretHeaders: string[] }> {
+    const headers: Record<string, string> = {};
+    const secretHeaders: string[] = [];
+    for (const h of p.headers ?? []) {
+      if (!h.secret) {
+        headers[h.name] = h.value ?? '';
+        continue;
+      }
+      const value = await this.vault.revealHeaderSecret(p.id, h.name);
+      if (value === undefined) {
+        throw new AppFailure({
+          code: 'invalid_input',
+          message: `headers: "${h.name}" is a secret header with no value on this machine — type its value again in the profile "${p.name}"`,
+        });
+      }
+      headers[h.name] = value;
+      secretHeaders.push(h.name);
+    }
+    return { headers, secretHeaders };
+  }
+}
+
+/**
+ * A profile saved before base URLs were used as typed: its host (stored without `/v1`) called
+ * `{host}/v1/...`. It becomes a profile whose base URL, as shown and as typed, is that address,
+ * so the form shows where it really calls and saving it unchanged keeps calling there.
+ */
+export function withBaseUrl(p: Profile): Profile {
+  const { baseUrl } = profileAddresses(p);
+  return { ...p, host: baseUrl, baseUrl };
 }

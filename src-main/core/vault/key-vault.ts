@@ -57,22 +57,46 @@ export class KeyVault {
     const trimmed = key.trim();
     // Not only sk- keys: some gateways issue other shapes. The window warns; main refuses only junk.
     if (!KEY_RULE.test(trimmed)) throw invalidInput('key', 'must be 8 to 512 characters with no spaces');
-    const protection = this.protectionFor(opts.acceptWeakStorage === true);
-    this.onKey(trimmed);
-    if (protection === 'os-keychain' || protection === 'basic-text') {
-      // Encrypt before forgetting the old key, so a failing keychain leaves the old one in place.
-      const record: StoredKey = {
-        cipherText: await this.cipher!.encrypt(trimmed),
-        protection,
-        hint: keyHint(trimmed),
-      };
-      this.forget(profileId);
-      this.kv.set(`vault.${profileId}`, record);
-    } else {
-      this.forget(profileId);
-      this.session.set(profileId, { key: trimmed, protection });
-    }
+    await this.store(profileId, trimmed, opts.acceptWeakStorage === true);
     return this.status(profileId);
+  }
+
+  /**
+   * A profile's secret header value (a proxy's token, Portkey's key), kept as the key is: encrypted
+   * where the machine can, for the session otherwise, and scrubbed from gateway text.
+   */
+  async setHeaderSecret(profileId: string, header: string, value: string): Promise<void> {
+    await this.store(headerSecretId(profileId, header), value, true);
+  }
+
+  headerSecretHint(profileId: string, header: string): string | undefined {
+    return this.status(headerSecretId(profileId, header)).hint;
+  }
+
+  async revealHeaderSecret(profileId: string, header: string): Promise<string | undefined> {
+    return this.reveal(headerSecretId(profileId, header));
+  }
+
+  forgetHeaderSecret(profileId: string, header: string): void {
+    this.forget(headerSecretId(profileId, header));
+  }
+
+  private async store(id: string, value: string, acceptWeak: boolean): Promise<void> {
+    const protection = this.protectionFor(acceptWeak);
+    this.onKey(value);
+    if (protection === 'os-keychain' || protection === 'basic-text') {
+      // Encrypt before forgetting the old value, so a failing keychain leaves the old one in place.
+      const record: StoredKey = {
+        cipherText: await this.cipher!.encrypt(value),
+        protection,
+        hint: keyHint(value),
+      };
+      this.forget(id);
+      this.kv.set(`vault.${id}`, record);
+    } else {
+      this.forget(id);
+      this.session.set(id, { key: value, protection });
+    }
   }
 
   forget(profileId: string): KeyStatus {
@@ -118,4 +142,9 @@ export class KeyVault {
     if (this.cipher.isWeak()) return acceptWeak ? 'basic-text' : 'session-only';
     return 'os-keychain';
   }
+}
+
+/** Where a profile's secret header value is kept in the vault (header names are case-insensitive). */
+function headerSecretId(profileId: string, header: string): string {
+  return `${profileId}.header.${header.toLowerCase()}`;
 }

@@ -6,7 +6,7 @@ import type { AppServices } from '../services';
 export function settingsHandlers(s: AppServices): Handlers<typeof settingsRoutes> {
   return {
     'profiles.list': () => s.profiles.list(),
-    'profiles.save': (input) => s.profiles.save(input),
+    'profiles.save': (input) => s.profiles.saveWithSecrets(input),
     'profiles.delete': ({ id }) => {
       s.profiles.delete(id);
       return null;
