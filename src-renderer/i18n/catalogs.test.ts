@@ -6,6 +6,8 @@ import { zhCN } from './zh-CN';
 /** Values that read the same in Chinese by design: a name, keys on a keyboard. */
 const SAME_IN_BOTH = new Set([
   'app.title',
+  // An HTTP header as it is sent: the same words in every language.
+  'settings.auth.bearer',
   'keys.send',
   'keys.stop',
   'keys.mod.other',

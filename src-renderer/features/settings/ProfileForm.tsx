@@ -6,10 +6,14 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { sendsKeyInPlainText } from '../../../src-shared/profiles/key-transport';
+import { apiBaseUrl, defaultJudgeUrl } from '../../../src-shared/profiles/profile-address';
+import { ConnectionFields } from './ConnectionFields';
+import './settings.css';
+import type { ConnectionDraft } from './profile-presets';
 
 const KINDS: ProfileKind[] = ['gateway-overseas', 'gateway-mainland', 'openai-compatible'];
 
-export interface ProfileDraft {
+export interface ProfileDraft extends ConnectionDraft {
   id?: string;
   name: string;
   kind: ProfileKind;
@@ -18,6 +22,38 @@ export interface ProfileDraft {
   idleTimeoutSec?: number;
   autoRetryRateLimit?: boolean;
   allowPlainHttpKey?: boolean;
+}
+
+/** A saved profile as the form edits it; a secret header comes back as its hint only. */
+export function draftOf(p: ProfileView): ProfileDraft {
+  return {
+    id: p.id,
+    name: p.name,
+    kind: p.kind,
+    host: p.host,
+    judgeSegment: p.judgeSegment,
+    idleTimeoutSec: p.idleTimeoutSec,
+    autoRetryRateLimit: p.autoRetryRateLimit,
+    allowPlainHttpKey: p.allowPlainHttpKey,
+    judgeUrl: p.judgeUrl ?? '',
+    auth: p.auth ?? { scheme: 'bearer' },
+    headers: (p.headers ?? []).map((h) => ({
+      name: h.name,
+      value: h.value ?? '',
+      secret: h.secret === true,
+      hint: h.hint,
+    })),
+    query: p.query ?? [],
+  };
+}
+
+/** What the judgement endpoint is when its own field is empty, as main derives it. */
+function derivedJudge(host: string, segment: string): string {
+  try {
+    return defaultJudgeUrl(apiBaseUrl(host), segment || 'partner');
+  } catch {
+    return '{host}/{segment}/v1/systemone';
+  }
 }
 
 /** Empty means the default; otherwise whole seconds from 10 to 3600, as main checks too. */
@@ -63,7 +99,16 @@ export function ProfileForm({
       onSubmit={(e) => {
         e.preventDefault();
         const idleTimeoutSec = idleText.trim() ? Number(idleText) : undefined;
-        if (canSave) save.mutate({ ...draft, idleTimeoutSec }, { onSuccess: onSaved });
+        // A secret header sent without a value keeps the one main holds; the hint is the window's only.
+        const headers = draft.headers
+          .filter((h) => h.name.trim())
+          .map((h) => ({ name: h.name.trim(), value: h.value || undefined, secret: h.secret }));
+        const query = draft.query.filter((q) => q.name.trim());
+        if (canSave)
+          save.mutate(
+            { ...draft, idleTimeoutSec, judgeUrl: draft.judgeUrl.trim(), headers, query },
+            { onSuccess: onSaved },
+          );
       }}
     >
       <div className="field">
@@ -122,13 +167,14 @@ export function ProfileForm({
           aria-invalid={!!segIssue}
         />
         <span className={segIssue ? 'field-error' : 'muted small-note'}>
-          {segIssue ??
-            t('settings.judgeSegmentHint', {
-              host: draft.host.replace(/\/+$/, '').replace(/\/v1$/, '') || '{host}',
-              segment: draft.judgeSegment,
-            })}
+          {segIssue ?? t('settings.judgeSegmentHint', { url: derivedJudge(draft.host, draft.judgeSegment) })}
         </span>
       </div>
+      <ConnectionFields
+        value={draft}
+        derivedJudgeUrl={derivedJudge(draft.host, draft.judgeSegment)}
+        onChange={(c) => setDraft({ ...draft, ...c })}
+      />
       <div className="field">
         <label htmlFor="profile-idle">{t('settings.idleTimeout')}</label>
         <input

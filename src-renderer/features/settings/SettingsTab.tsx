@@ -6,9 +6,18 @@ import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { KeyPanel } from './KeyPanel';
 import { LanguagePicker } from './LanguagePicker';
-import { type ProfileDraft, ProfileForm } from './ProfileForm';
+import { draftOf, type ProfileDraft, ProfileForm } from './ProfileForm';
 
-const NEW_PROFILE: ProfileDraft = { name: '', kind: 'gateway-overseas', host: '', judgeSegment: 'partner' };
+const NEW_PROFILE: ProfileDraft = {
+  name: '',
+  kind: 'gateway-overseas',
+  host: '',
+  judgeSegment: 'partner',
+  judgeUrl: '',
+  auth: { scheme: 'bearer' },
+  headers: [],
+  query: [],
+};
 
 function ConnectionTest({ profileId }: { profileId: string }) {
   const test = useRouteMutation('profiles.test');
@@ -59,18 +68,7 @@ function ProfileDetail({ profile, active }: { profile: ProfileView; active: bool
           </p>
         </section>
       ) : (
-        <ProfileForm
-          profile={{
-            id: profile.id,
-            name: profile.name,
-            kind: profile.kind,
-            host: profile.host,
-            judgeSegment: profile.judgeSegment,
-            idleTimeoutSec: profile.idleTimeoutSec,
-            autoRetryRateLimit: profile.autoRetryRateLimit,
-          }}
-          onSaved={() => undefined}
-        />
+        <ProfileForm profile={draftOf(profile)} onSaved={() => undefined} />
       )}
       <KeyPanel profile={profile} />
       <ConnectionTest profileId={profile.id} />
