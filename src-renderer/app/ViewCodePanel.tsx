@@ -26,10 +26,10 @@ export function CodePanel({
   onClose: () => void;
 }) {
   const [language, setLanguage] = useState<CodeLanguage>('curl');
-  const { host, judgeSegment } = useCodeAddress();
+  const { host, judgeSegment, baseUrl, judgeUrl } = useCodeAddress();
   const code = useMemo(
-    () => generateCode({ kind, host, judgeSegment, body, http }, language),
-    [kind, host, judgeSegment, body, http, language],
+    () => generateCode({ kind, host, judgeSegment, baseUrl, judgeUrl, body, http }, language),
+    [kind, host, judgeSegment, baseUrl, judgeUrl, body, http, language],
   );
   return (
     <div className="view-code-panel">

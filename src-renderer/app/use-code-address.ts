@@ -3,10 +3,21 @@ import { useRoute } from '../hooks/use-route';
 /** Placeholder host while the Sandbox has not started (it starts on first use). */
 export const SANDBOX_NOT_RUNNING = 'http://127.0.0.1:PORT';
 
-/** The active profile's address and judge segment, as generated code should call them. */
-export function useCodeAddress(): { host: string; judgeSegment: string } {
+/** The active profile's addresses, as generated code should call them (what main calls). */
+export function useCodeAddress(): {
+  host: string;
+  judgeSegment: string;
+  baseUrl?: string;
+  judgeUrl?: string;
+} {
   const profiles = useRoute('profiles.list', {}, { refetchOnMount: 'always' });
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
-  const host = active?.kind === 'sandbox' ? (active.liveHost ?? SANDBOX_NOT_RUNNING) : (active?.host ?? '');
-  return { host, judgeSegment: active?.judgeSegment ?? 'partner' };
+  if (active?.kind === 'sandbox')
+    return { host: active.liveHost ?? SANDBOX_NOT_RUNNING, judgeSegment: 'partner' };
+  return {
+    host: active?.host ?? '',
+    judgeSegment: active?.judgeSegment ?? 'partner',
+    baseUrl: active?.baseUrl,
+    judgeUrl: active?.judgeUrl,
+  };
 }

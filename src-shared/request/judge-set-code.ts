@@ -9,7 +9,8 @@ import { judgeRequestBody } from '../judge/judge-request';
 import type { Question } from '../judge/question-rules';
 import { type SetTuning, thresholdFor } from '../judge/set-tuning';
 import type { StateValue } from '../judge/state-input';
-import { judgeEndpoint, shellQuote } from './gateway-address';
+import { shellQuote } from './gateway-address';
+import { profileAddresses } from '../profiles/profile-address';
 import { pythonLiteral } from './python-literal';
 import { KEY_ENV } from './view-code';
 
@@ -27,6 +28,8 @@ export interface SetCodeInput {
   /** The profile's host as typed, and its judge path segment. */
   host: string;
   judgeSegment: string;
+  /** The profile's judgement endpoint, when it has its own; else derived from host and segment. */
+  judgeUrl?: string;
   /** Default: PLACEHOLDER_STATE. */
   state?: StateValue;
 }
@@ -63,7 +66,7 @@ function typescriptCode(input: SetCodeInput): string {
   return [
     `// The question set “${input.setName}” on ${input.model}, each yes/no answer read at its tuned threshold.`,
     `// Save as judge.mts; run with Node 23.6+ as node judge.mts (22.6+: node --experimental-strip-types judge.mts).`,
-    `const url = ${JSON.stringify(judgeEndpoint(input.host, input.judgeSegment))};`,
+    `const url = ${JSON.stringify(profileAddresses(input).judgeUrl)};`,
     `const apiKey = process.env.${KEY_ENV};`,
     `if (!apiKey) throw new Error('Set ${KEY_ENV} to your gateway key.');`,
     '',
@@ -106,7 +109,7 @@ function pythonCode(input: SetCodeInput): string {
     '',
     'import requests',
     '',
-    `URL = ${JSON.stringify(judgeEndpoint(input.host, input.judgeSegment))}`,
+    `URL = ${JSON.stringify(profileAddresses(input).judgeUrl)}`,
     `API_KEY = os.environ.get(${JSON.stringify(KEY_ENV)})`,
     'if not API_KEY:',
     `    raise SystemExit("Set ${KEY_ENV} to your gateway key.")`,
@@ -154,7 +157,7 @@ function curlCode(input: SetCodeInput): string {
         ]
       : ['# The set has no noul questions: each answer is a choice or a score.']),
     [
-      `curl -sS ${shellQuote(judgeEndpoint(input.host, input.judgeSegment))}`,
+      `curl -sS ${shellQuote(profileAddresses(input).judgeUrl)}`,
       `  -H "Authorization: Bearer $${KEY_ENV}"`,
       `  -H 'Content-Type: application/json'`,
       `  -d ${shellQuote(JSON.stringify(bodyOf(input), null, 2))}`,

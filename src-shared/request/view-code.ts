@@ -4,7 +4,8 @@
  * the judge, which the SDKs do not know, use `requests` and `fetch`. The key is always read from
  * the environment (GATEWAY_API_KEY), never written into the code. docs/architecture.md, "View code".
  */
-import { judgeEndpoint, normalizeHost, shellQuote } from './gateway-address';
+import { normalizeHost, shellQuote } from './gateway-address';
+import { endpointAt, profileAddresses } from '../profiles/profile-address';
 import { pythonLiteral } from './python-literal';
 
 /** `http`: any other call (a model list, a task poll), sent as the request log recorded it. */
@@ -19,6 +20,10 @@ export interface CodeRequest {
   host: string;
   /** The judge endpoint's path segment (`{host}/{segment}/v1/systemone`). */
   judgeSegment: string;
+  /** The profile's base URL as it calls it (src-shared/profiles/profile-address.ts); absent: `{host}/v1`. */
+  baseUrl?: string;
+  /** The profile's judgement endpoint; absent: derived from the base URL and segment. */
+  judgeUrl?: string;
   body: Record<string, unknown>;
   /** For `http` only: the method, and where (see HttpCall). */
   http?: HttpCall;
@@ -44,13 +49,15 @@ const PATHS: Record<Exclude<CodeKind, 'judge' | 'http'>, string> = {
   video: 'video/generations',
 };
 
-export function endpointUrl(r: Pick<CodeRequest, 'kind' | 'host' | 'judgeSegment' | 'http'>): string {
-  if (r.kind === 'judge') return judgeEndpoint(r.host, r.judgeSegment);
+export function endpointUrl(
+  r: Pick<CodeRequest, 'kind' | 'host' | 'judgeSegment' | 'http' | 'baseUrl' | 'judgeUrl'>,
+): string {
+  if (r.kind === 'judge') return profileAddresses(r).judgeUrl;
   if (r.kind === 'http') {
     const path = r.http?.path ?? '/';
     return /^https?:\/\//i.test(path) ? path : `${normalizeHost(r.host)}${path}`;
   }
-  return `${normalizeHost(r.host)}/v1/${PATHS[r.kind]}`;
+  return endpointAt(profileAddresses(r).baseUrl, PATHS[r.kind]);
 }
 
 export function generateCode(r: CodeRequest, language: CodeLanguage): string {
@@ -153,13 +160,13 @@ function pythonKwargs(known: Body, extra: Body): string {
 }
 
 function pythonCode(r: CodeRequest): string {
-  const base = normalizeHost(r.host);
+  const base = profileAddresses(r).baseUrl;
   const sdkHead = [
     'import os',
     '',
     'from openai import OpenAI',
     '',
-    `client = OpenAI(base_url=${JSON.stringify(`${base}/v1`)}, api_key=os.environ[${JSON.stringify(KEY_ENV)}])`,
+    `client = OpenAI(base_url=${JSON.stringify(base)}, api_key=os.environ[${JSON.stringify(KEY_ENV)}])`,
     '',
   ];
   switch (r.kind) {
@@ -279,12 +286,12 @@ function pythonCode(r: CodeRequest): string {
 // ---- Node ----
 
 function nodeCode(r: CodeRequest): string {
-  const base = normalizeHost(r.host);
+  const base = profileAddresses(r).baseUrl;
   const body = JSON.stringify(r.body, null, 2);
   const sdkHead = [
     "import OpenAI from 'openai';",
     '',
-    `const client = new OpenAI({ baseURL: ${JSON.stringify(`${base}/v1`)}, apiKey: process.env.${KEY_ENV} });`,
+    `const client = new OpenAI({ baseURL: ${JSON.stringify(base)}, apiKey: process.env.${KEY_ENV} });`,
     '',
   ];
   switch (r.kind) {

@@ -30,7 +30,7 @@ export function SetCodePanel({ setId, onClose }: { setId: string; onClose: () =>
   const [model, setModel] = useState<JudgeModel>(DEFAULT_PINNED_MODEL as JudgeModel);
   const tabIds = useId();
   const set = useRoute('judge.sets.get', { id: setId });
-  const { host, judgeSegment } = useCodeAddress();
+  const { host, judgeSegment, judgeUrl } = useCodeAddress();
   const latest = set.data && latestRevision(set.data);
   const code = useMemo(
     () =>
@@ -43,11 +43,12 @@ export function SetCodePanel({ setId, onClose }: { setId: string; onClose: () =>
               model,
               host,
               judgeSegment,
+              judgeUrl,
             },
             language,
           )
         : '',
-    [set.data, latest, model, host, judgeSegment, language],
+    [set.data, latest, model, host, judgeSegment, judgeUrl, language],
   );
   const thresholds = latest ? Object.entries(thresholdsOf(latest.questions, latest.tuning)) : [];
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
