@@ -2,9 +2,9 @@ import type { JudgeAnswer } from './judge-answers';
 import type { Question } from './question-rules';
 
 /**
- * Checks a parsed judge answer against its question (docs/architecture.md, "Answers checked
- * against their question"). An answer that does not fit is kept as received and flagged with
- * these problems; the metrics count it apart and the charts never draw it as if valid.
+ * Checks a parsed judge answer against its question (docs/architecture.md, "Judge answers
+ * checked against their question"). An answer that does not fit is kept as received and flagged
+ * with these problems; the metrics count it apart and the charts never draw it as if valid.
  * Plain data, so it is stored with the answer and every language can word it.
  */
 export type AnswerProblem =
