@@ -78,7 +78,7 @@ describe('grading one case of a batch run against its labels', () => {
   it('falls back to the sent choice and the rounded score without probabilities, with no confidence for them', () => {
     const g = gradeCase(
       questions,
-      [choice({}, 'angry'), score([], 1.6)],
+      [choice({}, 'angry'), score([undefined, undefined, undefined], 1.6)],
       { tone: 'calm', quality: 2 },
       at(0.5),
     );
@@ -89,11 +89,16 @@ describe('grading one case of a batch run against its labels', () => {
     expect(g).toMatchObject({ disagreements: 1, confidence: undefined });
   });
 
-  it('takes the first of tied options, ignores probabilities out of range, and never disagrees without a label', () => {
-    const g = gradeCase(questions, [choice({ calm: 0.5, angry: 0.5 }), score([1.4, 0.2, 0.3])], {}, at(0.5));
+  it('takes the first of tied options and never disagrees without a label', () => {
+    const g = gradeCase(questions, [choice({ calm: 0.5, angry: 0.5 }), score([0.5, 0.2, 0.3])], {}, at(0.5));
     expect(g.cells[0]).toMatchObject({ answer: 'calm', expected: undefined, disagrees: false });
-    expect(g.cells[1]).toMatchObject({ answer: 2, probabilities: [null, 0.2, 0.3], confidence: 0.3 });
+    expect(g.cells[1]).toMatchObject({ answer: 0, probabilities: [0.5, 0.2, 0.3], confidence: 0.5 });
     expect(g.disagreements).toBe(0);
+  });
+
+  it('reads nothing from a score with a probability out of range: the cell is flagged', () => {
+    const g = gradeCase(questions, [score([1.4, 0.2, 0.3])], {}, at(0.5));
+    expect(g.cells[1]).toMatchObject({ answer: undefined, problems: [{ code: 'outOfRange', value: 1.4 }] });
   });
 
   it('a failed case has no answers: nothing disagrees and it has no confidence', () => {
@@ -108,5 +113,26 @@ describe('grading one case of a batch run against its labels', () => {
     expect(noulConfidence(0, 0.3)).toBe(1);
     expect(noulConfidence(0.15, 0.3)).toBeCloseTo(0.75, 12);
     expect(noulConfidence(1, 1)).toBe(1);
+  });
+});
+
+describe('grading answers that do not fit their question', () => {
+  it('marks the cell with the problems and reads nothing from it', () => {
+    const flagged = [
+      choice({ calm: 0.2, angry: 0.2, maybe: 0.6 }, 'maybe'),
+      { ...score([0.1, 0.6, 0.3], 1.2), confidence: 87 } as JudgeAnswer,
+      noul(1.7),
+    ];
+    const g = gradeCase(questions, flagged, { tone: 'angry', quality: 0, cats: false }, at(0.5));
+    expect(g.cells.map((c) => c.problems?.map((p) => p.code))).toEqual([
+      ['unknownChoice', 'unknownOption'],
+      ['outOfRange'],
+      ['outOfRange'],
+    ]);
+    expect(g.cells[0]).toMatchObject({ answer: undefined, expected: 'angry', disagrees: false });
+    expect(g.cells[1]).toMatchObject({ answer: undefined, expected: 0, disagrees: false });
+    expect(g.cells[2]).toMatchObject({ value: undefined, verdict: undefined, disagrees: false });
+    expect(g.disagreements).toBe(0);
+    expect(g.confidence).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { type AnswerProblem, answerProblems } from './answer-check';
 import type { ChoiceBar, JudgeAnswer } from './judge-answers';
 import type { Label } from './metrics/label-pairing';
 import type { Question } from './question-rules';
@@ -15,6 +16,9 @@ import { noulVerdict } from './set-tuning';
  *   that side (value 0.8 at threshold 0.5 → 0.8; at the threshold → 0.5; at 0 or 1 → 1), so at
  *   the default threshold it is the probability of the verdict, like a two-option choice.
  * A case's confidence is the lowest of its answers' (its weakest answer), undefined without any.
+ *
+ * An answer that does not fit its question (answer-check.ts) is not read at all: its cell carries
+ * the problems instead, never disagrees and has no confidence.
  */
 export type GradeCell =
   | {
@@ -49,8 +53,11 @@ export type GradeCell =
       confidence?: number;
     };
 
+/** Every cell has `problems` when its answer does not fit the question; then it holds no reading. */
+export type FlaggedGradeCell = GradeCell & { problems?: AnswerProblem[] };
+
 export interface CaseGrade {
-  cells: GradeCell[];
+  cells: FlaggedGradeCell[];
   /** How many questions disagree with their label. */
   disagreements: number;
   confidence?: number;
@@ -147,6 +154,13 @@ function noulCell(
   };
 }
 
+/** The cell of an answer that is not read: the label only. */
+function flaggedCell(q: Question, label: Label | undefined, threshold: number): GradeCell {
+  if (q.type === 'choice') return choiceCell(q, undefined, label);
+  if (q.type === 'score') return scoreCell(q, undefined, label);
+  return noulCell(q, undefined, label, threshold);
+}
+
 /**
  * Grades one case. `answers` is undefined for a failed or unanswered case (no cell disagrees,
  * no confidence); labels are by question name as `caseLabels` makes them.
@@ -157,9 +171,11 @@ export function gradeCase(
   labels: Readonly<Record<string, Label | undefined>>,
   thresholdOf: (question: string) => number,
 ): CaseGrade {
-  const cells = questions.map((q) => {
+  const cells = questions.map((q): FlaggedGradeCell => {
     const a = answers?.find((x) => x.name === q.name);
     const label = Object.hasOwn(labels, q.name) ? labels[q.name] : undefined;
+    const problems = a ? answerProblems(a, q) : [];
+    if (problems.length > 0) return { ...flaggedCell(q, label, thresholdOf(q.name)), problems };
     if (q.type === 'choice') return choiceCell(q, a, label);
     if (q.type === 'score') return scoreCell(q, a, label);
     return noulCell(q, a, label, thresholdOf(q.name));

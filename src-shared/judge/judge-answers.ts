@@ -1,3 +1,4 @@
+import { type AnswerProblem, checkAnswer } from './answer-check';
 import type { Question } from './question-rules';
 
 /**
@@ -23,9 +24,17 @@ export interface ScoreBar {
   probability?: number;
 }
 
+/**
+ * Set when the answer does not fit its question (answer-check.ts): the values above are then
+ * as received, never to be read as valid. Runs stored before answers were checked have none.
+ */
+interface Flagged {
+  problems?: AnswerProblem[];
+}
+
 export type JudgeAnswer =
-  | { name: string; kind: 'choice'; choice?: string; options: ChoiceBar[]; confidence?: number }
-  | {
+  | ({ name: string; kind: 'choice'; choice?: string; options: ChoiceBar[]; confidence?: number } & Flagged)
+  | ({
       name: string;
       kind: 'score';
       /** As the gateway sent it. */
@@ -36,8 +45,8 @@ export type JudgeAnswer =
       position?: number;
       levels: ScoreBar[];
       confidence?: number;
-    }
-  | { name: string; kind: 'noul'; noul?: number; confidence?: number }
+    } & Flagged)
+  | ({ name: string; kind: 'noul'; noul?: number; confidence?: number } & Flagged)
   | { name: string; kind: 'missing' }
   | { name: string; kind: 'unreadable'; raw: string };
 
@@ -58,6 +67,31 @@ const num = (v: unknown): number | undefined => {
   return undefined;
 };
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** A field that was sent but is not a number: kept as its JSON text for the flag. */
+function notANumber(
+  field: 'confidence' | 'noul' | 'probability' | 'score',
+  v: unknown,
+  of?: string,
+): AnswerProblem[] {
+  if (v === undefined || v === null || num(v) !== undefined) return [];
+  const raw = JSON.stringify(v) ?? String(v);
+  return [of === undefined ? { code: 'notANumber', field, raw } : { code: 'notANumber', field, raw, of }];
+}
+
+/** Probabilities sent as an object or array, each value checked as a number. */
+function probabilityValues(v: unknown, label: (key: string) => string): AnswerProblem[] {
+  const o = Array.isArray(v) ? Object.fromEntries(v.map((x, i) => [String(i), x])) : rec(v);
+  if (!o) return [];
+  return Object.keys(o).flatMap((k) => notANumber('probability', o[k], label(k)));
+}
+
+/** Adds the problems found while parsing to those the answer's values show; none leaves it as it was. */
+function flagged(answer: JudgeAnswer, q: Question, parsing: AnswerProblem[]): JudgeAnswer {
+  if (answer.kind === 'missing' || answer.kind === 'unreadable') return answer;
+  const problems = [...parsing, ...checkAnswer(answer, q)];
+  return problems.length > 0 ? { ...answer, problems } : answer;
+}
 
 /** Peels `{ code, data }` / `{ state, result }` (and a `data` holding JSON text) until `answers` shows. */
 export function unwrapJudgeBody(body: unknown): Rec | undefined {
@@ -203,19 +237,34 @@ export function parseJudgeResponse(body: unknown, questions: Question[]): Parsed
     if (raw === undefined) return { name: q.name, kind: 'missing' };
     if (!a) {
       // A bare number is how some gateways answer noul.
-      if (q.type === 'noul' && num(raw) !== undefined) return { name: q.name, kind: 'noul', noul: num(raw) };
+      if (q.type === 'noul' && num(raw) !== undefined)
+        return flagged({ name: q.name, kind: 'noul', noul: num(raw) }, q, []);
       return { name: q.name, kind: 'unreadable', raw: JSON.stringify(raw) };
     }
     const type = str(a.type) ?? q.type;
-    if (type === 'choice') return parseChoice(q.name, a, q);
-    if (type === 'score') return parseScore(q.name, a, q, o.legend);
+    const confidence = notANumber('confidence', a.confidence);
+    if (type === 'choice') {
+      return flagged(parseChoice(q.name, a, q), q, [
+        ...probabilityValues(a.probabilities, (k) => k),
+        ...confidence,
+      ]);
+    }
+    if (type === 'score') {
+      return flagged(parseScore(q.name, a, q, o.legend), q, [
+        ...notANumber('score', a.score),
+        ...probabilityValues(a.probabilities, (k) => k),
+        ...confidence,
+      ]);
+    }
     if (type === 'noul') {
-      return {
+      const value = a.noul ?? a.probability ?? a.value;
+      const noul: JudgeAnswer = {
         name: q.name,
         kind: 'noul',
-        noul: num(a.noul) ?? num(a.probability) ?? num(a.value),
+        noul: num(value),
         confidence: num(a.confidence),
       };
+      return flagged(noul, q, [...notANumber('noul', value), ...confidence]);
     }
     return { name: q.name, kind: 'unreadable', raw: JSON.stringify(raw) };
   });

@@ -3,6 +3,7 @@
  * onto one internal set; a word nobody knows is kept raw and polling goes on.
  * Pure (no node or zod imports): the window uses `isTerminal` too.
  */
+import { VIDEO_URL_PLACES, videoUrlIn } from './video-url-places';
 
 export type VideoState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'expired' | 'unknown';
 
@@ -29,7 +30,13 @@ const WORDS: Record<string, VideoState> = {
   queueing: 'queued',
   succeed: 'succeeded',
   fail: 'failed',
+  // Runway holds a task back while the account is at its limit; Luma renders while `dreaming`.
+  throttled: 'queued',
+  dreaming: 'running',
 };
+
+/** The fields a status is read from, named when a reply has none of them. */
+export const STATUS_FIELDS = ['status', 'state', 'task_status', 'done'] as const;
 
 export function mapVideoStatus(word: string | undefined): VideoState {
   if (!word) return 'unknown';
@@ -58,6 +65,18 @@ export interface ParsedTaskBody {
   errorCode?: string;
   /** The gateway's own `updated_at` (ms), the start of the result link's lifetime. */
   remoteUpdatedAt?: number;
+  /** fal: how many requests are ahead of this one. */
+  queuePosition?: number;
+  /**
+   * A field the reply lacks that the app needs: no status at all (the task stays unknown and
+   * polling goes on), or a finished task with no address. `lookedFor` names the places read.
+   */
+  missing?: { field: 'status' | 'videoUrl'; lookedFor: string[] };
+  /**
+   * OpenAI's videos API serves a finished video at `videos/{id}/content` on the gateway, with the
+   * API key, instead of giving an address: this path, which the app does not fetch.
+   */
+  contentPath?: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -67,7 +86,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim
 /** Ids and codes arrive as strings or numbers; both are kept as strings. */
 const idStr = (v: unknown): string | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? String(v) : str(v);
-const hasStatus = (o: Obj) => o.status !== undefined || o.state !== undefined || o.task_status !== undefined;
+const hasStatus = (o: Obj) => STATUS_FIELDS.some((f) => o[f] !== undefined);
 
 /** `{ code, data }`, `{ data: {...} }` and `{ output: {...} }` wrappers carry the task inside. */
 export function unwrapTaskBody(body: unknown): Obj {
@@ -81,28 +100,9 @@ export function unwrapTaskBody(body: unknown): Obj {
   return data ?? o;
 }
 
-/** The result address, at any of the places providers have been seen to put it. */
+/** The result address, at any of the places providers have been seen to put it (video-url-places.ts). */
 export function findVideoUrl(body: unknown): string | undefined {
-  const candidates = (o: Obj | undefined): string | undefined => {
-    if (!o) return undefined;
-    const content = asObj(o.content);
-    const output = o.output;
-    const outputObj = asObj(output);
-    return (
-      str(content?.video_url) ??
-      str(asObj(content?.video_url)?.url) ??
-      str(o.video_url) ??
-      str(o.result_url) ??
-      str(output) ??
-      str(outputObj?.video_url) ??
-      str(outputObj?.url) ??
-      (Array.isArray(output) ? str(output[0]) : undefined) ??
-      str(asObj(asObj(o.data)?.content)?.video_url) ??
-      str(asObj(o.data)?.result_url) ??
-      str(asObj(o.metadata)?.url)
-    );
-  };
-  return candidates(asObj(body)) ?? candidates(unwrapTaskBody(body));
+  return videoUrlIn(asObj(body)) ?? videoUrlIn(unwrapTaskBody(body));
 }
 
 function lastFrameOf(o: Obj): string | undefined {
@@ -118,6 +118,9 @@ function errorText(o: Obj, top: Obj): string | undefined {
     str(err) ??
     str(o.fail_reason) ??
     str(o.failure_reason) ??
+    // Runway's `failure`, Kling's `task_status_msg`.
+    str(o.failure) ??
+    str(o.task_status_msg) ??
     str(asObj(top.base_resp)?.status_msg) ??
     str(o.message)
   );
@@ -142,23 +145,57 @@ function timeOf(v: unknown): number | undefined {
   return undefined;
 }
 
+/** Google's long-running operations are named `operations/…` (under a model's path on Gemini). */
+const operationName = (v: unknown): string | undefined => {
+  const name = str(v);
+  return name && /(^|\/)operations\//.test(name) ? name : undefined;
+};
+
+/**
+ * The state of a reply without a status word: a long-running operation by its `done` (and
+ * `error`), a bare result carrying an address (fal's) as done, else unknown.
+ */
+function stateWithoutWord(o: Obj, videoUrl: string | undefined): VideoState {
+  if (typeof o.done === 'boolean') {
+    if (!o.done) return 'running';
+    return o.error !== undefined && o.error !== null ? 'failed' : 'succeeded';
+  }
+  return videoUrl ? 'succeeded' : 'unknown';
+}
+
 export function parseTaskBody(body: unknown): ParsedTaskBody {
   const top = asObj(body) ?? {};
   const o = unwrapTaskBody(body);
   const status = str(o.status) ?? str(o.state) ?? str(o.task_status);
-  const state = mapVideoStatus(status);
+  const videoUrl = findVideoUrl(body);
+  const state = status !== undefined ? mapVideoStatus(status) : stateWithoutWord(o, videoUrl);
+  const taskId =
+    idStr(o.task_id) ??
+    idStr(o.id) ??
+    idStr(o.taskId) ??
+    idStr(o.request_id) ??
+    operationName(o.name) ??
+    idStr(top.task_id) ??
+    idStr(top.id);
   const out: ParsedTaskBody = {
-    taskId: idStr(o.task_id) ?? idStr(o.id) ?? idStr(o.taskId) ?? idStr(top.task_id) ?? idStr(top.id),
+    taskId,
     status,
     state,
     progress: progressOf(o),
-    videoUrl: findVideoUrl(body),
+    videoUrl,
     lastFrameUrl: lastFrameOf(o),
     remoteUpdatedAt: timeOf(o.updated_at),
   };
+  if (typeof o.queue_position === 'number') out.queuePosition = o.queue_position;
   if (state === 'failed' || state === 'cancelled' || state === 'expired') {
     out.error = errorText(o, top);
-    out.errorCode = idStr(asObj(o.error)?.code) ?? idStr(o.error_code) ?? idStr(o.fail_code);
+    out.errorCode =
+      idStr(asObj(o.error)?.code) ?? idStr(o.error_code) ?? idStr(o.fail_code) ?? idStr(o.failureCode);
+  }
+  if (state === 'unknown' && !hasStatus(o)) out.missing = { field: 'status', lookedFor: [...STATUS_FIELDS] };
+  if (state === 'succeeded' && !videoUrl) {
+    if (o.object === 'video' && taskId) out.contentPath = `videos/${taskId}/content`;
+    else out.missing = { field: 'videoUrl', lookedFor: [...VIDEO_URL_PLACES] };
   }
   return out;
 }

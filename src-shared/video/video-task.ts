@@ -78,6 +78,12 @@ export const videoTaskSchema = z.object({
   state: videoStateSchema,
   /** The gateway's own status word, shown when it is not one we know. */
   rawStatus: z.string().optional(),
+  /** fal: how many requests are ahead of this one (tasks saved before it was read have none). */
+  queuePosition: z.number().optional(),
+  /** A field the last reply lacked (see ParsedTaskBody.missing), with the places looked at. */
+  missing: z.object({ field: z.enum(['status', 'videoUrl']), lookedFor: z.array(z.string()) }).optional(),
+  /** OpenAI's videos API: the gateway path the finished video is served at, which the app does not fetch. */
+  contentPath: z.string().optional(),
   progress: z.number().optional(),
   error: z.string().optional(),
   /** The vendor's failure code, shown raw (and explained when it is a content-safety refusal). */

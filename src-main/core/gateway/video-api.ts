@@ -66,7 +66,8 @@ export async function getVideoTask(
     { maxBytes: REPLY_CAPS.videoTask, ...opts },
   );
   const parsed = parseTaskBody(body);
-  refuseEnvelope(body, raw, parsed, !parsed.status);
+  // A reply read as a task without a word (Veo's operation by its `done`, fal's bare result) is not an envelope.
+  refuseEnvelope(body, raw, parsed, !parsed.status && parsed.state === 'unknown');
   return { body, raw, parsed };
 }
 

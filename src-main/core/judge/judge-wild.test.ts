@@ -13,6 +13,9 @@ import { StorageNotices } from '../storage/storage-notices';
 import { createJudgeService } from './create-judge-service';
 import type { AppError } from '../../../src-shared/result';
 import { sampleQuestions } from './sample-questions.test-helper';
+import { answerProblems, problemText } from '../../../src-shared/judge/answer-check';
+import type { JudgeAnswer } from '../../../src-shared/judge/judge-answers';
+import { pairQuestion } from '../../../src-shared/judge/metrics/label-pairing';
 
 const questions = sampleQuestions;
 
@@ -134,6 +137,52 @@ describe('the judgement endpoint as System One answers', () => {
     expect(judge.getRun(run.id).requestId).toBe(run.requestId);
   });
 
+  it('keeps answers that do not fit their question as received, flagged, and counts them apart', async () => {
+    const judge = service();
+    const set = judge.saveSet(undefined, { name: 'Wild', questions });
+    const { run } = await judge.run({
+      setId: set.id,
+      model: 'judge-1.13.0',
+      state: { mode: 'text', text: '[wild:out-of-range] hi' },
+    });
+    const answers = judge.getRun(run.id).answers as unknown as JudgeAnswer[];
+    expect(answers[0]).toMatchObject({ kind: 'choice', choice: 'unsure', confidence: 87 });
+    expect(answers[1]).toMatchObject({ kind: 'score', score: 7 });
+    expect(answers[2]).toMatchObject({ kind: 'noul', noul: 1.7 });
+    const words = answers.map((a) => answerProblems(a, undefined).map(problemText));
+    expect(words).toEqual([
+      [
+        'choice “unsure” is not an option of the question',
+        'probability 70 of “calm” is outside 0–1',
+        'probability 30 of “angry” is outside 0–1',
+        'confidence 87 is outside 0–1',
+      ],
+      ['score 7 is not a level of the question (1–3)'],
+      ['noul 1.7 is outside 0–1'],
+    ]);
+    const cases = [{ id: 'c1', answers, labels: { tone: 'calm', quality: 0, cats: true } }];
+    for (const q of questions)
+      expect(pairQuestion(q, cases).coverage).toMatchObject({ used: 0, invalidAnswer: 1 });
+  });
+
+  it('flags values that are not numbers and probabilities that do not sum to 1', async () => {
+    const judge = service();
+    const set = judge.saveSet(undefined, { name: 'Wild', questions });
+    const { run } = await judge.run({
+      setId: set.id,
+      model: 'judge-1.13.0',
+      state: { mode: 'text', text: '[wild:not-numbers] hi' },
+    });
+    const words = (run.answers as unknown as JudgeAnswer[]).map((a) =>
+      answerProblems(a, undefined).map(problemText),
+    );
+    expect(words).toEqual([
+      ['confidence "high" is not a number', 'probabilities sum to 1.3, not 1'],
+      ['probability "NaN" of “1” is not a number', 'probabilities sum to 0.5, not 1'],
+      ['noul "likely" is not a number'],
+    ]);
+  });
+
   it('reduces an HTML 502 page to its title', async () => {
     const err = await failure('hi', { segment: 'html502' });
     expect(err).toMatchObject({
@@ -165,5 +214,38 @@ describe('the judgement endpoint as System One answers', () => {
     const read = service().getRun('old-run');
     expect(read).toMatchObject({ id: 'old-run', latencyMs: 3 });
     expect(read.requestId).toBeUndefined();
+  });
+
+  it('reads a run stored before answers were checked, and flags its answers when read', () => {
+    const judge = service();
+    const set = judge.saveSet(undefined, { name: 'Unchecked', questions });
+    const old = {
+      id: 'unchecked-run',
+      setId: set.id,
+      setRevision: 1,
+      createdAt: 5,
+      state: { mode: 'text', text: 'hi' },
+      modelAsked: 'judge-1.13.0',
+      answers: [
+        {
+          name: 'tone',
+          kind: 'choice',
+          choice: 'calm',
+          options: [{ name: 'calm', probability: 1 }],
+          confidence: 87,
+        },
+        { name: 'cats', kind: 'noul', noul: 0.4 },
+      ],
+      usage: {},
+      latencyMs: 3,
+      raw: '{}',
+    };
+    db.prepare(
+      'INSERT INTO judge_runs (id, set_id, set_revision, created_at, data) VALUES (?, ?, ?, ?, ?)',
+    ).run(old.id, set.id, 1, 5, JSON.stringify(old));
+    const read = service().getRun('unchecked-run').answers as unknown as JudgeAnswer[];
+    expect(read[0]).not.toHaveProperty('problems');
+    expect(answerProblems(read[0], questions[0]).map(problemText)).toEqual(['confidence 87 is outside 0–1']);
+    expect(answerProblems(read[1], questions[2])).toEqual([]);
   });
 });

@@ -108,7 +108,11 @@ export function applyStatus(
     seenAt: now,
     updatedAt: now,
     pollError: undefined,
+    // Each reply says afresh what it lacks and where the queue stands.
+    missing: p.missing,
+    queuePosition: p.queuePosition,
   };
+  if (p.contentPath) next.contentPath = p.contentPath;
   if (p.progress !== undefined) next.progress = p.progress;
   if (p.state === 'succeeded') next.progress = 100;
   if (p.videoUrl) next.remoteUrl = p.videoUrl;

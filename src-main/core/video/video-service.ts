@@ -173,6 +173,7 @@ export class VideoService {
       rawStatus: reply.parsed.status,
       progress: reply.parsed.progress,
       remoteUrl: reply.parsed.videoUrl,
+      queuePosition: reply.parsed.queuePosition,
       lastBody: reply.raw,
       lastCheckedAt: now,
     };

@@ -10,6 +10,11 @@ import {
   SAFETY_MESSAGE,
   videoBehaviours,
 } from '../../test-support/wild-gateway/video-behaviours';
+import {
+  RUNWAY_FAILURE,
+  RUNWAY_FAILURE_CODE,
+  VEO_ERROR,
+} from '../../test-support/wild-gateway/video-vendor-bodies';
 import { GatewayClient } from '../gateway/gateway-client';
 import { RequestLog } from '../gateway/request-log';
 import { MediaLibrary } from '../media/media-library';
@@ -154,5 +159,82 @@ describe('video tasks against real-shaped gateways', () => {
     await expect(service.cancel(created.id)).rejects.toThrow(/only a queued task can be cancelled/);
     await until(() => tasks.get(created.id)?.state === 'succeeded');
     service.dispose();
+  });
+});
+
+describe('video tasks against other vendors’ task shapes, over loopback', () => {
+  const downloaded = (task: VideoTask) => {
+    expect(task.state).toBe('succeeded');
+    expect(task.missing).toBeUndefined();
+    const bytes = readFileSync(join(dir, 'media', task.localFile!));
+    expect(bytes.subarray(4, 8).toString()).toBe('ftyp');
+  };
+
+  it('Kling: data.task_result.videos[].url is found and downloaded', async () => {
+    const task = await runToEnd('[kling] a kite');
+    expect(task.taskId).toMatch(/^CjhH/);
+    expect(task.rawStatus).toBe('succeed');
+    downloaded(task);
+  });
+
+  it('Runway: output[0] downloaded; a failure shows its reason and code', async () => {
+    downloaded(await runToEnd('[runway] a kite'));
+    const failed = await runToEnd('[runway-failed] a kite');
+    expect(failed).toMatchObject({ state: 'failed', error: RUNWAY_FAILURE, errorCode: RUNWAY_FAILURE_CODE });
+  });
+
+  it('Luma: dreaming reads as running, then assets.video is downloaded', async () => {
+    const { service, tasks } = makeService();
+    const created = await service.create(form('[luma] a kite'));
+    await until(() => tasks.get(created.id)?.rawStatus === 'dreaming');
+    expect(tasks.get(created.id)?.state).toBe('running');
+    await until(() => !!tasks.get(created.id)?.localFile);
+    service.dispose();
+    downloaded(tasks.get(created.id)!);
+  });
+
+  it('Google Veo: an operation polled by its name until done, then its sample’s uri; or its error', async () => {
+    const task = await runToEnd('[veo] a kite');
+    expect(task.taskId).toMatch(/^models\/veo-3\.0-generate-001\/operations\//);
+    const polled = gw.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/video'));
+    expect(polled[0].path).toBe(`/v1/video/generations/${encodeURIComponent(task.taskId)}`);
+    downloaded(task);
+    const failed = await runToEnd('[veo-failed] a kite');
+    expect(failed).toMatchObject({ state: 'failed', error: VEO_ERROR, errorCode: '3' });
+  });
+
+  it('fal: queued with its place in the queue, then the result {video: {url}} is downloaded', async () => {
+    const { service, tasks } = makeService();
+    const created = await service.create(form('[fal] a kite'));
+    expect(created).toMatchObject({ state: 'queued', queuePosition: 3 });
+    await until(() => !!tasks.get(created.id)?.localFile);
+    service.dispose();
+    const task = tasks.get(created.id)!;
+    expect(task.queuePosition).toBeUndefined();
+    downloaded(task);
+  });
+
+  it('OpenAI Sora: done without an address, the task says where the content is served and keeps the reply', async () => {
+    const { service, tasks } = makeService();
+    const created = await service.create(form('[sora] a kite'));
+    await until(() => tasks.get(created.id)?.finishedAt !== undefined);
+    service.dispose();
+    const task = tasks.get(created.id)!;
+    expect(task.state).toBe('succeeded');
+    expect(task.remoteUrl).toBeUndefined();
+    expect(task.contentPath).toBe(`videos/${task.taskId}/content`);
+    expect(JSON.parse(task.lastBody!)).toMatchObject({ object: 'video', status: 'completed' });
+  });
+
+  it('an unknown shape keeps polling, keeps the raw reply and says which field was missing', async () => {
+    const { service, tasks } = makeService();
+    const created = await service.create(form('[mystery] a kite'));
+    await until(() => (tasks.get(created.id)?.pollAttempt ?? 0) >= 3);
+    service.dispose();
+    const task = tasks.get(created.id)!;
+    expect(task.state).toBe('unknown');
+    expect(task.finishedAt).toBeUndefined();
+    expect(task.missing).toEqual({ field: 'status', lookedFor: ['status', 'state', 'task_status', 'done'] });
+    expect(JSON.parse(task.lastBody!)).toMatchObject({ job: { phase: 'rendering' } });
   });
 });

@@ -55,6 +55,40 @@ function answerOf(q: Rec): Rec {
   return { noul: 0.25 };
 }
 
+/** A choice question's option names, from `criteria` as the app sends them (or `options`). */
+const optionNames = (q: Rec) => Object.keys(rec(q.criteria ?? q.options));
+
+/**
+ * Answers that do not fit their question, as gateways in the field have sent them: a confidence
+ * and probabilities in percent, a noul above 1, a choice and a score the question does not have.
+ */
+function outOfRangeOf(q: Rec): Rec {
+  if (q.type === 'choice') {
+    const names = optionNames(q);
+    return {
+      choice: 'unsure',
+      probabilities: Object.fromEntries(names.map((n, i) => [n, i === 0 ? 70 : 30 / (names.length - 1)])),
+      confidence: 87,
+    };
+  }
+  if (q.type === 'score') return { score: 7, confidence: 0.6 };
+  return { noul: 1.7 };
+}
+
+/** Numbers that are not numbers, and probabilities that do not add up to 1. */
+function notNumbersOf(q: Rec): Rec {
+  if (q.type === 'choice') {
+    const names = optionNames(q);
+    return {
+      choice: names[0],
+      probabilities: Object.fromEntries(names.map((n) => [n, 0.65])),
+      confidence: 'high',
+    };
+  }
+  if (q.type === 'score') return { score: 1, probabilities: { '0': 0.2, '1': 'NaN', '2': 0.3 } };
+  return { noul: 'likely' };
+}
+
 function marker(req: WildRequest): string | undefined {
   const state = rec(req.json).state;
   const text = typeof state === 'string' ? state : JSON.stringify(state ?? '');
@@ -83,6 +117,19 @@ function judge(req: WildRequest, res: ServerResponse) {
       return sendJson(res, { code: 40001, msg: 'quota exhausted for this key', data: null }, 200, {
         [WILD_REQUEST_ID_HEADER]: nextId(),
       });
+    case 'out-of-range':
+    case 'not-numbers': {
+      const read = marker(req) === 'out-of-range' ? outOfRangeOf : notNumbersOf;
+      const answers = Object.fromEntries(Object.entries(questions).map(([name, q]) => [name, read(rec(q))]));
+      return sendJson(
+        res,
+        { model: 'jev-1.13.0', answers, usage: { input_tokens: 120, output_tokens: 0 } },
+        200,
+        {
+          [WILD_REQUEST_ID_HEADER]: nextId(),
+        },
+      );
+    }
     case 'array': {
       const answers = Object.entries(questions).map(([name, q]) => ({ name, ...answerOf(rec(q)) }));
       return sendJson(res, { model: 'jev-1.13.0', answers }, 200, { [WILD_REQUEST_ID_HEADER]: nextId() });

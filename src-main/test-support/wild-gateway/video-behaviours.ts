@@ -2,6 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sendJson, type WildRequest, type WildRoute } from './server';
+import {
+  VENDOR_KINDS,
+  type VendorKind,
+  vendorCreateBody,
+  vendorQueryBody,
+  vendorTaskId,
+} from './video-vendor-bodies';
 
 /**
  * Video tasks the way real providers send them: Seedance on Volcengine Ark upstream, and the
@@ -17,8 +24,9 @@ import { sendJson, type WildRequest, type WildRoute } from './server';
  * - `[refused]`   create answered HTTP 200 `{code: 1001, message}`: nothing was created.
  * - `[cancel]`    stays `queued` until a DELETE on the task path, then reads `cancelled`.
  * - `[junk]`      succeeds, but its file is octet-stream bytes that are no video.
+ * - Kling, Runway, Luma, Veo, fal and Sora shapes, and one no vendor documents: video-vendor-bodies.ts.
  */
-type Kind = 'ark' | 'reseller' | 'vendor' | 'sensitive' | 'cancel' | 'junk';
+type Kind = 'ark' | 'reseller' | 'vendor' | 'sensitive' | 'cancel' | 'junk' | VendorKind;
 
 interface WildTask {
   kind: Kind;
@@ -28,7 +36,8 @@ interface WildTask {
   createdAt: number;
 }
 
-const KINDS: Kind[] = ['ark', 'reseller', 'vendor', 'sensitive', 'cancel', 'junk'];
+const KINDS: Kind[] = ['ark', 'reseller', 'vendor', 'sensitive', 'cancel', 'junk', ...VENDOR_KINDS];
+const isVendor = (k: Kind): k is VendorKind => (VENDOR_KINDS as readonly string[]).includes(k);
 export const SAFETY_CODE = 'InputImageSensitiveContentDetected.PrivacyInformation';
 export const SAFETY_MESSAGE = 'The request failed because the input image may contain real person.';
 export const REFUSED_MESSAGE = 'insufficient account balance';
@@ -67,7 +76,9 @@ function arkBody(t: WildTask, status: string, extra: Record<string, unknown> = {
 }
 
 function queryBody(t: WildTask, origin: string): unknown {
-  const clip = `${origin}/files/${t.id}.mp4`;
+  // Ids with slashes (Veo's operations) are served under a name without them.
+  const clip = `${origin}/files/${encodeURIComponent(t.id.replace(/\//g, '_'))}.mp4`;
+  if (isVendor(t.kind)) return vendorQueryBody(t.kind, t.id, t.checks, clip);
   switch (t.kind) {
     case 'ark':
       return t.checks < 2
@@ -102,6 +113,7 @@ function queryBody(t: WildTask, origin: string): unknown {
 }
 
 function createBody(t: WildTask): unknown {
+  if (isVendor(t.kind)) return vendorCreateBody(t.kind, t.id, t.createdAt);
   if (t.kind === 'reseller')
     return { code: 0, message: 'success', data: { task_id: t.id, status: 'submitted' } };
   if (t.kind === 'vendor')
@@ -122,8 +134,11 @@ export function videoBehaviours(): WildRoute[] {
         if (req.text.includes('[refused]')) return sendJson(res, { code: 1001, message: REFUSED_MESSAGE });
         const kind = KINDS.find((k) => req.text.includes(`[${k}]`)) ?? 'ark';
         serial += 1;
-        const id =
-          kind === 'vendor' ? String(880_000 + serial) : `cgt-20261123${String(serial).padStart(6, '0')}`;
+        const id = isVendor(kind)
+          ? vendorTaskId(kind, serial)
+          : kind === 'vendor'
+            ? String(880_000 + serial)
+            : `cgt-20261123${String(serial).padStart(6, '0')}`;
         const t: WildTask = { kind, id, checks: 0, cancelled: false, createdAt: Date.now() };
         tasks.set(id, t);
         sendJson(res, createBody(t));

@@ -1,8 +1,11 @@
 import { Bar, BarChart, Cell, LabelList, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { type AnswerProblem, answerProblems } from '../../../src-shared/judge/answer-check';
 import type { JudgeAnswer } from '../../../src-shared/judge/judge-answers';
+import type { Question } from '../../../src-shared/judge/question-rules';
 import { DEFAULT_THRESHOLD, noulVerdict } from '../../../src-shared/judge/set-tuning';
 import { t } from '../../i18n/i18n';
 import { num2, pct } from './format';
+import { problemWords } from './problem-text';
 
 type Of<K extends JudgeAnswer['kind']> = Extract<JudgeAnswer, { kind: K }>;
 
@@ -231,16 +234,94 @@ function NoulChart({ a, threshold }: { a: Of<'noul'>; threshold: number }) {
   );
 }
 
+/** A number exactly as the gateway sent it (no percent, no rounding): "—" when it sent none. */
+const asSent = (v: number | undefined) => (v === undefined ? '—' : String(v));
+
+/** The fields of an answer as received, for one that must not be drawn as if valid. */
+function receivedRows(a: Of<'choice'> | Of<'score'> | Of<'noul'>): [string, string][] {
+  const confidence: [string, string][] =
+    a.confidence === undefined ? [] : [[t('judge.answer.confidence'), asSent(a.confidence)]];
+  if (a.kind === 'noul') return [[t('judge.answer.noulTrue'), asSent(a.noul)], ...confidence];
+  if (a.kind === 'choice') {
+    return [
+      [t('judge.answer.chosen'), a.choice ?? '—'],
+      ...a.options.map((o): [string, string] => [
+        `${t('judge.answer.probability')} · ${o.name}`,
+        asSent(o.probability),
+      ]),
+      ...confidence,
+    ];
+  }
+  return [
+    [t('judge.answer.score'), asSent(a.score)],
+    ...a.levels.map((l): [string, string] => [
+      `${t('judge.answer.probability')} · ${l.label}`,
+      asSent(l.probability),
+    ]),
+    ...confidence,
+  ];
+}
+
+/** An answer that does not fit its question: what is wrong and the values as received, no bars. */
+function FlaggedAnswer({
+  a,
+  problems,
+}: {
+  a: Of<'choice'> | Of<'score'> | Of<'noul'>;
+  problems: AnswerProblem[];
+}) {
+  return (
+    <div className="judge-flagged" role="note">
+      <p>
+        <strong>
+          <span aria-hidden="true">⚠ </span>
+          {t('judge.answer.flagged')}
+        </strong>
+      </p>
+      <ul>
+        {problems.map((p, i) => (
+          <li key={i}>{problemWords(p)}</li>
+        ))}
+      </ul>
+      <table className="judge-table">
+        <caption>{t('judge.answer.asReceived')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('judge.answer.field')}</th>
+            <th scope="col">{t('judge.answer.value')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {receivedRows(a).map(([k, v], i) => (
+            <tr key={i}>
+              <td>{k}</td>
+              <td>
+                <code>{v}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function AnswerCard({
   answer,
+  question,
   instructions,
   threshold = DEFAULT_THRESHOLD,
 }: {
   answer: JudgeAnswer;
+  /** The question asked: the answer is checked against it (a run stored before the check has no flags). */
+  question?: Question;
   instructions?: string;
   /** A noul's threshold in force (the set's saved tuning), drawn on its bar and read as true/false. */
   threshold?: number;
 }) {
+  const problems = answerProblems(answer, question);
+  const flagged =
+    problems.length > 0 && answer.kind !== 'missing' && answer.kind !== 'unreadable' ? answer : undefined;
   return (
     <article className="card judge-answer" aria-label={t('judge.answer.for', { name: answer.name })}>
       <h4>
@@ -250,9 +331,10 @@ export function AnswerCard({
         ) : null}
       </h4>
       {instructions ? <p className="small-note muted">{instructions}</p> : null}
-      {answer.kind === 'choice' ? <ChoiceChart a={answer} /> : null}
-      {answer.kind === 'score' ? <ScoreChart a={answer} /> : null}
-      {answer.kind === 'noul' ? <NoulChart a={answer} threshold={threshold} /> : null}
+      {flagged ? <FlaggedAnswer a={flagged} problems={problems} /> : null}
+      {answer.kind === 'choice' && !flagged ? <ChoiceChart a={answer} /> : null}
+      {answer.kind === 'score' && !flagged ? <ScoreChart a={answer} /> : null}
+      {answer.kind === 'noul' && !flagged ? <NoulChart a={answer} threshold={threshold} /> : null}
       {answer.kind === 'missing' ? <p className="muted">{t('judge.answer.missing')}</p> : null}
       {answer.kind === 'unreadable' ? (
         <p className="muted">

@@ -72,4 +72,46 @@ describe('RunResult', () => {
     show();
     expect(await screen.findByText('Reads as true at the set’s threshold 0.50')).toBeTruthy();
   });
+
+  it('shows an answer that does not fit its question flagged, with its value as received and no bar', async () => {
+    installFakeBridge({ 'judge.sets.get': () => setWith(undefined) });
+    const flagged: OpenedRun = {
+      ...opened,
+      run: {
+        ...opened.run,
+        answers: [
+          {
+            name: 'refund',
+            kind: 'noul',
+            noul: 1.7,
+            problems: [{ code: 'outOfRange', field: 'noul', value: 1.7 }],
+          },
+        ],
+      },
+    };
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RunResult open={flagged} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('noul 1.7 is outside 0–1')).toBeTruthy();
+    expect(screen.getByText('1.7')).toBeTruthy();
+    expect(screen.queryByText(/170/)).toBeNull();
+    expect(screen.queryByText(/Reads as (true|false)/)).toBeNull();
+  });
+
+  it('flags an answer of a run stored before answers were checked', async () => {
+    installFakeBridge({ 'judge.sets.get': () => setWith(undefined) });
+    const old: OpenedRun = {
+      ...opened,
+      run: { ...opened.run, answers: [{ name: 'refund', kind: 'noul', noul: 1.7 }] },
+    };
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RunResult open={old} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('noul 1.7 is outside 0–1')).toBeTruthy();
+    expect(screen.queryByText(/170/)).toBeNull();
+  });
 });

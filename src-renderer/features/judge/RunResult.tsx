@@ -106,6 +106,7 @@ export function RunResult({ open, compact = false }: { open: OpenRun; compact?: 
           <AnswerCard
             key={a.name}
             answer={a}
+            question={questions.find((q) => q.name === a.name)}
             instructions={questions.find((q) => q.name === a.name)?.instructions}
             threshold={thresholdFor(tuning, a.name)}
           />

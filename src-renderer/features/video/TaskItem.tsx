@@ -8,6 +8,7 @@ import { useRouteMutation } from '../../hooks/use-route';
 import { type MessageKey, t } from '../../i18n/i18n';
 import { CancelTask, LinkLifetime, StoppedChecking, TaskFailure } from './TaskOutcome';
 import { TaskPlayer } from './TaskPlayer';
+import { TaskReplyNotes } from './TaskReplyNotes';
 import { useVideo } from './video-store';
 
 export function formatDuration(ms: number): string {
@@ -49,7 +50,8 @@ function stateLabel(task: VideoTaskView): string {
 export const TaskItem = memo(function TaskItem({ task }: { task: VideoTaskView }) {
   const [confirming, setConfirming] = useState(false);
   const [savedTo, setSavedTo] = useState<string>();
-  const [rawOpen, setRawOpen] = useState(false);
+  // A reply the app could not fully read is shown open, so what came back is in view.
+  const [rawOpen, setRawOpen] = useState(!!task.missing || !!task.contentPath);
   const remove = useRouteMutation('video.tasks.remove', ['video.tasks.list']);
   const saveAs = useRouteMutation('video.tasks.saveAs');
   const download = useRouteMutation('video.tasks.download');
@@ -124,13 +126,17 @@ export const TaskItem = memo(function TaskItem({ task }: { task: VideoTaskView }
         <p className="muted small-note">{t('video.pollError', { message: task.pollError })}</p>
       ) : null}
       <TaskFailure task={task} />
+      <TaskReplyNotes task={task} />
       <StoppedChecking task={task} />
       {task.state === 'expired' ? <p className="field-error">{t('video.expired')}</p> : null}
 
       <TaskPlayer task={task} label={t('video.player', { id: shortId })} />
       {task.state === 'succeeded' && !task.videoUrl ? (
         !task.remoteUrl ? (
-          <p className="field-error">{t('video.noAddress')}</p>
+          // The notes above say which places were read, or where the content is served.
+          task.missing || task.contentPath ? null : (
+            <p className="field-error">{t('video.noAddress')}</p>
+          )
         ) : downloading ? (
           <p role="status" className="muted small-note">
             {t('video.downloading')}
@@ -223,7 +229,7 @@ export const TaskItem = memo(function TaskItem({ task }: { task: VideoTaskView }
       )}
 
       {task.lastBody ? (
-        <details className="video-raw" onToggle={(e) => setRawOpen(e.currentTarget.open)}>
+        <details className="video-raw" open={rawOpen} onToggle={(e) => setRawOpen(e.currentTarget.open)}>
           <summary>{t('video.rawBody')}</summary>
           {/* Rendered only on demand: bodies can be long, and closed text should not be searchable. */}
           {rawOpen ? <pre>{pretty(task.lastBody)}</pre> : null}

@@ -4,6 +4,7 @@ import { buildVideoRequest, defaultVideoForm } from '../../../src-shared/video/v
 import type { VideoTaskView } from '../../../src-shared/video/video-task';
 import { formatDateTime } from '../../i18n/i18n';
 import { LinkLifetime, TaskFailure } from './TaskOutcome';
+import { TaskReplyNotes } from './TaskReplyNotes';
 
 const HOUR = 3_600_000;
 function view(extra: Partial<VideoTaskView>): VideoTaskView {
@@ -60,5 +61,32 @@ describe('LinkLifetime', () => {
   it('says the link likely expired once the 24 h are past', () => {
     render(<LinkLifetime task={view({ state: 'succeeded', finishedAt: Date.now() - 25 * HOUR })} />);
     expect(screen.getByText(/likely expired at/)).toBeTruthy();
+  });
+});
+
+describe('TaskReplyNotes', () => {
+  it('says which field the reply lacked and where it was looked for', () => {
+    render(
+      <TaskReplyNotes
+        task={view({
+          state: 'unknown',
+          terminal: false,
+          missing: { field: 'status', lookedFor: ['status', 'state', 'task_status', 'done'] },
+        })}
+      />,
+    );
+    expect(
+      screen.getByText(/No status field found in the reply \(looked for status, state, task_status, done\)/),
+    ).toBeTruthy();
+  });
+
+  it('says where an OpenAI-style video is served when no address came', () => {
+    render(<TaskReplyNotes task={view({ state: 'succeeded', contentPath: 'videos/video_1/content' })} />);
+    expect(screen.getByText(/serves the video at videos\/video_1\/content with the API key/)).toBeTruthy();
+  });
+
+  it('shows the place in a queue while the task waits', () => {
+    render(<TaskReplyNotes task={view({ state: 'queued', terminal: false, queuePosition: 3 })} />);
+    expect(screen.getByText('Place in the queue: 3')).toBeTruthy();
   });
 });

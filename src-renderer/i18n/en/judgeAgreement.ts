@@ -24,6 +24,7 @@ export const judgeAgreement = {
     'More than one judge version answered this run: the alias moved while it ran, so its answers are not all from one judge.',
   'judge.agreement.cardFor': 'Agreement of {name}',
   'judge.agreement.coverage': '{used} of {total} cases used',
+  'judge.agreement.left.invalidAnswer': '{n} with an answer that does not fit the question',
   'judge.agreement.left.unlabelled': '{n} without a label',
   'judge.agreement.left.failed': '{n} failed',
   'judge.agreement.left.unanswered': '{n} not answered',

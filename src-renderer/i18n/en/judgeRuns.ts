@@ -88,6 +88,7 @@ export const judgeRuns = {
   'runs.grid.true': 'true',
   'runs.grid.false': 'false',
   'runs.grid.atThreshold': 'read at the threshold {threshold}',
+  'runs.grid.invalid': 'invalid answer',
   'runs.grid.disagrees': 'Disagrees with the label',
   'runs.grid.disagreesWith': 'disagrees with the label',
   'runs.grid.agreesWith': 'label',

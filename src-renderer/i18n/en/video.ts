@@ -49,6 +49,13 @@ export const video = {
   'video.downloading': 'Downloading the video…',
   'video.downloadFailed': 'Download failed: {message}',
   'video.retryDownload': 'Retry download',
+  'video.queuePosition': 'Place in the queue: {n}',
+  'video.missing.status':
+    'No status field found in the reply (looked for {fields}). Still checking; the raw reply is below.',
+  'video.missing.videoUrl':
+    'The task finished, but no video address was found in the reply (looked for {fields}). The raw reply is below.',
+  'video.contentPath':
+    'The task finished. This gateway answers like OpenAI’s videos API, which serves the video at {path} with the API key instead of giving an address; Gatehouse does not fetch it that way yet. The raw reply is below.',
   'video.noAddress': 'The gateway reported success but gave no video address. See the raw reply.',
   'video.expired': 'The gateway no longer has this task (record expired).',
   'video.player': 'Video of task {id}',

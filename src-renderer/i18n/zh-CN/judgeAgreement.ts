@@ -23,6 +23,7 @@ export const judgeAgreement = {
     '此运行由多个评判版本回答：别名在运行期间发生了变化，回答并非全部来自同一评判。',
   'judge.agreement.cardFor': '{name} 的一致性',
   'judge.agreement.coverage': '使用了 {used}/{total} 个用例',
+  'judge.agreement.left.invalidAnswer': '{n} 个回答与问题不符（无效回答）',
   'judge.agreement.left.unlabelled': '{n} 个无标注',
   'judge.agreement.left.failed': '{n} 个失败',
   'judge.agreement.left.unanswered': '{n} 个未回答',

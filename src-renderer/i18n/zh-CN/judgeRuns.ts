@@ -85,6 +85,7 @@ export const judgeRuns: Record<keyof typeof en, string> = {
   'runs.grid.true': '是',
   'runs.grid.false': '否',
   'runs.grid.atThreshold': '按阈值 {threshold} 判定',
+  'runs.grid.invalid': '无效回答',
   'runs.grid.disagrees': '与标注不一致',
   'runs.grid.disagreesWith': '与标注不一致',
   'runs.grid.agreesWith': '标注',

@@ -29,8 +29,9 @@ const full = answers({
   },
 });
 
-// c1 all usable; c2 failed; c3 lacks cats, has one known tone number and an extra option, and a
-// score without probabilities; c4 unlabelled; c5 labels that fit no question; c6 noul out of [0, 1].
+// c1 all usable; c2 failed; c3 lacks cats, has a tone probability on an option the question does
+// not have, and a score without probabilities; c4 unlabelled; c5 labels that fit no question;
+// c6 noul out of [0, 1]. c3's tone and c6's noul do not fit their question: invalid answers.
 const run: LabelledRunCase[] = [
   { id: 'c1', answers: full, labels: { cats: true, tone: 'b', quality: 2 } },
   { id: 'c2', answers: undefined, labels: { cats: false, tone: 'a' } },
@@ -50,9 +51,10 @@ describe('pairing answers with labels', () => {
     expect(paired.coverage).toEqual({
       total: 6,
       used: 1,
+      invalidAnswer: 1,
       unlabelled: 1,
       failed: 1,
-      unanswered: 2,
+      unanswered: 1,
       invalidLabel: 1,
     });
     expect(paired.cases).toEqual([{ id: 'c1', p: 0.8, expected: true }]);
@@ -64,12 +66,13 @@ describe('pairing answers with labels', () => {
     ]);
   });
 
-  it('choice: option indices in the question’s order, a missing number as 0, an extra option dropped', () => {
+  it('choice: option indices in the question’s order; mass on an option it does not have is an invalid answer', () => {
     const paired = pairChoice(tone, run);
     expect(paired.options).toEqual(['a', 'b', 'c']);
     expect(paired.coverage).toEqual({
       total: 6,
-      used: 2,
+      used: 1,
+      invalidAnswer: 1,
       unlabelled: 2,
       failed: 1,
       unanswered: 0,
@@ -77,8 +80,38 @@ describe('pairing answers with labels', () => {
     });
     expect(paired.cases).toEqual([
       { id: 'c1', probabilities: [0.2, 0.7, 0.1], expected: 1, confidence: 0.9 },
-      { id: 'c3', probabilities: [0.6, 0, 0], expected: 0, confidence: undefined },
     ]);
+  });
+
+  it('choice: a missing number reads as 0', () => {
+    const partial = answers({ answers: { tone: { probabilities: { a: 1 } } } });
+    expect(pairChoice(tone, [{ id: 'x', answers: partial, labels: { tone: 'a' } }]).cases).toEqual([
+      { id: 'x', probabilities: [1, 0, 0], expected: 0, confidence: undefined },
+    ]);
+  });
+
+  it('counts invalid answers apart and never as answered, labelled or not, stored before the check or after', () => {
+    const flagged = answers({
+      answers: { cats: { noul: 1.7 }, tone: { choice: 'a', confidence: 87, probabilities: { a: 1 } } },
+    });
+    // A row stored before answers were checked has no problems field: it is checked when read.
+    const old = [{ name: 'cats', kind: 'noul', noul: 1.7 }] as const;
+    const cases: LabelledRunCase[] = [
+      { id: 'new', answers: flagged, labels: { cats: true, tone: 'a' } },
+      { id: 'old', answers: old, labels: {} },
+    ];
+    const noul = pairNoul(cats, cases);
+    expect(noul.coverage).toMatchObject({
+      total: 2,
+      used: 0,
+      invalidAnswer: 2,
+      unlabelled: 0,
+      unanswered: 0,
+    });
+    expect(noul.answered).toEqual([]);
+    const choice = pairChoice(tone, cases);
+    expect(choice.coverage).toMatchObject({ used: 0, invalidAnswer: 1, unlabelled: 1 });
+    expect(choice.cases).toEqual([]);
   });
 
   it('score: zero-based levels; a score without per-level probabilities is unanswered', () => {
@@ -87,6 +120,7 @@ describe('pairing answers with labels', () => {
     expect(paired.coverage).toEqual({
       total: 6,
       used: 1,
+      invalidAnswer: 0,
       unlabelled: 3,
       failed: 0,
       unanswered: 1,
@@ -104,6 +138,7 @@ describe('pairing answers with labels', () => {
     expect(pairQuestion(cats, []).coverage).toEqual({
       total: 0,
       used: 0,
+      invalidAnswer: 0,
       unlabelled: 0,
       failed: 0,
       unanswered: 0,

@@ -1,3 +1,4 @@
+import { answerProblems } from '../answer-check';
 import type { JudgeAnswer } from '../judge-answers';
 import type { Question } from '../question-rules';
 import type { AnsweredCase, BinaryCase, ChoiceCase, ScoreCase } from './metric-types';
@@ -14,13 +15,16 @@ export interface LabelledRunCase {
 
 /**
  * What happened to every case, so the window can say "n of N cases used". A left-out case is
- * counted once, under the first of: unlabelled (no label for this question), failed (the run has
- * no answers), unanswered (no usable answer to this question), invalidLabel (a label that is not
- * an option, a level or a boolean as the question needs).
+ * counted once, under the first of: invalidAnswer (an answer that does not fit its question,
+ * answer-check.ts: kept as received, never read as valid, labelled or not), unlabelled (no label
+ * for this question), failed (the run has no answers), unanswered (no usable answer to this
+ * question), invalidLabel (a label that is not an option, a level or a boolean as the question
+ * needs).
  */
 export interface Coverage {
   total: number;
   used: number;
+  invalidAnswer: number;
   unlabelled: number;
   failed: number;
   unanswered: number;
@@ -63,6 +67,7 @@ function pairCases<C extends { expected: unknown }>(
   const coverage: Coverage = {
     total: runCases.length,
     used: 0,
+    invalidAnswer: 0,
     unlabelled: 0,
     failed: 0,
     unanswered: 0,
@@ -75,9 +80,11 @@ function pairCases<C extends { expected: unknown }>(
     const label = Object.hasOwn(rc.labels, question.name) ? rc.labels[question.name] : undefined;
     const expected = label === undefined ? undefined : readLabel(label);
     const raw = rc.answers?.find((a) => a.name === question.name);
-    const answer = raw && readAnswer(raw);
+    const invalid = raw !== undefined && answerProblems(raw, question).length > 0;
+    const answer = raw && !invalid ? readAnswer(raw) : undefined;
     if (answer) answered.push({ ...answer, id: rc.id, expected });
-    if (label === undefined) coverage.unlabelled++;
+    if (invalid) coverage.invalidAnswer++;
+    else if (label === undefined) coverage.unlabelled++;
     else if (!rc.answers) coverage.failed++;
     else if (!answer) coverage.unanswered++;
     else if (expected === undefined) coverage.invalidLabel++;

@@ -9,7 +9,8 @@ import { sampleQuestions } from '../sample-questions.test-helper';
 import { casesStamp } from '../../db/cases-stamp';
 import { LabelledRunCache } from './labelled-run';
 import { BatchResultsExport } from './results-export-service';
-import { flatRow, resultColumns, type ResultRow } from './results-export';
+import type { LabelledRunRow } from './labelled-run';
+import { flatRow, resultColumns, resultRows, type ResultRow } from './results-export';
 import { setCasesKey } from './set-case-source';
 
 /**
@@ -177,5 +178,44 @@ describe('a batch run’s results export', () => {
   it('says plainly when the run no longer exists', async () => {
     const { exporter } = fixture('/exports');
     await expect(exporter.export('run-9', 'csv')).rejects.toThrow(/This batch run no longer exists/);
+  });
+
+  it('gives an answer that does not fit its question no reading, its numbers as received and its problems', () => {
+    const flagged: JudgeAnswer[] = [
+      {
+        name: 'tone',
+        kind: 'choice',
+        choice: 'calm',
+        options: [{ name: 'calm', probability: 1 }],
+        confidence: 87,
+      },
+      { name: 'cats', kind: 'noul', noul: 1.7 },
+    ];
+    const row = {
+      caseId: 'c',
+      position: 0,
+      state: { mode: 'text', text: 'hi' },
+      note: '',
+      result: { runId: 'r', caseId: 'c', status: 'done', updatedAt: 1, answers: flagged },
+      labelled: { id: 'c', answers: flagged, labels: {} },
+    } as unknown as LabelledRunRow;
+    const [out] = resultRows(sampleQuestions, [row], undefined);
+    expect(out.answers.tone).toEqual({
+      option: undefined,
+      probability: undefined,
+      problems: ['confidence 87 is outside 0–1'],
+    });
+    expect(out.answers.cats).toEqual({
+      value: 1.7,
+      threshold: 0.5,
+      verdict: undefined,
+      problems: ['noul 1.7 is outside 0–1'],
+    });
+    const cells = flatRow(sampleQuestions, out);
+    expect(cells['cats.problems']).toBe('noul 1.7 is outside 0–1');
+    expect(cells['cats.verdict']).toBeUndefined();
+    expect(resultColumns(sampleQuestions)).toEqual(
+      expect.arrayContaining(['tone.problems', 'cats.problems']),
+    );
   });
 });

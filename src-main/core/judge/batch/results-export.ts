@@ -1,3 +1,4 @@
+import { answerProblems, problemText } from '../../../../src-shared/judge/answer-check';
 import type { JudgeAnswer } from '../../../../src-shared/judge/judge-answers';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import { readChoice } from '../../../../src-shared/judge/case-grade';
@@ -9,15 +10,18 @@ import type { LabelledRunRow } from './labelled-run';
  * A batch run's results as one row per case, the same for the app's results export and the
  * command line's `--out` (docs/architecture.md, "Judge thresholds"). Levels are numbered from 1,
  * as the case files number them; a noul answer carries its value and its verdict at the
- * threshold in force, so a file read later says what the gate saw.
+ * threshold in force, so a file read later says what the gate saw. An answer that does not fit its
+ * question (answer-check.ts) has no reading (option, level, verdict), its numbers as received and
+ * its problems in words, as the results grid marks it.
  */
 export type ResultsFormat = 'csv' | 'jsonl';
 type Cell = string | number | boolean | undefined;
 
-export type ExportedAnswer =
+export type ExportedAnswer = (
   | { option: string | undefined; probability: number | undefined }
   | { level: number | undefined; probabilities: (number | undefined)[] }
-  | { value: number | undefined; threshold: number; verdict: boolean | undefined };
+  | { value: number | undefined; threshold: number; verdict: boolean | undefined }
+) & { problems?: string[] };
 
 export interface ResultRow {
   /** From 1, in the run's order. */
@@ -40,6 +44,8 @@ function exportedAnswer(
   a: JudgeAnswer | undefined,
   tuning: SetTuning | undefined,
 ): ExportedAnswer {
+  const problems = a ? answerProblems(a, q).map(problemText) : [];
+  if (problems.length > 0) return flaggedAnswer(q, a, tuning, problems);
   if (q.type === 'choice') return readChoice(a);
   if (q.type === 'score') {
     const probabilities = q.levels.map((_, i) =>
@@ -55,6 +61,24 @@ function exportedAnswer(
   const threshold = thresholdFor(tuning, q.name);
   const value = a?.kind === 'noul' ? a.noul : undefined;
   return { value, threshold, verdict: value === undefined ? undefined : noulVerdict(value, threshold) };
+}
+
+/** No reading of an answer that does not fit its question: its numbers as received, and why. */
+function flaggedAnswer(
+  q: Question,
+  a: JudgeAnswer | undefined,
+  tuning: SetTuning | undefined,
+  problems: string[],
+): ExportedAnswer {
+  if (q.type === 'choice') return { option: undefined, probability: undefined, problems };
+  if (q.type === 'score') {
+    const probabilities = q.levels.map((_, i) =>
+      a?.kind === 'score' ? a.levels[i]?.probability : undefined,
+    );
+    return { level: undefined, probabilities, problems };
+  }
+  const value = a?.kind === 'noul' ? a.noul : undefined;
+  return { value, threshold: thresholdFor(tuning, q.name), verdict: undefined, problems };
 }
 
 function expectedOf(q: Question, label: unknown): string | number | boolean | undefined {
@@ -103,9 +127,11 @@ export function resultRows(
 /** The CSV columns: one per field of every question, in the set's order. */
 export function resultColumns(questions: readonly Question[]): string[] {
   const perQuestion = questions.flatMap((q) => {
-    if (q.type === 'choice') return [`${q.name}.option`, `${q.name}.probability`];
-    if (q.type === 'score') return [`${q.name}.level`, ...q.levels.map((_, i) => `${q.name}.p${i + 1}`)];
-    return [`${q.name}.value`, `${q.name}.threshold`, `${q.name}.verdict`];
+    const problems = `${q.name}.problems`;
+    if (q.type === 'choice') return [`${q.name}.option`, `${q.name}.probability`, problems];
+    if (q.type === 'score')
+      return [`${q.name}.level`, ...q.levels.map((_, i) => `${q.name}.p${i + 1}`), problems];
+    return [`${q.name}.value`, `${q.name}.threshold`, `${q.name}.verdict`, problems];
   });
   return [
     'case',
@@ -136,6 +162,7 @@ export function flatRow(questions: readonly Question[], row: ResultRow): Record<
   for (const q of questions) {
     cells[`expected.${q.name}`] = row.expected[q.name];
     const a = row.answers[q.name];
+    cells[`${q.name}.problems`] = a.problems?.join('; ');
     if ('option' in a)
       Object.assign(cells, { [`${q.name}.option`]: a.option, [`${q.name}.probability`]: a.probability });
     else if ('level' in a) {

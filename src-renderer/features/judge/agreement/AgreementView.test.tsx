@@ -38,7 +38,7 @@ const cats: NoulAgreement = {
   type: 'noul',
   question: 'cats',
   instructions: 'About cats',
-  coverage: { total: 4, used: 4, unlabelled: 0, failed: 0, unanswered: 0, invalidLabel: 0 },
+  coverage: { total: 4, used: 4, invalidAnswer: 0, unlabelled: 0, failed: 0, unanswered: 0, invalidLabel: 0 },
   threshold: 0.5,
   auc: { auc: 0.75 },
   roc: { points: [{ fpr: 0, tpr: 0 }] },

@@ -32,7 +32,7 @@ const diagonal: [{ x: number; y: number }, { x: number; y: number }] = [
 const MAX_SHADE = 55;
 
 export function CoverageLine({ coverage }: { coverage: Coverage }) {
-  const parts = (['unlabelled', 'failed', 'unanswered', 'invalidLabel'] as const)
+  const parts = (['invalidAnswer', 'unlabelled', 'failed', 'unanswered', 'invalidLabel'] as const)
     .filter((k) => coverage[k] > 0)
     .map((k) => t(`judge.agreement.left.${k}`, { n: coverage[k] }));
   return (

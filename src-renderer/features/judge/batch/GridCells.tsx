@@ -1,7 +1,8 @@
-import type { GradeCell } from '../../../../src-shared/judge/case-grade';
+import type { FlaggedGradeCell } from '../../../../src-shared/judge/case-grade';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import { t } from '../../../i18n/i18n';
 import { num2, pct, yesNo } from '../format';
+import { problemWords } from '../problem-text';
 
 /** The label beside the answer, and a mark when the two disagree (said in words to a screen reader). */
 function Expected({ text, disagrees }: { text: string | undefined; disagrees: boolean }) {
@@ -41,7 +42,35 @@ function LevelBars({
   );
 }
 
-export function GradeCellView({ cell, question }: { cell: GradeCell; question: Question | undefined }) {
+/** Expected text of a cell as the grid writes it: levels from 1, booleans in words. */
+function expectedText(cell: FlaggedGradeCell): string | undefined {
+  if (cell.expected === undefined) return undefined;
+  if (cell.type === 'score') return String(cell.expected + 1);
+  if (cell.type === 'noul') return yesNo(cell.expected);
+  return cell.expected;
+}
+
+export function GradeCellView({
+  cell,
+  question,
+}: {
+  cell: FlaggedGradeCell;
+  question: Question | undefined;
+}) {
+  if (cell.problems && cell.problems.length > 0) {
+    // An answer that does not fit its question is never shown as a reading: the mark, and why.
+    const why = cell.problems.map(problemWords).join('; ');
+    return (
+      <>
+        <span className="grid-invalid" title={why}>
+          <span aria-hidden="true">⚠ </span>
+          {t('runs.grid.invalid')}
+          <span className="sr-only">: {why}</span>
+        </span>
+        <Expected text={expectedText(cell)} disagrees={false} />
+      </>
+    );
+  }
   if (cell.type === 'choice') {
     if (cell.answer === undefined) return <span className="muted">—</span>;
     return (
