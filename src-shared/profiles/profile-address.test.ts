@@ -58,3 +58,11 @@ describe('profile addresses', () => {
     expect(a).toEqual({ baseUrl: 'https://x.example/api/v3', judgeUrl: 'https://judge.example/systemone' });
   });
 });
+
+describe('profile addresses while a base URL is still being typed', () => {
+  it('answer without throwing', () => {
+    expect(endpointAt('', 'chat/completions')).toBe('/chat/completions');
+    expect(defaultJudgeUrl('/v1', 'partner')).toBe('/partner/v1/systemone');
+    expect(endpointAt('https://h.example/base#frag', 'models')).toBe('https://h.example/base/models');
+  });
+});

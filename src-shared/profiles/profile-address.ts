@@ -16,9 +16,19 @@ export function apiBaseUrl(typed: string): string {
 
 /** `path` (e.g. `chat/completions`) under the base, its query kept, with extra query pairs after it. */
 export function endpointAt(baseUrl: string, path: string, query: readonly QueryPair[] = []): string {
-  const url = new URL(baseUrl);
-  const at = `${url.origin}${url.pathname.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}${url.search}`;
-  return withQuery(at, query);
+  const { head, search } = splitBase(baseUrl);
+  return withQuery(`${head}/${path.replace(/^\/+/, '')}${search}`, query);
+}
+
+/**
+ * A base URL's origin and path (no trailing slash) apart from its query. Read as text, not as a
+ * URL, so an address still being typed (or a profile list still loading) gives an answer too.
+ */
+function splitBase(baseUrl: string): { head: string; search: string } {
+  const cut = baseUrl.search(/[?#]/);
+  const head = (cut < 0 ? baseUrl : baseUrl.slice(0, cut)).trim().replace(/\/+$/, '');
+  const search = cut < 0 ? '' : baseUrl.slice(cut).replace(/#.*$/, '');
+  return { head, search };
 }
 
 /** The address with extra query pairs after its own. */
@@ -33,10 +43,9 @@ export function withQuery(address: string, query: readonly QueryPair[] = []): st
  * (a proxy's mount point) without its trailing `/v1`: `{prefix}/{segment}/v1/systemone`.
  */
 export function defaultJudgeUrl(baseUrl: string, judgeSegment: string): string {
-  const url = new URL(baseUrl);
-  const prefix = url.pathname.replace(/\/+$/, '').replace(/\/v1$/i, '');
+  const prefix = splitBase(baseUrl).head.replace(/\/v1$/i, '');
   const segment = judgeSegment.replace(/^\/+|\/+$/g, '') || 'partner';
-  return `${url.origin}${prefix}/${segment}/v1/systemone`;
+  return `${prefix}/${segment}/v1/systemone`;
 }
 
 export interface QueryPair {

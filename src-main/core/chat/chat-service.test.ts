@@ -135,7 +135,8 @@ describe('ChatService against the Sandbox', () => {
       kind: 'gateway-overseas',
       host: 'https://g.example.com/v1/',
     });
-    expect(p.host).toBe('https://g.example.com');
+    // The base URL as typed (no trailing slash); it calls https://g.example.com/v1/… as before.
+    expect(p.host).toBe('https://g.example.com/v1');
     t.services.profiles.activate(p.id);
     await expect(
       startReply(t, { model: 'x', messages: [{ role: 'user', content: 'x' }] }),
