@@ -1,7 +1,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { envelopeError, htmlError } from './body-errors';
 import type { ChatUsage } from './chat-api';
-import { errorEnvelope } from './error-envelope';
+import { errorBody, errorEnvelope } from './error-envelope';
 import type { OpenResponse } from './gateway-client';
 import { GatewayError, gatewayMessageFrom } from './gateway-error';
 import { asRecord, type ReplyCollector } from './reply-collector';
@@ -59,9 +59,9 @@ export async function readReply(
       sawDone = true;
       return;
     }
-    let chunk: Record<string, unknown> | undefined;
+    let parsed: unknown;
     try {
-      chunk = asRecord(JSON.parse(event.data));
+      parsed = JSON.parse(event.data);
     } catch {
       failure =
         event.event === 'error'
@@ -74,8 +74,9 @@ export async function readReply(
             );
       return;
     }
-    if (!chunk) return;
-    const envelope = errorEnvelope(chunk);
+    const chunk = asRecord(parsed);
+    // A frame that is not a chunk (no choices) may be an error in any shape an error body takes.
+    const envelope = errorEnvelope(parsed) ?? (Array.isArray(chunk?.choices) ? undefined : errorBody(parsed));
     if (envelope || event.event === 'error') {
       const err = envelopeError(envelope ?? { message: gatewayMessageFrom(event.data) ?? 'error event' });
       // An unclear error after part of the reply is a failure of this stream, not of the request.
@@ -90,6 +91,7 @@ export async function readReply(
           : err;
       return;
     }
+    if (!chunk) return;
     readMeta(chunk, meta, usageFrom);
     const choice = asRecord(Array.isArray(chunk.choices) ? chunk.choices[0] : undefined);
     if (choice) reply.readChoice(choice);
