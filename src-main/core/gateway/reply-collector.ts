@@ -1,4 +1,4 @@
-import { ThinkTagSplitter } from './think-tags';
+import { ThinkTagSplitter, type SplitText } from './think-tags';
 
 type Rec = Record<string, unknown>;
 export const asRecord = (v: unknown): Rec | undefined =>
@@ -8,6 +8,8 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export interface ReplyCallbacks {
   onDelta: (text: string) => void;
   onReasoning?: (text: string) => void;
+  /** The answer given so far was reasoning (a stray leading `</think>`): it is sent again as reasoning. */
+  onRetract?: () => void;
 }
 
 /**
@@ -54,7 +56,8 @@ export class ReplyCollector {
     if (text) this.emit(this.tags.push(text));
   }
 
-  private emit(split: { content: string; reasoning: string }) {
+  private emit(split: SplitText) {
+    if (split.retracted) this.retract();
     this.addReasoning(split.reasoning);
     if (!split.content) return;
     // After thinking, the blank lines before the answer (after </think>) are not its first token.
@@ -65,6 +68,20 @@ export class ReplyCollector {
     this.text += content;
     this.deltaCount++;
     this.callbacks.onDelta(content);
+  }
+
+  /**
+   * The answer so far was thinking after all (a stream that began inside it, think-tags.ts): it
+   * moves to the reasoning. The window already showed it as answer; the saved reply is right.
+   */
+  private retract() {
+    const moved = this.text;
+    this.text = '';
+    this.deltaCount = 0;
+    this.firstReasoningMs ??= this.firstTokenMs;
+    this.firstTokenMs = undefined;
+    this.callbacks.onRetract?.();
+    this.addReasoning(moved);
   }
 
   private addReasoning(text: string) {
