@@ -1,7 +1,7 @@
-import { type ChatOutcome, type ChatRequest, streamChat } from '../gateway/chat-api';
+import { type ChatOutcome, type ChatRequest, type ChoiceReply, streamChat } from '../gateway/chat-api';
 import type { GatewayClient } from '../gateway/gateway-client';
 import type { GatewayTarget } from '../gateway/gateway-urls';
-import type { StoredMessage } from '../../../src-shared/chat/conversation';
+import { MAX_ALTERNATIVES, type StoredMessage } from '../../../src-shared/chat/conversation';
 import type { ChatStreamEvent } from '../../../src-shared/chat/chat-events';
 import type { StreamSink } from '../streams/stream-sink';
 import { type KeyScrubber, TextScrubber } from '../security/key-scrubber';
@@ -67,10 +67,25 @@ export async function streamReply(
   flush();
   const scrub = (text: string) => deps.scrubber?.scrub(text) ?? text;
   const stopped = outcome.error?.code === 'aborted';
-  const fresh: StoredMessage = {
+  /** What a choice said, keys scrubbed: answer, reasoning, refusal, tool calls. */
+  const said = (c: ChoiceReply): StoredMessage => ({
     role: 'assistant',
-    content: scrub(outcome.text),
-    ...(outcome.reasoning ? { reasoning: scrub(outcome.reasoning) } : {}),
+    content: scrub(c.text),
+    ...(c.reasoning ? { reasoning: scrub(c.reasoning) } : {}),
+    ...(c.refusal ? { refusal: scrub(c.refusal) } : {}),
+    ...(c.toolCalls ? { toolCalls: c.toolCalls.map((t) => ({ ...t, arguments: scrub(t.arguments) })) } : {}),
+  });
+  // With `n` > 1 the other choices are the reply's other versions, the first one shown (‹ 1/n ›).
+  const others = (outcome.others ?? []).map((c) => [
+    {
+      ...said(c),
+      ...(c.finishReason
+        ? { stats: { totalMs: outcome.timings.totalMs, finishReason: c.finishReason } }
+        : {}),
+    },
+  ]);
+  const fresh: StoredMessage = {
+    ...said(outcome),
     stats: {
       firstTokenMs: outcome.timings.firstTokenMs,
       firstReasoningMs: outcome.timings.firstReasoningMs,
@@ -83,6 +98,7 @@ export async function streamReply(
       endedAt: (deps.now ?? Date.now)(),
     },
     ...(stopped ? { stopped: true } : outcome.error ? { error: outcome.error.toAppError() } : {}),
+    ...(others.length ? { alternatives: others.slice(0, MAX_ALTERNATIVES), branchIndex: 0 } : {}),
   };
   return { fresh, outcome, stopped };
 }

@@ -4,7 +4,8 @@ import type { ChatUsage } from './chat-api';
 import { errorBody, errorEnvelope } from './error-envelope';
 import type { OpenResponse } from './gateway-client';
 import { GatewayError, gatewayMessageFrom } from './gateway-error';
-import { asRecord, type ReplyCollector } from './reply-collector';
+import { asRecord } from './reply-collector';
+import type { ReplyChoices } from './reply-choices';
 import { MAX_MESSAGE_CHARS } from '../../../src-shared/chat/conversation';
 
 type Meta = { model?: string; usage?: ChatUsage };
@@ -40,11 +41,12 @@ function readMeta(
  */
 export async function readReply(
   open: OpenResponse,
-  reply: ReplyCollector,
+  choices: ReplyChoices,
   meta: Meta,
   usageFrom: (v: unknown) => ChatUsage | undefined,
   idleTimeoutMs?: number,
 ): Promise<GatewayError | undefined> {
+  const reply = choices.first;
   const type = open.response.headers.get('content-type')?.toLowerCase() ?? '';
   const decoder = new TextDecoder();
   let failure: GatewayError | undefined;
@@ -93,8 +95,7 @@ export async function readReply(
     }
     if (!chunk) return;
     readMeta(chunk, meta, usageFrom);
-    const choice = asRecord(Array.isArray(chunk.choices) ? chunk.choices[0] : undefined);
-    if (choice) reply.readChoice(choice);
+    choices.read(chunk.choices);
   };
   const parser = createParser({ onEvent });
   const streaming = !/json|html/.test(type);
@@ -120,7 +121,7 @@ export async function readReply(
     return new GatewayError('stream_error', 'The connection closed before the reply was finished.');
   }
   if (failure) return failure;
-  if (!sawEvent) return readWhole(whole, type, reply, meta, usageFrom);
+  if (!sawEvent) return readWhole(whole, type, choices, meta, usageFrom);
   if (!sawDone && !reply.finishReason) {
     return new GatewayError('stream_error', 'The stream ended before the reply was finished.');
   }
@@ -131,7 +132,7 @@ export async function readReply(
 function readWhole(
   raw: string,
   type: string,
-  reply: ReplyCollector,
+  choices: ReplyChoices,
   meta: Meta,
   usageFrom: (v: unknown) => ChatUsage | undefined,
 ): GatewayError | undefined {
@@ -152,11 +153,10 @@ function readWhole(
   }
   const envelope = errorEnvelope(body);
   if (envelope) return envelopeError(envelope);
-  const choice = asRecord(Array.isArray(body?.choices) ? body.choices[0] : undefined);
   if (body) readMeta(body, meta, usageFrom);
-  if (choice) reply.readChoice(choice);
-  reply.end();
-  if (!reply.text && !reply.reasoning) {
+  choices.read(body?.choices);
+  choices.end();
+  if (!choices.first.said) {
     return new GatewayError('bad_response', 'The reply has no message text.', 200, text.slice(0, 300));
   }
   return undefined;
