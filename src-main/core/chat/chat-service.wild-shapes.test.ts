@@ -62,4 +62,17 @@ describe('ChatService against the wild gateway: reply shapes', () => {
     expect(saved.reasoning).toBe('The user asks 6 × 7. That is 42.');
     expect(saved.content).toBe('The answer is 42.');
   });
+
+  it('tells the window when the answer shown so far turns out to be thinking', async () => {
+    wild.services();
+    const r = await ask('wild-stray-think');
+    const kinds = r.events.map((e) => e.type);
+    const at = kinds.indexOf('retract');
+    expect(at).toBeGreaterThan(-1);
+    const after = r.events.slice(at);
+    const text = (type: string) =>
+      after.flatMap((e) => (e.type === type ? [(e as { text: string }).text] : [])).join('');
+    expect(text('reasoning')).toBe('The user asks 6 × 7. That is 42.');
+    expect(text('delta')).toBe('The answer is 42.');
+  });
 });

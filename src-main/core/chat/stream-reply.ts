@@ -55,6 +55,14 @@ export async function streamReply(
       // also before the headers (some gateways send them only with the first token).
       timeoutMs: idleTimeoutMs,
       idleTimeoutMs,
+      onRetract: () => {
+        // What is queued of the answer goes as reasoning with the rest; what was sent is cleared.
+        if (timer) clearTimeout(timer);
+        pending.delta = '';
+        clean.delta.end();
+        flush();
+        sink.emit({ type: 'retract' });
+      },
       onReasoning: (text) => {
         pending.reasoning += clean.reasoning.push(text);
         timer ??= setTimeout(flush, DELTA_FLUSH_MS);
