@@ -70,7 +70,9 @@ function worthKeeping(tail: Tail): boolean {
     tail.length === 1 &&
     tail[0].role === 'assistant' &&
     !tail[0].content.trim() &&
-    !tail[0].reasoning?.trim()
+    !tail[0].reasoning?.trim() &&
+    !tail[0].refusal?.trim() &&
+    !tail[0].toolCalls?.length
   );
 }
 
@@ -109,8 +111,12 @@ export function mergeHistory(stored: StoredMessage[], requested: StoredMessage[]
   return { messages: prefix, ...(kept.length ? { pending: { position: p, tails: kept } } : {}) };
 }
 
-/** The saved reply at the position the versions were set aside for, the newest shown. */
+/**
+ * The saved reply at the position the versions were set aside for, the newest shown. A reply that
+ * brings versions of its own (the other choices of `n` > 1) keeps them after it, and is shown.
+ */
 export function attachPending(reply: StoredMessage, pending: { tails: Tail[] }): StoredMessage {
-  const tails = capped([...pending.tails, [withoutBranches(reply)]]);
-  return withBranches([], tails, tails.length - 1)[0];
+  const own = branchesAt([reply], 0);
+  const tails = capped([...pending.tails, ...own.tails]);
+  return withBranches([], tails, tails.length - (own.tails.length - own.index))[0];
 }

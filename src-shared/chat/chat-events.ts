@@ -73,6 +73,11 @@ export type ChatStreamEvent =
   | { type: 'delta'; text: string }
   /** Reasoning ("thinking") text, batched like deltas; it comes before the answer's deltas. */
   | { type: 'reasoning'; text: string }
+  /**
+   * The answer sent so far was the model's thinking (a stream that began inside it, ended by a
+   * stray `</think>`): the window clears it; it comes again as reasoning.
+   */
+  | { type: 'retract' }
   /** The reply is saved (whole, or partial when stopped). */
   | { type: 'done'; message: StoredMessage }
   /** The reply failed; what arrived before the failure is saved with the error. */

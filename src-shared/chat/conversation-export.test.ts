@@ -60,4 +60,22 @@ describe('exporting conversations', () => {
     expect(parsed.kind).toBe(EXPORT_KIND);
     expect(parsed.conversations.map((c) => conversationSchema.parse(c))).toEqual(list);
   });
+
+  it('keeps a refusal and tool calls in the Markdown', () => {
+    const c: Conversation = {
+      ...convo('t', 'Tools'),
+      messages: [
+        { role: 'user', content: 'weather?' },
+        {
+          role: 'assistant',
+          content: '',
+          refusal: 'I cannot.',
+          toolCalls: [{ id: 'c1', name: 'get_weather', arguments: '{"city":"Paris"}' }],
+        },
+      ],
+    };
+    const md = exportConversations([c], 'markdown', new Date(0)).content;
+    expect(md).toContain('**Refusal:** I cannot.');
+    expect(md).toContain('**Tool call:** `get_weather`\n\n```json\n{"city":"Paris"}\n```');
+  });
 });

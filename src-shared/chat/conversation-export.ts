@@ -54,6 +54,11 @@ function conversationMarkdown(c: Conversation): string {
     lines.push('', `## ${m.role === 'user' ? 'You' : 'Assistant'}`, '');
     if (m.reasoning?.trim()) lines.push(m.reasoning.trim().replace(/^/gm, '> '), '');
     lines.push(m.content);
+    // A refusal and tool calls are part of what the model said: kept in the file, labelled.
+    if (m.refusal?.trim()) lines.push('', `**Refusal:** ${m.refusal.trim()}`);
+    for (const call of m.toolCalls ?? []) {
+      lines.push('', `**Tool call:** \`${call.name}\``, '', '```json', call.arguments, '```');
+    }
   }
   return `${lines.join('\n')}\n`;
 }

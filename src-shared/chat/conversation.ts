@@ -36,11 +36,29 @@ const errorSchema = z.object({
 
 export { MAX_ALTERNATIVES, MAX_MESSAGE_CHARS };
 
+/** Most tool calls kept of one reply. */
+export const MAX_TOOL_CALLS = 128;
+
+/**
+ * A tool (function) call the model asked for: its name and its arguments as the model wrote them
+ * (JSON when the model wrote it well, kept raw either way).
+ */
+export const toolCallSchema = z.object({
+  id: z.string().max(1000).optional(),
+  name: z.string().max(1000),
+  arguments: z.string().max(MAX_MESSAGE_CHARS, 'must be at most 2,000,000 characters'),
+});
+export type ToolCall = z.infer<typeof toolCallSchema>;
+
 export const storedMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
   content: z.string().max(MAX_MESSAGE_CHARS, 'must be at most 2,000,000 characters'),
   /** A reasoning model's thinking, kept apart from the answer and never sent back as context. */
   reasoning: z.string().max(MAX_MESSAGE_CHARS, 'must be at most 2,000,000 characters').optional(),
+  /** The model's refusal (`refusal` beside or instead of content), shown as a refusal. */
+  refusal: z.string().max(MAX_MESSAGE_CHARS, 'must be at most 2,000,000 characters').optional(),
+  /** Tool calls the model asked for; absent in messages saved before they were kept. */
+  toolCalls: z.array(toolCallSchema).max(MAX_TOOL_CALLS).optional(),
   stats: replyStatsSchema.optional(),
   error: errorSchema.optional(),
   stopped: z.boolean().optional(),

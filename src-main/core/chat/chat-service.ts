@@ -201,7 +201,7 @@ export class ChatService {
       ({ fresh, outcome, stopped }) => {
         const superseded = this.newest.get(conversation.id) !== request;
         if (!superseded) this.newest.delete(conversation.id);
-        const message = continued ? joinContinuation(continued, fresh) : fresh;
+        const message = continued ? joinContinuation(continued, withoutBranches(fresh)) : fresh;
         let saved: boolean;
         try {
           saved = this.saveReply(conversation.id, message, superseded, continued);
@@ -248,13 +248,15 @@ export class ChatService {
       this.deps.profiles.idleTimeoutMs(profileId),
       body,
       sink,
-    ).then(({ fresh, outcome, stopped }) =>
+    ).then(({ fresh, outcome, stopped }) => {
+      // A column is one reply: the other choices of `n` > 1 are not kept by a comparison.
+      const message = withoutBranches(fresh);
       sink.end(
         outcome.error && !stopped
-          ? { type: 'error', message: fresh, error: outcome.error.toAppError() }
-          : { type: 'done', message: fresh },
-      ),
-    );
+          ? { type: 'error', message, error: outcome.error.toAppError() }
+          : { type: 'done', message },
+      );
+    });
     this.inFlight.add(finished);
     void finished.finally(() => this.inFlight.delete(finished));
     return { profileId };

@@ -1,7 +1,7 @@
-import { type ChatOutcome, type ChatRequest, streamChat } from '../gateway/chat-api';
+import { type ChatOutcome, type ChatRequest, type ChoiceReply, streamChat } from '../gateway/chat-api';
 import type { GatewayClient } from '../gateway/gateway-client';
 import type { GatewayTarget } from '../gateway/gateway-urls';
-import type { StoredMessage } from '../../../src-shared/chat/conversation';
+import { MAX_ALTERNATIVES, type StoredMessage } from '../../../src-shared/chat/conversation';
 import type { ChatStreamEvent } from '../../../src-shared/chat/chat-events';
 import type { StreamSink } from '../streams/stream-sink';
 import { type KeyScrubber, TextScrubber } from '../security/key-scrubber';
@@ -55,6 +55,14 @@ export async function streamReply(
       // also before the headers (some gateways send them only with the first token).
       timeoutMs: idleTimeoutMs,
       idleTimeoutMs,
+      onRetract: () => {
+        // What is queued of the answer goes as reasoning with the rest; what was sent is cleared.
+        if (timer) clearTimeout(timer);
+        pending.delta = '';
+        clean.delta.end();
+        flush();
+        sink.emit({ type: 'retract' });
+      },
       onReasoning: (text) => {
         pending.reasoning += clean.reasoning.push(text);
         timer ??= setTimeout(flush, DELTA_FLUSH_MS);
@@ -67,10 +75,25 @@ export async function streamReply(
   flush();
   const scrub = (text: string) => deps.scrubber?.scrub(text) ?? text;
   const stopped = outcome.error?.code === 'aborted';
-  const fresh: StoredMessage = {
+  /** What a choice said, keys scrubbed: answer, reasoning, refusal, tool calls. */
+  const said = (c: ChoiceReply): StoredMessage => ({
     role: 'assistant',
-    content: scrub(outcome.text),
-    ...(outcome.reasoning ? { reasoning: scrub(outcome.reasoning) } : {}),
+    content: scrub(c.text),
+    ...(c.reasoning ? { reasoning: scrub(c.reasoning) } : {}),
+    ...(c.refusal ? { refusal: scrub(c.refusal) } : {}),
+    ...(c.toolCalls ? { toolCalls: c.toolCalls.map((t) => ({ ...t, arguments: scrub(t.arguments) })) } : {}),
+  });
+  // With `n` > 1 the other choices are the reply's other versions, the first one shown (‹ 1/n ›).
+  const others = (outcome.others ?? []).map((c) => [
+    {
+      ...said(c),
+      ...(c.finishReason
+        ? { stats: { totalMs: outcome.timings.totalMs, finishReason: c.finishReason } }
+        : {}),
+    },
+  ]);
+  const fresh: StoredMessage = {
+    ...said(outcome),
     stats: {
       firstTokenMs: outcome.timings.firstTokenMs,
       firstReasoningMs: outcome.timings.firstReasoningMs,
@@ -83,6 +106,7 @@ export async function streamReply(
       endedAt: (deps.now ?? Date.now)(),
     },
     ...(stopped ? { stopped: true } : outcome.error ? { error: outcome.error.toAppError() } : {}),
+    ...(others.length ? { alternatives: others.slice(0, MAX_ALTERNATIVES), branchIndex: 0 } : {}),
   };
   return { fresh, outcome, stopped };
 }

@@ -6,7 +6,9 @@ import { GatewayError } from './gateway-error';
 import { apiUrl, type GatewayTarget } from './gateway-urls';
 import { readReply } from './read-reply';
 import { REPLY_CAPS } from './reply-caps';
-import { asRecord, ReplyCollector } from './reply-collector';
+import { asRecord, type ReplyCollector } from './reply-collector';
+import { ReplyChoices } from './reply-choices';
+import type { ToolCall } from '../../../src-shared/chat/conversation';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -47,11 +49,36 @@ export interface ChatTimings {
   tokensPerSecond?: number;
 }
 
-/** A stream never throws: a failure still hands back the text that arrived before it. */
-export interface ChatOutcome {
+/** What one choice of a reply said. */
+export interface ChoiceReply {
   text: string;
   /** The model's reasoning, kept apart from the answer (empty when the model sent none). */
   reasoning: string;
+  /** The model's refusal, when it refused (`refusal` in the delta or message). */
+  refusal?: string;
+  /** The tool calls it asked for, assembled from their fragments. */
+  toolCalls?: ToolCall[];
+  finishReason?: string;
+}
+
+/** A choice's text, cut to what is kept: the reply may run past the limit by the last chunk. */
+function choiceReply(c: ReplyCollector): ChoiceReply {
+  const calls = c.toolCalls;
+  return {
+    text: c.text.slice(0, MAX_MESSAGE_CHARS),
+    reasoning: c.reasoning.slice(0, MAX_MESSAGE_CHARS),
+    ...(c.refusal ? { refusal: c.refusal.slice(0, MAX_MESSAGE_CHARS) } : {}),
+    ...(calls.length
+      ? { toolCalls: calls.map((t) => ({ ...t, arguments: t.arguments.slice(0, MAX_MESSAGE_CHARS) })) }
+      : {}),
+    finishReason: c.finishReason,
+  };
+}
+
+/** A stream never throws: a failure still hands back the text that arrived before it. */
+export interface ChatOutcome extends ChoiceReply {
+  /** The other choices of a request with `n` > 1, in index order (absent when there was one). */
+  others?: ChoiceReply[];
   usage?: ChatUsage;
   finishReason?: string;
   model?: string;
@@ -89,13 +116,20 @@ export async function streamChat(
   opts: CallOptions & {
     now?: () => number;
     onReasoning?: (text: string) => void;
+    /** The answer streamed so far was reasoning after all (reply-collector.ts `retract`). */
+    onRetract?: () => void;
     /** Longest silence allowed while the reply streams (the client's timeout if absent). */
     idleTimeoutMs?: number;
   } = {},
 ): Promise<ChatOutcome> {
   const now = opts.now ?? Date.now;
   const startedAt = now();
-  const reply = new ReplyCollector(() => now() - startedAt, { onDelta, onReasoning: opts.onReasoning });
+  const choices = new ReplyChoices(() => now() - startedAt, {
+    onDelta,
+    onReasoning: opts.onReasoning,
+    onRetract: opts.onRetract,
+  });
+  const reply = choices.first;
   const meta: { model?: string; usage?: ChatUsage } = {};
   let error: GatewayError | undefined;
   try {
@@ -109,20 +143,19 @@ export async function streamChat(
       },
       opts,
     );
-    error = await readReply(open, reply, meta, usageFrom, opts.idleTimeoutMs);
+    error = await readReply(open, choices, meta, usageFrom, opts.idleTimeoutMs);
   } catch (err) {
     error = err instanceof GatewayError ? err : new GatewayError('network', String(err));
   }
-  reply.end();
+  choices.end();
   if (opts.signal?.aborted) error = abortedError();
   const totalMs = now() - startedAt;
   const tokens = meta.usage?.completion_tokens ?? reply.deltaCount;
+  const others = choices.others.map(choiceReply);
   return {
-    // Cut to what is kept: the reply may run past the limit by the last chunk.
-    text: reply.text.slice(0, MAX_MESSAGE_CHARS),
-    reasoning: reply.reasoning.slice(0, MAX_MESSAGE_CHARS),
+    ...choiceReply(reply),
+    ...(others.length ? { others } : {}),
     deltaCount: reply.deltaCount,
-    finishReason: reply.finishReason,
     ...meta,
     error,
     timings: {
@@ -136,13 +169,13 @@ export async function streamChat(
   };
 }
 
-/** Non-streamed chat; the reply text is read from the shapes OpenAI-compatible servers use. */
+/** Non-streamed chat, read like a stream's whole-completion answer: choices, refusal, parts, tool calls. */
 export async function completeChat(
   client: GatewayClient,
   target: GatewayTarget,
   request: ChatRequest,
   opts: CallOptions = {},
-): Promise<{ text: string; usage?: ChatUsage; raw: string }> {
+): Promise<ChoiceReply & { others?: ChoiceReply[]; usage?: ChatUsage; raw: string }> {
   const { extra, ...fields } = request;
   const { body, raw } = await client.json(
     target,
@@ -150,17 +183,15 @@ export async function completeChat(
     { maxBytes: REPLY_CAPS.chat, ...opts },
   );
   const o = asRecord(body);
-  const choice = asRecord(Array.isArray(o?.choices) ? o.choices[0] : undefined);
-  const message = asRecord(choice?.message);
-  const text =
-    typeof message?.content === 'string'
-      ? message.content
-      : typeof choice?.text === 'string'
-        ? choice.text
-        : typeof o?.output_text === 'string'
-          ? o.output_text
-          : undefined;
-  if (text === undefined)
+  const usage = usageFrom(o?.usage);
+  const choices = new ReplyChoices(() => 0, { onDelta: () => {} });
+  choices.read(o?.choices);
+  choices.end();
+  if (!choices.first.said && typeof o?.output_text === 'string') {
+    return { text: o.output_text, reasoning: '', usage, raw };
+  }
+  if (!choices.first.said)
     throw new GatewayError('bad_response', 'The reply has no message text.', 200, raw.slice(0, 300));
-  return { text, usage: usageFrom(o?.usage), raw };
+  const others = choices.others.map(choiceReply);
+  return { ...choiceReply(choices.first), ...(others.length ? { others } : {}), usage, raw };
 }

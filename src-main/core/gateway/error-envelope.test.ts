@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorEnvelope } from './error-envelope';
+import { errorBody, errorEnvelope } from './error-envelope';
 
 describe('HTTP-200 error envelopes', () => {
   it('reads the shapes gateways send', () => {
@@ -36,5 +36,35 @@ describe('HTTP-200 error envelopes', () => {
     expect(errorEnvelope({ error: null, status: 'succeeded' })).toBeUndefined();
     expect(errorEnvelope([1, 2])).toBeUndefined();
     expect(errorEnvelope('text')).toBeUndefined();
+  });
+});
+
+describe('error bodies of every common shape', () => {
+  it('reads Gemini’s array, OpenRouter’s metadata.raw and Portkey’s status as envelopes', () => {
+    expect(
+      errorEnvelope([{ error: { code: 400, message: 'API key not valid.', status: 'INVALID_ARGUMENT' } }]),
+    ).toEqual({ message: 'API key not valid.', code: '400', type: 'INVALID_ARGUMENT' });
+    expect(
+      errorEnvelope({
+        error: {
+          message: 'Provider returned error',
+          code: 429,
+          metadata: { raw: '{"error":{"message":"slow down"}}' },
+        },
+      })?.message,
+    ).toBe('Provider returned error: slow down');
+    expect(errorEnvelope({ status: 'failure', message: 'header is required' })).toEqual({
+      message: 'header is required',
+    });
+    expect(errorEnvelope({ status: 'succeeded', message: 'ok' })).toBeUndefined();
+  });
+
+  it('reads the looser shapes only from a body known to be an error', () => {
+    expect(errorBody('upstream failed')).toEqual({ message: 'upstream failed' });
+    expect(errorBody({ message: 'model not found' })).toEqual({ message: 'model not found' });
+    expect(errorBody({ detail: 'Not authenticated' })).toEqual({ message: 'Not authenticated' });
+    expect(errorBody({ detail: [{ msg: 'a' }, { msg: 'b' }] })).toEqual({ message: 'a; b' });
+    expect(errorEnvelope({ message: 'model not found' })).toBeUndefined();
+    expect(errorBody({ id: 'chatcmpl-1', choices: [] })).toBeUndefined();
   });
 });

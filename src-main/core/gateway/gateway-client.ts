@@ -2,7 +2,7 @@ import {
   GatewayError,
   gatewayErrorFrom,
   networkError,
-  parseRetryAfter,
+  retryWaitFrom,
   requestIdFrom,
   statusError,
 } from './gateway-error';
@@ -226,12 +226,10 @@ export class GatewayClient {
               undefined,
               { requestId },
             )
-          : statusError(
-              response.status,
-              said.message,
-              parseRetryAfter(response.headers.get('retry-after'), this.now()),
-              { requestId, errorType: said.type },
-            );
+          : statusError(response.status, said.message, retryWaitFrom(response.headers, this.now()), {
+              requestId,
+              errorType: said.type,
+            });
       ticket.fail(failure.message);
       throw failure;
     }

@@ -1,5 +1,5 @@
 import type { AppError, ErrorCode } from '../../../src-shared/result';
-import { errorEnvelope, type ErrorEnvelope } from './error-envelope';
+import { errorBody, type ErrorEnvelope } from './error-envelope';
 
 /** What the window needs beyond code and words: which host, which phase, which request. */
 export interface GatewayErrorDetails {
@@ -169,19 +169,8 @@ export function gatewayErrorFrom(body: string): { message?: string; type?: strin
   const text = body.trim();
   if (!text) return {};
   try {
-    const parsed: unknown = JSON.parse(text);
-    const envelope = errorEnvelope(parsed);
-    if (envelope) return { message: envelope.message, type: envelope.type };
-    const o = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-    // FastAPI's own errors: `detail` as a string, or a list of field problems.
-    if (typeof o.detail === 'string' && o.detail) return { message: o.detail };
-    if (Array.isArray(o.detail)) {
-      const msgs = o.detail
-        .map((d) => (d && typeof d === 'object' ? (d as Record<string, unknown>).msg : undefined))
-        .filter((m): m is string => typeof m === 'string');
-      if (msgs.length > 0) return { message: msgs.join('; ') };
-    }
-    return {};
+    const said = errorBody(JSON.parse(text));
+    return said ? { message: said.message, type: said.type } : {};
   } catch {
     // Not JSON: an HTML page is reduced to its headline; short plain text is the gateway's words.
   }
@@ -202,6 +191,38 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
   if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/** A reset duration as OpenAI-style limits write it (`1s`, `6m0s`, `20ms`, `1h2m3.5s`) or seconds. */
+export function parseResetDuration(value: string | null): number | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const unit: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+  const parts = [...v.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
+  if (!parts.length || parts.map((p) => p[0]).join('') !== v) return undefined;
+  return Math.round(parts.reduce((sum, p) => sum + Number(p[1]) * unit[p[2]], 0));
+}
+
+/**
+ * How long a rate-limited client should wait, from whichever header the gateway sent:
+ * `retry-after-ms` (OpenAI, Azure), then `retry-after` (seconds or a date), then the
+ * `x-ratelimit-reset-requests` / `-tokens` durations — of the limit that ran out when the
+ * `x-ratelimit-remaining-*` headers say which, else the longer.
+ */
+export function retryWaitFrom(headers: Headers, nowMs: number): number | undefined {
+  const ms = Number(headers.get('retry-after-ms') ?? '');
+  if (headers.get('retry-after-ms')?.trim() && Number.isFinite(ms) && ms >= 0) return Math.round(ms);
+  const after = parseRetryAfter(headers.get('retry-after'), nowMs);
+  if (after !== undefined) return after;
+  const resets = (['requests', 'tokens'] as const).flatMap((kind) => {
+    const wait = parseResetDuration(headers.get(`x-ratelimit-reset-${kind}`));
+    const spent = headers.get(`x-ratelimit-remaining-${kind}`)?.trim() === '0';
+    return wait === undefined ? [] : [{ wait, spent }];
+  });
+  const spent = resets.filter((r) => r.spent);
+  const waits = (spent.length ? spent : resets).map((r) => r.wait);
+  return waits.length ? Math.max(...waits) : undefined;
 }
 
 /** The gateway's request id: `x-request-id`, `request-id` or any `x-<vendor>-request-id`. */

@@ -1,10 +1,11 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { envelopeError, htmlError } from './body-errors';
 import type { ChatUsage } from './chat-api';
-import { errorEnvelope } from './error-envelope';
+import { errorBody, errorEnvelope } from './error-envelope';
 import type { OpenResponse } from './gateway-client';
 import { GatewayError, gatewayMessageFrom } from './gateway-error';
-import { asRecord, type ReplyCollector } from './reply-collector';
+import { asRecord } from './reply-collector';
+import type { ReplyChoices } from './reply-choices';
 import { MAX_MESSAGE_CHARS } from '../../../src-shared/chat/conversation';
 
 type Meta = { model?: string; usage?: ChatUsage };
@@ -40,11 +41,12 @@ function readMeta(
  */
 export async function readReply(
   open: OpenResponse,
-  reply: ReplyCollector,
+  choices: ReplyChoices,
   meta: Meta,
   usageFrom: (v: unknown) => ChatUsage | undefined,
   idleTimeoutMs?: number,
 ): Promise<GatewayError | undefined> {
+  const reply = choices.first;
   const type = open.response.headers.get('content-type')?.toLowerCase() ?? '';
   const decoder = new TextDecoder();
   let failure: GatewayError | undefined;
@@ -59,9 +61,9 @@ export async function readReply(
       sawDone = true;
       return;
     }
-    let chunk: Record<string, unknown> | undefined;
+    let parsed: unknown;
     try {
-      chunk = asRecord(JSON.parse(event.data));
+      parsed = JSON.parse(event.data);
     } catch {
       failure =
         event.event === 'error'
@@ -74,8 +76,9 @@ export async function readReply(
             );
       return;
     }
-    if (!chunk) return;
-    const envelope = errorEnvelope(chunk);
+    const chunk = asRecord(parsed);
+    // A frame that is not a chunk (no choices) may be an error in any shape an error body takes.
+    const envelope = errorEnvelope(parsed) ?? (Array.isArray(chunk?.choices) ? undefined : errorBody(parsed));
     if (envelope || event.event === 'error') {
       const err = envelopeError(envelope ?? { message: gatewayMessageFrom(event.data) ?? 'error event' });
       // An unclear error after part of the reply is a failure of this stream, not of the request.
@@ -90,9 +93,9 @@ export async function readReply(
           : err;
       return;
     }
+    if (!chunk) return;
     readMeta(chunk, meta, usageFrom);
-    const choice = asRecord(Array.isArray(chunk.choices) ? chunk.choices[0] : undefined);
-    if (choice) reply.readChoice(choice);
+    choices.read(chunk.choices);
   };
   const parser = createParser({ onEvent });
   const streaming = !/json|html/.test(type);
@@ -118,7 +121,7 @@ export async function readReply(
     return new GatewayError('stream_error', 'The connection closed before the reply was finished.');
   }
   if (failure) return failure;
-  if (!sawEvent) return readWhole(whole, type, reply, meta, usageFrom);
+  if (!sawEvent) return readWhole(whole, type, choices, meta, usageFrom);
   if (!sawDone && !reply.finishReason) {
     return new GatewayError('stream_error', 'The stream ended before the reply was finished.');
   }
@@ -129,7 +132,7 @@ export async function readReply(
 function readWhole(
   raw: string,
   type: string,
-  reply: ReplyCollector,
+  choices: ReplyChoices,
   meta: Meta,
   usageFrom: (v: unknown) => ChatUsage | undefined,
 ): GatewayError | undefined {
@@ -150,11 +153,10 @@ function readWhole(
   }
   const envelope = errorEnvelope(body);
   if (envelope) return envelopeError(envelope);
-  const choice = asRecord(Array.isArray(body?.choices) ? body.choices[0] : undefined);
   if (body) readMeta(body, meta, usageFrom);
-  if (choice) reply.readChoice(choice);
-  reply.end();
-  if (!reply.text && !reply.reasoning) {
+  choices.read(body?.choices);
+  choices.end();
+  if (!choices.first.said) {
     return new GatewayError('bad_response', 'The reply has no message text.', 200, text.slice(0, 300));
   }
   return undefined;

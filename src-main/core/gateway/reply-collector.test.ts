@@ -28,3 +28,21 @@ describe('ReplyCollector', () => {
     expect(collect([{ reasoning_content: 'a', reasoning: 'a' }]).reply.reasoning).toBe('a');
   });
 });
+
+describe('ReplyCollector: a stream that starts inside the thinking', () => {
+  it('moves the answer so far into the reasoning at a stray leading </think>', () => {
+    let retracted = 0;
+    const reasoning: string[] = [];
+    const reply = new ReplyCollector(() => 1, {
+      onDelta: () => {},
+      onReasoning: (t) => reasoning.push(t),
+      onRetract: () => retracted++,
+    });
+    for (const content of ['Hmm, ', '6 × 7.</think>', '\n\n42.']) reply.readChoice({ delta: { content } });
+    reply.end();
+    expect(reply.reasoning).toBe('Hmm, 6 × 7.');
+    expect(reply.text).toBe('42.');
+    expect(reasoning.join('')).toBe('Hmm, 6 × 7.');
+    expect(retracted).toBe(1);
+  });
+});

@@ -1,13 +1,28 @@
-import { ThinkTagSplitter } from './think-tags';
+import type { ToolCall } from '../../../src-shared/chat/conversation';
+import { ThinkTagSplitter, type SplitText } from './think-tags';
+import { ToolCallAssembler } from './tool-calls';
 
 type Rec = Record<string, unknown>;
 export const asRecord = (v: unknown): Rec | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : undefined;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+/**
+ * Content as text: a string as sent, or an array of parts (`[{type: 'text', text}, …]`, as
+ * Mistral and some proxies send it, in deltas and messages) joined; parts that are not text
+ * (images) are left out. Undefined when there is no content.
+ */
+export function contentText(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (!Array.isArray(v)) return undefined;
+  return v.map((p) => (typeof p === 'string' ? p : str(asRecord(p)?.text))).join('');
+}
+
 export interface ReplyCallbacks {
   onDelta: (text: string) => void;
   onReasoning?: (text: string) => void;
+  /** The answer given so far was reasoning (a stray leading `</think>`): it is sent again as reasoning. */
+  onRetract?: () => void;
 }
 
 /**
@@ -23,7 +38,10 @@ export class ReplyCollector {
   finishReason?: string;
   firstTokenMs?: number;
   firstReasoningMs?: number;
+  /** The model's refusal, kept apart from the answer (empty when it did not refuse). */
+  refusal = '';
   private readonly tags = new ThinkTagSplitter();
+  private readonly calls = new ToolCallAssembler();
 
   constructor(
     private readonly elapsed: () => number,
@@ -35,8 +53,20 @@ export class ReplyCollector {
     const part = asRecord(choice.delta) ?? asRecord(choice.message);
     // Prefer the DeepSeek field; a gateway that sends both carries the same text twice.
     this.addReasoning(str(part?.reasoning_content) || str(part?.reasoning));
-    this.addContent(typeof part?.content === 'string' ? part.content : str(choice.text));
+    this.addContent(contentText(part?.content) ?? str(choice.text));
+    this.refusal += str(part?.refusal);
+    this.calls.read(part, !asRecord(choice.delta));
     if (typeof choice.finish_reason === 'string') this.finishReason = choice.finish_reason;
+  }
+
+  /** The tool calls asked for so far, assembled. */
+  get toolCalls(): ToolCall[] {
+    return this.calls.list;
+  }
+
+  /** Anything kept: answer, reasoning, refusal or a tool call. */
+  get said(): boolean {
+    return !!(this.text || this.reasoning || this.refusal || this.calls.list.length);
   }
 
   /** The reply is over: a held-back half tag was plain text after all. */
@@ -54,7 +84,8 @@ export class ReplyCollector {
     if (text) this.emit(this.tags.push(text));
   }
 
-  private emit(split: { content: string; reasoning: string }) {
+  private emit(split: SplitText) {
+    if (split.retracted) this.retract();
     this.addReasoning(split.reasoning);
     if (!split.content) return;
     // After thinking, the blank lines before the answer (after </think>) are not its first token.
@@ -65,6 +96,20 @@ export class ReplyCollector {
     this.text += content;
     this.deltaCount++;
     this.callbacks.onDelta(content);
+  }
+
+  /**
+   * The answer so far was thinking after all (a stream that began inside it, think-tags.ts): it
+   * moves to the reasoning. The window already showed it as answer; the saved reply is right.
+   */
+  private retract() {
+    const moved = this.text;
+    this.text = '';
+    this.deltaCount = 0;
+    this.firstReasoningMs ??= this.firstTokenMs;
+    this.firstTokenMs = undefined;
+    this.callbacks.onRetract?.();
+    this.addReasoning(moved);
   }
 
   private addReasoning(text: string) {

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { shapeReply, WILD_SHAPE_MODELS } from './chat-shape-behaviours';
 import { sendJson, type WildRequest, type WildRoute } from './server';
 
 /**
@@ -102,6 +103,7 @@ function rateLimited(res: ServerResponse) {
 async function reply(req: WildRequest, res: ServerResponse) {
   const body = (req.json ?? {}) as { model?: string; messages?: { content?: unknown }[] };
   const model = body.model ?? '';
+  if (await shapeReply(model, res)) return;
   switch (model) {
     case 'wild-reasoner':
       return stream(
@@ -225,7 +227,12 @@ export const chatBehaviours: WildRoute[] = [
     handle: (_req, res) =>
       sendJson(res, {
         object: 'list',
-        data: WILD_CHAT_MODELS.map((id) => ({ id, object: 'model', created, owned_by: 'wild' })),
+        data: [...WILD_CHAT_MODELS, ...WILD_SHAPE_MODELS].map((id) => ({
+          id,
+          object: 'model',
+          created,
+          owned_by: 'wild',
+        })),
       }),
   },
 ];

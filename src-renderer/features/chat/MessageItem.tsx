@@ -6,6 +6,8 @@ import { Markdown } from './Markdown';
 import { ReplyStats } from './ReplyStats';
 import { RetryCountdown } from './RetryCountdown';
 import { ThinkingBlock } from './ThinkingBlock';
+import { RefusalBlock } from './RefusalBlock';
+import { ToolCallBlock } from './ToolCallBlock';
 import { BranchSwitcher } from './BranchSwitcher';
 import { EditQuestion } from './EditQuestion';
 import { useChat } from './chat-store';
@@ -112,6 +114,8 @@ export const MessageItem = memo(function MessageItem({
       ) : content ? (
         <Markdown text={content} chain={streaming?.chain} streaming={live} />
       ) : null}
+      {!isUser && !live && message.refusal ? <RefusalBlock text={message.refusal} /> : null}
+      {!isUser && !live && message.toolCalls?.length ? <ToolCallBlock calls={message.toolCalls} /> : null}
       {!isUser && !live ? <ReplyNotes message={message} /> : null}
       {cut ? (
         <button type="button" className="small continue-reply" onClick={() => void continueReply()}>
@@ -155,8 +159,16 @@ export function ReplyNotes({ message }: { message: StoredMessage }) {
   const reason = message.stats?.finishReason;
   if (reason === 'length') notes.push(t('chat.finishLength'));
   else if (reason === 'content_filter') notes.push(t('chat.finishFilter'));
-  else if (reason && reason !== 'stop') notes.push(t('chat.finishOther', { reason }));
-  if (!message.content.trim() && message.reasoning && !message.error && !message.stopped) {
+  else if (
+    reason &&
+    reason !== 'stop' &&
+    !(message.toolCalls?.length && /^(tool|function)_calls?$/.test(reason))
+  ) {
+    // A reply that ends to call a tool ended as it should: its calls are shown.
+    notes.push(t('chat.finishOther', { reason }));
+  }
+  const saidOtherwise = message.refusal?.trim() || message.toolCalls?.length;
+  if (!message.content.trim() && message.reasoning && !saidOtherwise && !message.error && !message.stopped) {
     notes.push(t('chat.onlyReasoning'));
   }
   return (

@@ -8,7 +8,7 @@ import { extraBlockedError } from '../../app/extra-problem-text';
 import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
 import { variableNames } from '../../../src-shared/chat/prompt-variables';
 import { appendLive, type LiveText } from './live-text';
-import { dropPendingText, queueDelta, takePending } from './pending-deltas';
+import { dropPendingText, queueDelta, queueRetract, takePending } from './pending-deltas';
 
 export interface LiveReply {
   streamId: string;
@@ -99,13 +99,14 @@ function keptSoFar(
   const reasoning = [before?.reasoning, (live?.reasoning ?? '') + queued.reasoning]
     .filter(Boolean)
     .join('\n\n');
-  const content = (before?.content ?? '') + (live?.text ?? '') + queued.text;
+  const content = (before?.content ?? '') + (queued.retract ? '' : (live?.text ?? '')) + queued.text;
   return { content, ...(reasoning ? { reasoning } : {}) };
 }
 
 function onStreamEvent(conversationId: string, streamId: string, event: ChatStreamEvent | StreamLost): void {
   if (event.type === 'delta') queueDelta(streamId, conversationId, event.text);
   else if (event.type === 'reasoning') queueDelta(streamId, conversationId, event.text, 'reasoning');
+  else if (event.type === 'retract') queueRetract(streamId, conversationId);
   else if (event.type === 'lost') {
     // Nobody will send the rest: keep what arrived, marked with why it stopped there.
     const live = useChat.getState().live[conversationId];

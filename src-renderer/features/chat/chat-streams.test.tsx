@@ -189,6 +189,28 @@ describe('replies in several conversations', () => {
   });
 });
 
+describe('a stream that began inside the thinking', () => {
+  it('clears the answer shown when main says it was thinking, and shows it as reasoning', async () => {
+    const frames: FrameRequestCallback[] = [];
+    const { bridge } = renderChat();
+    await openConversation('Alpha');
+    await send('More A');
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    const id = bridge.streamId(0);
+    bridge.streamEvent(id, { type: 'delta', text: 'Hmm, 6 × 7.' });
+    frames[0](0);
+    expect(useChat.getState().live.a.text).toBe('Hmm, 6 × 7.');
+    bridge.streamEvent(id, { type: 'delta', text: ' still' });
+    bridge.streamEvent(id, { type: 'retract' });
+    bridge.streamEvent(id, { type: 'reasoning', text: 'Hmm, 6 × 7. still' });
+    bridge.streamEvent(id, { type: 'delta', text: '42.' });
+    frames.at(-1)!(100);
+    const live = useChat.getState().live.a;
+    expect(live.text).toBe('42.');
+    expect(live.reasoning).toBe('Hmm, 6 × 7. still');
+  });
+});
+
 describe('a stream whose transport went away', () => {
   it('keeps the text that arrived, says why the rest will not, and frees the composer', async () => {
     const { bridge } = renderChat();

@@ -68,6 +68,7 @@ function onEvent(key: string, streamId: string, event: ChatStreamEvent | StreamL
   if (event.type === 'delta') update(key, streamId, (c) => ({ text: c.text + event.text }));
   else if (event.type === 'reasoning')
     update(key, streamId, (c) => ({ reasoning: c.reasoning + event.text }));
+  else if (event.type === 'retract') update(key, streamId, () => ({ text: '' }));
   else if (event.type === 'lost') {
     update(key, streamId, (c) => ({
       result: {

@@ -13,6 +13,8 @@ interface Pending {
   conversationId: string;
   text: string;
   reasoning: string;
+  /** The answer shown so far was thinking: it is cleared before `text` is added. */
+  retract?: boolean;
 }
 const pending = new Map<string, Pending>();
 let frame: number | undefined;
@@ -32,13 +34,14 @@ function flush(time: number): void {
   const now = Date.now();
   useChat.setState((s) => {
     const live = { ...s.live };
-    for (const [streamId, { conversationId, text, reasoning }] of batch) {
+    for (const [streamId, { conversationId, text, reasoning, retract }] of batch) {
       const reply = live[conversationId];
       if (reply?.streamId === streamId) {
+        const shown = retract ? { text: '', chain: undefined } : reply;
         live[conversationId] = {
           ...reply,
-          text: reply.text + text,
-          chain: text ? appendLive(reply.chain, text) : reply.chain,
+          text: shown.text + text,
+          chain: text ? appendLive(shown.chain, text) : shown.chain,
           reasoning: reply.reasoning + reasoning,
           lastAt: now,
         };
@@ -63,11 +66,22 @@ export function queueDelta(
   frame ??= requestAnimationFrame(flush);
 }
 
+/** Main said the answer shown so far was thinking (a `retract` event): it is cleared at the next update. */
+export function queueRetract(streamId: string, conversationId: string): void {
+  pending.set(streamId, {
+    conversationId,
+    text: '',
+    reasoning: pending.get(streamId)?.reasoning ?? '',
+    retract: true,
+  });
+  frame ??= requestAnimationFrame(flush);
+}
+
 /** The text and reasoning not yet applied, removed from the queue (for a reply that ends now). */
-export function takePending(streamId: string): { text: string; reasoning: string } {
+export function takePending(streamId: string): { text: string; reasoning: string; retract?: boolean } {
   const entry = pending.get(streamId);
   pending.delete(streamId);
-  return { text: entry?.text ?? '', reasoning: entry?.reasoning ?? '' };
+  return { text: entry?.text ?? '', reasoning: entry?.reasoning ?? '', retract: entry?.retract };
 }
 
 export function dropPendingText(streamId: string): void {

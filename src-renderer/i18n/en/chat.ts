@@ -71,6 +71,9 @@ export const chat = {
     'The reply was cut off at the token limit (max tokens). Continue asks for the rest, or raise the limit in Parameters.',
   'chat.finishFilter': 'The gateway’s content filter stopped this reply.',
   'chat.finishOther': 'The reply ended early: the gateway gave the reason “{reason}”.',
+  'chat.refusal': 'Refusal',
+  'chat.toolCall': 'Tool call',
+  'chat.toolCallNamed': 'Tool call {name}',
   'chat.onlyReasoning':
     'The model only thought and wrote no answer. Open Thinking to read what it considered.',
   'chat.renameLabel': 'New name for the conversation',
