@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { KeyPanel } from './KeyPanel';
-import { LanguagePicker } from './LanguagePicker';
+import { WindowSettings } from './WindowSettings';
 import { type ProfileDraft, ProfileForm } from './ProfileForm';
 
 const NEW_PROFILE: ProfileDraft = { name: '', kind: 'gateway-overseas', host: '', judgeSegment: 'partner' };
@@ -147,7 +147,7 @@ export function SettingsTab() {
           // Keyed by profile: a half-typed key or a test result never carries over to another profile.
           <ProfileDetail key={current.id} profile={current} active={current.id === list.data?.activeId} />
         ) : null}
-        <LanguagePicker />
+        <WindowSettings />
       </section>
     </div>
   );

@@ -67,6 +67,10 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.language.system': '跟随系统（{name}）',
   'settings.language.en': 'English（英语）',
   'settings.language.zh-CN': '简体中文',
-  'settings.languageHint': '窗口将以所选语言重新加载。网关返回的消息按原文显示。',
+  'settings.languageHint': '窗口立即改用所选语言。网关返回的消息按原文显示。',
+  'settings.theme': '主题',
+  'settings.theme.system': '跟随系统',
+  'settings.theme.light': '浅色',
+  'settings.theme.dark': '深色',
   'settings.appearance': '窗口',
 };
