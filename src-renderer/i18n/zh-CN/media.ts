@@ -66,6 +66,7 @@ export const media: Record<keyof typeof en, string> = {
   'speech.text': '文本',
   'speech.textPlaceholder': '要朗读什么？',
   'speech.voice': '音色',
+  'speech.voiceHint': '常用音色：{voices}。也可以输入网关支持的其他音色名称。',
   'speech.format': '格式',
   'speech.speed': '语速',
   'speech.create': '朗读',
