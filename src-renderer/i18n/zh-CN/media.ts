@@ -40,7 +40,7 @@ export const media: Record<keyof typeof en, string> = {
   'images.unknownReason': '未给出原因',
   'images.save': '保存图片',
   'images.saveAll': '全部保存',
-  'images.saveAllNamed': '保存“{prompt}”的全部图片',
+  'images.saveAllNamed': '全部保存：“{prompt}”的图片',
   'images.viewer': '图片查看器',
   'images.revised': '网关将提示词改写为：{prompt}',
   'images.meta': '{time} · {model} · {size} · {n} 张 · {format}',
