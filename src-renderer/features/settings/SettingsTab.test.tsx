@@ -23,9 +23,13 @@ const prod: ProfileView = {
   key: noKey,
 };
 
-function setup(profiles: ProfileView[] = [sandbox, prod]) {
+function setup(
+  profiles: ProfileView[] = [sandbox, prod],
+  routes: Record<string, (input: unknown) => unknown> = {},
+) {
   const state = { profiles };
   const bridge = installFakeBridge({
+    ...routes,
     'profiles.list': () => ({ profiles: state.profiles, activeId: 'sandbox' }),
     'profiles.setKey': (input) => {
       const { id } = input as { id: string; key: string };
@@ -161,5 +165,38 @@ describe('SettingsTab', () => {
     expect(confirm.checked).toBe(false);
     fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'http://127.0.0.1:8000' } });
     expect(screen.queryByText(/plain http:\/\/ to another computer/)).toBeNull();
+  });
+
+  it('says plainly that no key is saved when the connection test meets a profile without one', async () => {
+    const openai: ProfileView = { ...prod, id: 'p2', name: 'Remote', kind: 'openai-compatible' };
+    setup([sandbox, prod, openai], {
+      'profiles.test': (input) => {
+        // Main refuses a gateway profile with no key; a local server's profile goes and is refused.
+        throw (input as { id: string }).id === 'p1'
+          ? { code: 'no_key', message: 'The profile "Prod" has no API key yet — add one in Settings.' }
+          : { code: 'unauthorized', status: 401, message: 'HTTP 401' };
+      },
+    });
+    for (const name of ['Prod', 'Remote']) {
+      fireEvent.click(await screen.findByRole('button', { name }));
+      fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('No key saved for this profile: paste one under API key above.');
+      expect(alert.textContent).not.toContain('Settings');
+    }
+  });
+
+  it('words a refused key for Settings when the user is there', async () => {
+    const keyed = { ...prod, key: { ...prod.key, hasKey: true, hint: 'sk-…9999' } };
+    setup([sandbox, keyed], {
+      'profiles.test': () => {
+        throw { code: 'unauthorized', status: 401, message: 'HTTP 401' };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Prod' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The key was refused: check it under API key above');
+    expect(alert.textContent).not.toContain('in Settings');
   });
 });

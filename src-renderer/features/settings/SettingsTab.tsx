@@ -1,6 +1,7 @@
 import { SidePanel } from '../../app/SidePanel';
 import { useState } from 'react';
 import type { ProfileView } from '../../../src-shared/profiles/profile-view';
+import type { AppError } from '../../../src-shared/result';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
@@ -10,7 +11,17 @@ import { type ProfileDraft, ProfileForm } from './ProfileForm';
 
 const NEW_PROFILE: ProfileDraft = { name: '', kind: 'gateway-overseas', host: '', judgeSegment: 'partner' };
 
-function ConnectionTest({ profileId }: { profileId: string }) {
+/**
+ * A refusal while no key is saved is about the missing key, said plainly: the user is on the page
+ * to paste it (a local server's profile may go without one, and its gateway may still want one).
+ */
+function testError(error: AppError, profile: ProfileView): AppError {
+  const aboutKey = error.code === 'no_key' || error.code === 'unauthorized' || error.code === 'forbidden';
+  return aboutKey && !profile.key.hasKey && profile.kind !== 'sandbox' ? { ...error, code: 'no_key' } : error;
+}
+
+function ConnectionTest({ profile }: { profile: ProfileView }) {
+  const profileId = profile.id;
   const test = useRouteMutation('profiles.test');
   return (
     <section className="card">
@@ -28,7 +39,9 @@ function ConnectionTest({ profileId }: { profileId: string }) {
           </span>
         ) : null}
       </div>
-      {test.error ? <ErrorNotice error={test.error.error} /> : null}
+      {test.error ? (
+        <ErrorNotice error={testError(test.error.error, profile)} place={{ inSettings: true }} />
+      ) : null}
     </section>
   );
 }
@@ -73,7 +86,7 @@ function ProfileDetail({ profile, active }: { profile: ProfileView; active: bool
         />
       )}
       <KeyPanel profile={profile} />
-      <ConnectionTest profileId={profile.id} />
+      <ConnectionTest profile={profile} />
       {profile.kind !== 'sandbox' ? (
         confirm ? (
           <div className="row">
@@ -137,7 +150,7 @@ export function SettingsTab() {
         </button>
       </SidePanel>
       <section className="settings-main">
-        {list.error ? <ErrorNotice error={list.error.error} /> : null}
+        {list.error ? <ErrorNotice error={list.error.error} place={{ inSettings: true }} /> : null}
         {selected === 'new' ? (
           <>
             <h2>{t('settings.addProfile')}</h2>
