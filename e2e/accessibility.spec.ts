@@ -4,6 +4,7 @@ import { expect, test } from './fixtures/app-fixture';
 import { join } from 'node:path';
 import { projectRoot } from './fixtures/app-process';
 import { fillToneQuestion } from './fixtures/judge-form';
+import { chooseFile } from './fixtures/choose-file';
 
 /**
  * Accessibility, in both themes: axe (WCAG 2.0/2.1 A and AA rules) on every tab with real
@@ -279,7 +280,7 @@ async function judgeScenes(page: Page, audit: Audit) {
   // Importing the set's own export again: the name is taken, so the app asks what to do.
   await sets.getByRole('button', { name: 'Export Support review' }).click();
   const exported = (await sets.getByText(/^Exported to /).innerText()).replace(/^Exported to /, '');
-  await page.getByLabel('Import a question set (JSON file)').setInputFiles(exported);
+  await chooseFile(page.getByRole('button', { name: 'Import a question set (JSON file)' }), exported);
   await expect(page.getByRole('alertdialog', { name: 'Name already used' })).toBeVisible();
   await audit.check('judge, import clash question');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
@@ -288,9 +289,10 @@ async function judgeScenes(page: Page, audit: Audit) {
 /** The judge workbench on the sample set: its cases, a run and its grid, agreement, drift, code. */
 async function workbenchScenes(page: Page, audit: Audit) {
   const samples = join(projectRoot, 'resources/samples');
-  await page
-    .getByLabel('Import a question set (JSON file)')
-    .setInputFiles(join(samples, 'support-replies.question-set.json'));
+  await chooseFile(
+    page.getByRole('button', { name: 'Import a question set (JSON file)' }),
+    join(samples, 'support-replies.question-set.json'),
+  );
   // The set open before has unsaved edits (the judge scenes left them): opening the import asks.
   await page
     .getByRole('alertdialog', { name: 'Unsaved changes' })
@@ -302,9 +304,10 @@ async function workbenchScenes(page: Page, audit: Audit) {
   await audit.check('workbench, no test cases yet');
   await page.getByRole('button', { name: 'Import…' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Import test cases' });
-  await dialog
-    .getByLabel('File (CSV, JSONL or JSON)')
-    .setInputFiles(join(samples, 'support-replies.cases.jsonl'));
+  await chooseFile(
+    dialog.getByRole('button', { name: 'File (CSV, JSONL or JSON) Choose file…' }),
+    join(samples, 'support-replies.cases.jsonl'),
+  );
   await expect(dialog.getByRole('button', { name: 'Import 300 cases' })).toBeEnabled();
   await audit.check('workbench, import preview');
   await dialog.getByRole('button', { name: 'Import 300 cases' }).click();

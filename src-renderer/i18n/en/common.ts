@@ -18,6 +18,8 @@ export const common = {
   'app.dismiss': 'Dismiss',
   'app.shortcuts':
     'Shortcuts: Enter send · Shift+Enter new line · Esc stop · Ctrl+N new chat · Ctrl+1…5 tabs · Ctrl+L log',
+  'common.chooseFile': 'Choose file…',
+  'common.noFileChosen': 'No file chosen',
   'common.copy': 'Copy',
   'keys.tab': '{mod}+{n}',
   'keys.log': '{mod}+L',
