@@ -20,6 +20,7 @@ export const common = {
     'Shortcuts: Enter send · Shift+Enter new line · Esc stop · Ctrl+N new chat · Ctrl+1…5 tabs · Ctrl+L log',
   'common.chooseFile': 'Choose file…',
   'common.noFileChosen': 'No file chosen',
+  'common.exporting': 'Exporting…',
   'common.copy': 'Copy',
   'keys.tab': '{mod}+{n}',
   'keys.log': '{mod}+L',

@@ -20,6 +20,7 @@ export const common: Record<keyof typeof en, string> = {
     '快捷键：Enter 发送 · Shift+Enter 换行 · Esc 停止 · Ctrl+N 新对话 · Ctrl+1…5 切换标签 · Ctrl+L 日志',
   'common.chooseFile': '选择文件…',
   'common.noFileChosen': '未选择文件',
+  'common.exporting': '正在导出…',
   'common.copy': '复制',
   'keys.tab': '{mod}+{n}',
   'keys.log': '{mod}+L',
