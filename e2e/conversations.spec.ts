@@ -35,6 +35,13 @@ test('conversations are found by message text, pinned to the top and exported', 
   await expect(results).toContainText('Nothing found');
   await page.getByRole('searchbox', { name: 'Search conversations' }).fill('');
 
+  // A row's buttons, shown when it is pointed at, sit under its title and leave it the width.
+  await rows.nth(1).hover({ position: { x: 4, y: 4 } });
+  const name = (await rows.nth(1).boundingBox())!;
+  const buttons = (await list.locator('.conv-row').nth(1).locator('.conv-actions').boundingBox())!;
+  expect(buttons.y).toBeGreaterThanOrEqual(name.y + name.height - 1);
+  await expect(rows.nth(1).locator('..')).toHaveAttribute('title', new RegExp(`^${first.slice(0, 20)}`));
+
   // Pin the older one: it moves to the top, and stays there after a reload.
   // A row's actions show when it is pointed at, as a user would.
   await rows.nth(1).hover({ position: { x: 4, y: 4 } });

@@ -72,7 +72,7 @@ function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
       <EditableRow
         name={c.title}
         active={active}
-        title={`${c.title}\n${formatDateTime(c.updatedAt)}`}
+        title={formatDateTime(c.updatedAt)}
         onOpen={() => void call('chat.conversations.get', { id: c.id }).then(open)}
         // Part of the button's name, so a screen reader hears which conversations are replying.
         detail={
