@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { activeLanguage, onLanguageChange } from '../i18n/i18n';
 
 /**
@@ -17,7 +17,8 @@ export function InLanguage({ children }: { children: ReactNode }) {
       }),
     [],
   );
-  useEffect(() => {
+  // Before the new words are painted: the page's language and the focus go with them.
+  useLayoutEffect(() => {
     document.documentElement.lang = language;
     if (refocus.current) document.getElementById(refocus.current)?.focus();
     refocus.current = undefined;

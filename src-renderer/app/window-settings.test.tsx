@@ -49,7 +49,7 @@ describe('the window’s own settings', () => {
     language.focus();
     fireEvent.change(language, { target: { value: 'zh-CN' } });
     expect(await screen.findByRole('tab', { name: '设置', selected: true })).toBeTruthy();
-    expect(document.documentElement.lang).toBe('zh-CN');
+    await waitFor(() => expect(document.documentElement.lang).toBe('zh-CN'));
     expect(localStorage.getItem('gatehouse.language')).toBe('zh-CN');
     // The picker keeps the focus it had, in its new words.
     const picker = await screen.findByRole('combobox', { name: '语言' });
