@@ -53,6 +53,9 @@ class Audit {
     for (const b of await glyphButtonsLacking(this.page)) {
       this.add(`icon button "${b.text}" ${b.missing} (in ${b.where})`, scene);
     }
+    for (const b of await namesWithoutTheirText(this.page)) {
+      this.add(`button "${b.text}" is named "${b.name}", which does not hold its words (WCAG 2.5.3)`, scene);
+    }
   }
 
   private add(problem: string, scene: string): void {
@@ -95,6 +98,35 @@ function glyphButtonsLacking(page: Page) {
       if (missing.length === 0) continue;
       const where = el.closest('[aria-label]')?.getAttribute('aria-label') ?? el.className;
       out.push({ text, missing: missing.join(' and '), where });
+    }
+    return out;
+  });
+}
+
+/**
+ * Visible buttons with words whose name is set apart from them (aria-label, aria-labelledby) and
+ * does not contain them: a speech user says what they see ("label in name", WCAG 2.5.3).
+ */
+function namesWithoutTheirText(page: Page) {
+  return page.evaluate(() => {
+    const norm = (s: string) =>
+      s
+        .replace(/^[^\p{L}\p{N}]+/u, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .toLowerCase();
+    const out: { text: string; name: string }[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('button, [role="button"]')) {
+      if (el.getClientRects().length === 0) continue;
+      const text = norm(el.textContent ?? '');
+      if (!/[\p{L}\p{N}]/u.test(text)) continue;
+      const labelledBy = (el.getAttribute('aria-labelledby') ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+      const name = norm(labelledBy || el.getAttribute('aria-label') || '');
+      if (name && !name.includes(text)) out.push({ text, name });
     }
     return out;
   });
