@@ -180,10 +180,6 @@ export function SpeechPanel() {
                 <option key={v} value={v} />
               ))}
             </datalist>
-            {/* A suggestion list only shows names that match what is typed: the hint names them all. */}
-            <span id="tts-voice-hint" className="muted small-note">
-              {t('speech.voiceHint', { voices: VOICES.join(', ') })}
-            </span>
             {errorFor('voice', 'tts-voice')}
           </div>
           <SelectField
@@ -210,6 +206,11 @@ export function SpeechPanel() {
             {errorFor('speed', 'tts-speed')}
           </div>
         </div>
+        {/* A suggestion list only shows names that match what is typed: the hint names them all.
+            Under the row, so the narrow voice column keeps the height of its neighbours. */}
+        <p id="tts-voice-hint" className="muted small-note">
+          {t('speech.voiceHint', { voices: VOICES.join(', ') })}
+        </p>
         <p id="tts-format-hint" className="muted small-note">
           {t('speech.formatHint')}
         </p>
