@@ -7,6 +7,7 @@ import { installFakeBridge } from '../test/fake-bridge';
 import { App } from './App';
 import { InLanguage } from './InLanguage';
 import { applyTheme } from './theme';
+import { useSettingsView } from '../features/settings/settings-view-store';
 import { useUi } from './ui-store';
 
 const sandbox: ProfileView = {
@@ -18,9 +19,17 @@ const sandbox: ProfileView = {
   key: { hasKey: false, weakStorageOnly: false, canPersist: true },
 };
 
+const prod: ProfileView = {
+  ...sandbox,
+  id: 'p1',
+  name: 'Prod',
+  kind: 'gateway-overseas',
+  host: 'https://g.example.com',
+};
+
 function renderWindow() {
   installFakeBridge({
-    'profiles.list': () => ({ profiles: [sandbox], activeId: 'sandbox' }),
+    'profiles.list': () => ({ profiles: [sandbox, prod], activeId: 'sandbox' }),
     'app.notices': () => [],
   });
   render(
@@ -36,6 +45,7 @@ describe('the window’s own settings', () => {
   beforeEach(() => {
     localStorage.clear();
     useUi.setState({ tab: 'settings', logOpen: false });
+    useSettingsView.setState({ shown: undefined });
   });
   afterEach(async () => {
     await chooseLanguage('en');
@@ -43,12 +53,15 @@ describe('the window’s own settings', () => {
     applyTheme('system');
   });
 
-  it('speaks the chosen language at once and stays on the Settings tab', async () => {
+  it('speaks the chosen language at once and stays on the Settings tab, on the profile shown', async () => {
     renderWindow();
+    fireEvent.click(await screen.findByRole('button', { name: 'Prod' }));
+    expect(await screen.findByRole('heading', { name: 'Prod' })).toBeTruthy();
     const language = await screen.findByRole('combobox', { name: 'Language' });
     language.focus();
     fireEvent.change(language, { target: { value: 'zh-CN' } });
     expect(await screen.findByRole('tab', { name: '设置', selected: true })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Prod' })).toBeTruthy();
     await waitFor(() => expect(document.documentElement.lang).toBe('zh-CN'));
     expect(localStorage.getItem('gatehouse.language')).toBe('zh-CN');
     // The picker keeps the focus it had, in its new words.

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import { installFakeBridge } from '../../test/fake-bridge';
+import { useSettingsView } from './settings-view-store';
 import { SettingsTab } from './SettingsTab';
 
 const noKey = { hasKey: false, weakStorageOnly: false, canPersist: true };
@@ -53,6 +54,8 @@ function setup(
 }
 
 describe('SettingsTab', () => {
+  beforeEach(() => useSettingsView.setState({ shown: undefined }));
+
   it('does not carry a half-typed key over to another profile', async () => {
     setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Prod' }));

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { KeyPanel } from './KeyPanel';
+import { useSettingsView } from './settings-view-store';
 import { WindowSettings } from './WindowSettings';
 import { type ProfileDraft, ProfileForm } from './ProfileForm';
 
@@ -111,7 +112,8 @@ function ProfileDetail({ profile, active }: { profile: ProfileView; active: bool
 export function SettingsTab() {
   // Fetched afresh on opening: whether the Sandbox runs (and where) changes as the app is used.
   const list = useRoute('profiles.list', {}, { refetchOnMount: 'always' });
-  const [selected, setSelected] = useState<string | 'new'>();
+  const selected = useSettingsView((s) => s.shown);
+  const setSelected = useSettingsView((s) => s.show);
   // Each "Add profile" opens an empty form, even when one was open already.
   const [newForm, setNewForm] = useState(0);
   const profiles = list.data?.profiles ?? [];
