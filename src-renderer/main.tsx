@@ -3,12 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { InLanguage } from './app/InLanguage';
-import { applyTheme } from './app/theme';
 import { loadLanguage } from './i18n/i18n';
 import './styles/app.css';
-
-// Before anything is drawn, so a chosen theme never flashes the system's first.
-applyTheme();
 
 const queryClient = new QueryClient({
   defaultOptions: {

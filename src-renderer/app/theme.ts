@@ -2,7 +2,10 @@ export const THEMES = ['system', 'light', 'dark'] as const;
 /** The window's colours: the system's (followed live), or one chosen in Settings. */
 export type ThemeChoice = (typeof THEMES)[number];
 
-/** Where the choice is kept: a window preference, like the language (i18n.ts). */
+/**
+ * Where the choice is kept: a window preference, like the language (i18n.ts). public/theme-boot.js
+ * reads it at start, before the page is drawn.
+ */
 const STORAGE_KEY = 'gatehouse.theme';
 
 export function themeChoice(): ThemeChoice {

@@ -6,6 +6,7 @@ import { chooseLanguage } from '../i18n/i18n';
 import { installFakeBridge } from '../test/fake-bridge';
 import { App } from './App';
 import { InLanguage } from './InLanguage';
+import themeBoot from '../public/theme-boot.js?raw';
 import { applyTheme } from './theme';
 import { useSettingsView } from '../features/settings/settings-view-store';
 import { useUi } from './ui-store';
@@ -76,9 +77,9 @@ describe('the window’s own settings', () => {
     fireEvent.change(theme, { target: { value: 'dark' } });
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(localStorage.getItem('gatehouse.theme')).toBe('dark');
-    // What main.tsx does at start, before the first render.
+    // What the page runs first at start, before anything is drawn.
     delete document.documentElement.dataset.theme;
-    applyTheme();
+    new Function(themeBoot)();
     expect(document.documentElement.dataset.theme).toBe('dark');
     fireEvent.change(theme, { target: { value: 'system' } });
     expect(document.documentElement.dataset.theme).toBeUndefined();
