@@ -10,8 +10,9 @@ import { chooseFile } from './fixtures/choose-file';
  * Accessibility, in both themes: axe (WCAG 2.0/2.1 A and AA rules) on every tab with real
  * content in view and on every dialog, drawer, overlay and confirmation the app has; any serious
  * or critical violation fails. Every glyph-only button (✎ × ☆ ⤓ « ») must also carry a spoken
- * name with words in it and a tooltip. Each theme runs in one app, visiting every scene in turn,
- * and the findings of all scenes are reported together at the end.
+ * name with words in it and a tooltip, and a button named apart from its text must have a name
+ * that holds that text. Each theme runs in one app, visiting every scene in turn, and the
+ * findings of all scenes are reported together at the end.
  */
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
