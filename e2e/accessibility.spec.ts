@@ -4,13 +4,15 @@ import { expect, test } from './fixtures/app-fixture';
 import { join } from 'node:path';
 import { projectRoot } from './fixtures/app-process';
 import { fillToneQuestion } from './fixtures/judge-form';
+import { chooseFile } from './fixtures/choose-file';
 
 /**
  * Accessibility, in both themes: axe (WCAG 2.0/2.1 A and AA rules) on every tab with real
  * content in view and on every dialog, drawer, overlay and confirmation the app has; any serious
  * or critical violation fails. Every glyph-only button (✎ × ☆ ⤓ « ») must also carry a spoken
- * name with words in it and a tooltip. Each theme runs in one app, visiting every scene in turn,
- * and the findings of all scenes are reported together at the end.
+ * name with words in it and a tooltip, and a button named apart from its text must have a name
+ * that holds that text. Each theme runs in one app, visiting every scene in turn, and the
+ * findings of all scenes are reported together at the end.
  */
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -51,6 +53,9 @@ class Audit {
     }
     for (const b of await glyphButtonsLacking(this.page)) {
       this.add(`icon button "${b.text}" ${b.missing} (in ${b.where})`, scene);
+    }
+    for (const b of await namesWithoutTheirText(this.page)) {
+      this.add(`button "${b.text}" is named "${b.name}", which does not hold its words (WCAG 2.5.3)`, scene);
     }
   }
 
@@ -94,6 +99,35 @@ function glyphButtonsLacking(page: Page) {
       if (missing.length === 0) continue;
       const where = el.closest('[aria-label]')?.getAttribute('aria-label') ?? el.className;
       out.push({ text, missing: missing.join(' and '), where });
+    }
+    return out;
+  });
+}
+
+/**
+ * Visible buttons with words whose name is set apart from them (aria-label, aria-labelledby) and
+ * does not contain them: a speech user says what they see ("label in name", WCAG 2.5.3).
+ */
+function namesWithoutTheirText(page: Page) {
+  return page.evaluate(() => {
+    const norm = (s: string) =>
+      s
+        .replace(/^[^\p{L}\p{N}]+/u, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .toLowerCase();
+    const out: { text: string; name: string }[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('button, [role="button"]')) {
+      if (el.getClientRects().length === 0) continue;
+      const text = norm(el.textContent ?? '');
+      if (!/[\p{L}\p{N}]/u.test(text)) continue;
+      const labelledBy = (el.getAttribute('aria-labelledby') ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+      const name = norm(labelledBy || el.getAttribute('aria-label') || '');
+      if (name && !name.includes(text)) out.push({ text, name });
     }
     return out;
   });
@@ -279,7 +313,7 @@ async function judgeScenes(page: Page, audit: Audit) {
   // Importing the set's own export again: the name is taken, so the app asks what to do.
   await sets.getByRole('button', { name: 'Export Support review' }).click();
   const exported = (await sets.getByText(/^Exported to /).innerText()).replace(/^Exported to /, '');
-  await page.getByLabel('Import a question set (JSON file)').setInputFiles(exported);
+  await chooseFile(page.getByRole('button', { name: 'Import a question set (JSON file)' }), exported);
   await expect(page.getByRole('alertdialog', { name: 'Name already used' })).toBeVisible();
   await audit.check('judge, import clash question');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
@@ -288,9 +322,10 @@ async function judgeScenes(page: Page, audit: Audit) {
 /** The judge workbench on the sample set: its cases, a run and its grid, agreement, drift, code. */
 async function workbenchScenes(page: Page, audit: Audit) {
   const samples = join(projectRoot, 'resources/samples');
-  await page
-    .getByLabel('Import a question set (JSON file)')
-    .setInputFiles(join(samples, 'support-replies.question-set.json'));
+  await chooseFile(
+    page.getByRole('button', { name: 'Import a question set (JSON file)' }),
+    join(samples, 'support-replies.question-set.json'),
+  );
   // The set open before has unsaved edits (the judge scenes left them): opening the import asks.
   await page
     .getByRole('alertdialog', { name: 'Unsaved changes' })
@@ -302,9 +337,10 @@ async function workbenchScenes(page: Page, audit: Audit) {
   await audit.check('workbench, no test cases yet');
   await page.getByRole('button', { name: 'Import…' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Import test cases' });
-  await dialog
-    .getByLabel('File (CSV, JSONL or JSON)')
-    .setInputFiles(join(samples, 'support-replies.cases.jsonl'));
+  await chooseFile(
+    dialog.getByRole('button', { name: 'File (CSV, JSONL or JSON) Choose file…' }),
+    join(samples, 'support-replies.cases.jsonl'),
+  );
   await expect(dialog.getByRole('button', { name: 'Import 300 cases' })).toBeEnabled();
   await audit.check('workbench, import preview');
   await dialog.getByRole('button', { name: 'Import 300 cases' }).click();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/app-fixture';
 import { fillToneQuestion } from './fixtures/judge-form';
+import { chooseFile } from './fixtures/choose-file';
 
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
 
@@ -147,7 +148,7 @@ test('export then import gives the same set; a name clash asks first', async ({ 
   });
 
   // Same name: asks, and cancel leaves everything as it was.
-  await sets.getByLabel('Import a question set (JSON file)').setInputFiles(file);
+  await chooseFile(sets.getByRole('button', { name: 'Import a question set (JSON file)' }), file);
   await expect(page.getByRole('alertdialog', { name: 'Name already used' })).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(sets.getByRole('listitem')).toHaveCount(1);
@@ -157,7 +158,7 @@ test('export then import gives the same set; a name clash asks first', async ({ 
   await sets.getByRole('button', { name: 'Delete Exported set' }).click();
   await sets.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(sets.getByText('No saved sets yet.')).toBeVisible();
-  await sets.getByLabel('Import a question set (JSON file)').setInputFiles(file);
+  await chooseFile(sets.getByRole('button', { name: 'Import a question set (JSON file)' }), file);
   await expect(sets.getByText('Imported “Exported set”.')).toBeVisible();
   await expect(page.getByLabel('Set name')).toHaveValue('Exported set');
   await sets.getByRole('button', { name: /^Exported set · / }).hover();
@@ -172,7 +173,7 @@ test('export then import gives the same set; a name clash asks first', async ({ 
     bad,
     JSON.stringify({ schema: 'gatehouse.question-set', version: 1, set: { name: 'x', questions: [] } }),
   );
-  await sets.getByLabel('Import a question set (JSON file)').setInputFiles(bad);
+  await chooseFile(sets.getByRole('button', { name: 'Import a question set (JSON file)' }), bad);
   await expect(sets.getByRole('alert')).toContainText('set.questions: needs at least one question');
 });
 

@@ -5,6 +5,7 @@ import { parseCsv } from '../src-main/core/judge/cases/csv';
 import { expect, test } from './fixtures/app-fixture';
 import { projectRoot, type RunningProcess, startSandboxProcess } from './fixtures/app-process';
 import { addProfile } from './fixtures/profiles';
+import { chooseFile } from './fixtures/choose-file';
 
 /**
  * The judge workbench end to end, as a user would go through it: the sample set and its 300
@@ -56,17 +57,19 @@ test('the sample set proven on its cases: import, a run that survives a kill, a 
 
   // The sample set, then its cases through the import dialog's preview.
   await page.getByRole('tab', { name: 'Judge' }).click();
-  await page
-    .getByLabel('Import a question set (JSON file)')
-    .setInputFiles(join(SAMPLES, 'support-replies.question-set.json'));
+  await chooseFile(
+    page.getByRole('button', { name: 'Import a question set (JSON file)' }),
+    join(SAMPLES, 'support-replies.question-set.json'),
+  );
   await expect(page.getByText('Imported “Support reply review”.')).toBeVisible();
   await openSet(page, 'Test cases');
   await expect(page.getByText('No test cases yet')).toBeVisible();
   await page.getByRole('button', { name: 'Import…' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Import test cases' });
-  await dialog
-    .getByLabel('File (CSV, JSONL or JSON)')
-    .setInputFiles(join(SAMPLES, 'support-replies.cases.jsonl'));
+  await chooseFile(
+    dialog.getByRole('button', { name: 'File (CSV, JSONL or JSON) Choose file…' }),
+    join(SAMPLES, 'support-replies.cases.jsonl'),
+  );
   await expect(
     dialog.getByText(`JSONL: ${CASES} rows, ${CASES} ready to import, 0 problem(s).`),
   ).toBeVisible();

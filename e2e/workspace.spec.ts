@@ -148,11 +148,32 @@ test('at 1024 × 700 the log is a drawer, Esc closes it, and nothing scrolls sid
 test('the window speaks Simplified Chinese when chosen, and English again', async ({ page }) => {
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByLabel('Language').selectOption('zh-CN');
-  await expect(page.getByRole('tab', { name: '设置' })).toBeVisible();
+  // No reload: the window stays on Settings.
+  await expect(page.getByRole('tab', { name: '设置', selected: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await page.getByRole('tab', { name: '对话' }).click();
   await expect(page.getByRole('heading', { name: '随便问点什么' })).toBeVisible();
   await page.getByRole('tab', { name: '设置' }).click();
   await page.getByLabel('语言').selectOption('en');
-  await expect(page.getByRole('tab', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Settings', selected: true })).toBeVisible();
+});
+
+test('the chosen theme overrides the system’s and is kept across a reload', async ({ page }) => {
+  const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const light = await background();
+  await page.getByLabel('Theme').selectOption('dark');
+  await expect.poll(background).not.toBe(light);
+  const dark = await background();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await background()).toBe(dark);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel('Theme').selectOption('system');
+  await expect.poll(background).toBe(light);
+  // "As the system" follows the system as it changes.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(background).toBe(dark);
+  await page.emulateMedia({ colorScheme: 'light' });
 });

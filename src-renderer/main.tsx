@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { activeLanguage, loadLanguage } from './i18n/i18n';
+import { InLanguage } from './app/InLanguage';
+import { loadLanguage } from './i18n/i18n';
 import './styles/app.css';
 
 const queryClient = new QueryClient({
@@ -15,11 +16,12 @@ const queryClient = new QueryClient({
 
 // The chosen language's strings first (a small file, only when not English), then the window.
 void loadLanguage().then(() => {
-  document.documentElement.lang = activeLanguage();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <App />
+        <InLanguage>
+          <App />
+        </InLanguage>
       </QueryClientProvider>
     </StrictMode>,
   );

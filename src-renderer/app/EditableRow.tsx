@@ -12,6 +12,7 @@ export interface EditableRowProps {
   labels: { rename: string; renameInput: string; delete: string; confirmDelete: string };
   /** Shown after the name inside the open button. */
   detail?: ReactNode;
+  /** More for the tooltip, under the whole name (which the panel may cut). */
   title?: string;
   /** Extra action buttons between rename and delete. */
   actions?: ReactNode;
@@ -71,7 +72,14 @@ export function EditableRow(p: EditableRowProps) {
   }
   return (
     <li className={rowClass}>
-      <button type="button" className="conv-open" aria-current={p.active} onClick={p.onOpen} title={p.title}>
+      <button
+        type="button"
+        className="conv-open"
+        aria-current={p.active}
+        onClick={p.onOpen}
+        // The whole name, however narrow the panel cuts it.
+        title={p.title ? `${p.name}\n${p.title}` : p.name}
+      >
         <span className="conv-name">{p.name}</span>
         {p.detail}
       </button>

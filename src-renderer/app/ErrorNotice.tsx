@@ -1,10 +1,18 @@
 import type { AppError } from '../../src-shared/result';
-import { errorText } from '../i18n/error-text';
+import { type ErrorPlace, errorText } from '../i18n/error-text';
 import { t } from '../i18n/i18n';
 
 /** An error as help: what happened and what to do next, with the gateway's own words. */
-export function ErrorNotice({ error, onDismiss }: { error: AppError; onDismiss?: () => void }) {
-  const { text, gatewaySaid, requestId } = errorText(error);
+export function ErrorNotice({
+  error,
+  onDismiss,
+  place,
+}: {
+  error: AppError;
+  onDismiss?: () => void;
+  place?: ErrorPlace;
+}) {
+  const { text, gatewaySaid, requestId } = errorText(error, place);
   // The status is said once: some catalog texts (HTTP 418…) already name it.
   const showStatus = error.status !== undefined && !text.includes(`HTTP ${error.status}`);
   return (

@@ -22,9 +22,9 @@ function tooLargeText(d: NonNullable<AppError['details']>): string {
 }
 
 /** Network failures say where, and whether the gateway was never reached or the reply was cut. */
-function networkText(d: AppError['details'], status: number | undefined): string {
+function networkText(d: AppError['details'], status: number | undefined, say: Say): string {
   const host = typeof d?.host === 'string' ? d.host : '';
-  if (d?.reason === 'dns' && host) return t('errors.network_dns', { host });
+  if (d?.reason === 'dns' && host) return say('errors.network_dns', { host });
   if (d?.reason === 'refused' && host) return t('errors.network_refused', { host });
   if (d?.reason === 'unreachable') return t('errors.network_unreachable');
   if (d?.reason === 'cut' || status !== undefined) return t('errors.network_cut');
@@ -32,10 +32,29 @@ function networkText(d: AppError['details'], status: number | undefined): string
   return t('errors.network');
 }
 
+type Say = typeof t;
+
+/** Texts that send the user to Settings, and their wording for when the user is there already. */
+const IN_SETTINGS: Partial<Record<MessageKey, MessageKey>> = {
+  'errors.unauthorized': 'errors.unauthorized_here',
+  'errors.forbidden': 'errors.forbidden_here',
+  'errors.network_dns': 'errors.network_dns_here',
+  'errors.no_key': 'errors.no_key_here',
+};
+
+/** Where the error is shown: Settings itself words "check it in Settings" for that place. */
+export interface ErrorPlace {
+  inSettings?: boolean;
+}
+
 const megabytes = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
 
 /** The catalog's words for an error, with its next step; the gateway's own message is kept. */
-export function errorText(error: AppError): { text: string; gatewaySaid?: string; requestId?: string } {
+export function errorText(
+  error: AppError,
+  place: ErrorPlace = {},
+): { text: string; gatewaySaid?: string; requestId?: string } {
+  const say: Say = (key, params) => t((place.inSettings && IN_SETTINGS[key]) || key, params);
   const gatewayMessage = error.details?.gatewayMessage;
   let text: string;
   if (error.code === 'rate_limited') {
@@ -50,7 +69,7 @@ export function errorText(error: AppError): { text: string; gatewaySaid?: string
   } else if (error.code === 'too_large' && error.details?.limit) {
     text = tooLargeText(error.details);
   } else if (error.code === 'network') {
-    text = networkText(error.details, error.status);
+    text = networkText(error.details, error.status, say);
   } else if (error.code === 'bad_response' && error.details?.reason === 'internal_address') {
     text = t('errors.internal_address', { host: String(error.details.host ?? '') });
   } else if (error.code === 'bad_response' && typeof error.details?.redirect === 'string') {
@@ -65,7 +84,7 @@ export function errorText(error: AppError): { text: string; gatewaySaid?: string
     // A 422 is a validation failure: the gateway's words say what to fix.
     const code = error.code === 'bad_request' && error.status === 422 ? 'unprocessable' : error.code;
     const key = `errors.${code}` as MessageKey;
-    text = t(key, {
+    text = say(key, {
       gatewayMessage: gatewayMessage ?? error.message,
       status: error.status ?? '',
       message: error.message,

@@ -32,30 +32,40 @@ export function languageChoice(): LanguageChoice {
   }
 }
 
-function pickLanguage(): Language {
-  const choice = typeof localStorage === 'undefined' ? 'system' : languageChoice();
+function pickLanguage(
+  choice: LanguageChoice = typeof localStorage === 'undefined' ? 'system' : languageChoice(),
+): Language {
   if (choice !== 'system') return choice;
   return systemLanguage(typeof navigator !== 'undefined' ? navigator.language : undefined);
 }
 
 let active: Language = 'en';
 
+let workbench: Promise<void> | undefined;
+let zhWorkbench: Promise<void> | undefined;
+const loadZhWorkbench = () =>
+  (zhWorkbench ??= import('./zh-CN/workbench').then((m) => {
+    Object.assign((catalogs['zh-CN'] ??= {}), m.zhWorkbench);
+  }));
+
 /**
  * Loads the chosen language's catalog (main.tsx awaits it before the first render), so a
- * window in English never downloads the Chinese one and the reverse costs one small file.
+ * window in English never downloads the Chinese one and the reverse costs one small file. When
+ * the Judge tab has already brought the workbench's strings, their twin comes too.
  */
-export async function loadLanguage(): Promise<void> {
-  const wanted = pickLanguage();
+export async function loadLanguage(choice?: LanguageChoice): Promise<void> {
+  const wanted = pickLanguage(choice);
   try {
-    if (wanted === 'zh-CN') catalogs['zh-CN'] ??= { ...(await import('./zh-CN/core')).zhCore };
+    if (wanted === 'zh-CN') {
+      catalogs['zh-CN'] = { ...(await import('./zh-CN/core')).zhCore, ...catalogs['zh-CN'] };
+      if (workbench) await Promise.all([workbench, loadZhWorkbench()]);
+    }
     active = wanted;
   } catch {
     // The window must open whatever happens: in English, if the catalog cannot be loaded.
     active = 'en';
   }
 }
-
-let workbench: Promise<void> | undefined;
 
 /**
  * The judge workbench's strings, in English and in the language the window speaks: the Judge
@@ -64,8 +74,7 @@ let workbench: Promise<void> | undefined;
 export function loadWorkbenchMessages(): Promise<void> {
   workbench ??= (async () => {
     Object.assign(catalogs.en!, (await import('./en/workbench')).enWorkbench);
-    if (active === 'zh-CN')
-      Object.assign((catalogs['zh-CN'] ??= {}), (await import('./zh-CN/workbench')).zhWorkbench);
+    if (active === 'zh-CN') await loadZhWorkbench();
   })();
   return workbench;
 }
@@ -75,15 +84,28 @@ export function activeLanguage(): Language {
   return active;
 }
 
+const listeners = new Set<() => void>();
+
+/** Called after the window's language changes (InLanguage.tsx renders the window again in it). */
+export function onLanguageChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
 /**
- * Keeps the choice and reloads the window in it: every string is read at render, and a reload
- * is simpler and surer than re-rendering every screen with its state (nothing typed is lost:
- * drafts live in main or in the stores that reload them).
+ * Keeps the choice and speaks it at once, without a reload: a reload would start the window
+ * afresh on its first tab, and the user chose from Settings.
  */
-export function chooseLanguage(choice: LanguageChoice): void {
-  if (choice === 'system') localStorage.removeItem(STORAGE_KEY);
-  else localStorage.setItem(STORAGE_KEY, choice);
-  location.reload();
+export async function chooseLanguage(choice: LanguageChoice): Promise<void> {
+  try {
+    if (choice === 'system') localStorage.removeItem(STORAGE_KEY);
+    else localStorage.setItem(STORAGE_KEY, choice);
+  } catch {
+    // Storage refused: the choice still holds until the window closes.
+  }
+  const before = active;
+  await loadLanguage(choice);
+  if (active !== before) for (const listener of listeners) listener();
 }
 
 /** For tests: speak `language`, from `catalog`, from now on. */

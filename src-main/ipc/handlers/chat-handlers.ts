@@ -12,7 +12,10 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
     'chat.conversations.switchBranch': (input) => s.chat.switchBranch(input),
     'chat.conversations.pin': ({ id, pinned }) => s.chat.pin(id, pinned),
     'chat.conversations.search': ({ query }) => s.chat.search(query),
-    'chat.conversations.export': ({ ids, format }) => s.chat.export(ids, format),
+    'chat.conversations.export': ({ ids, format }) => {
+      const file = s.chat.export(ids, format);
+      return s.env.desktop.saveTextAs(file.content, file.fileName);
+    },
     'chat.compare.keep': (input) => s.chat.keepCompared(input),
     'chat.presets.list': () => s.presets.list(),
     'chat.presets.save': (input) => s.presets.save(input),

@@ -4,39 +4,57 @@ import type { ConversationSummary } from '../../../src-shared/chat/conversation'
 import type { ExportFormat } from '../../../src-shared/chat/conversation-export';
 import { EditableRow } from '../../app/EditableRow';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { saveFile } from '../../app/save-file';
-import { asAppError, call } from '../../bridge/api';
+import { ExportButtons } from '../../app/ExportButtons';
+import { call } from '../../bridge/api';
 import type { AppError } from '../../../src-shared/result';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { formatDateTime, formatWhen, modKey, t } from '../../i18n/i18n';
 import { useChat } from './chat-store';
 import { ConversationSearch } from './ConversationSearch';
 
-/** Asks main for the file and offers it to save; an error shows under the list. */
-function useExport() {
-  const [error, setError] = useState<AppError | null>(null);
-  const run = (format: ExportFormat, ids?: string[]) =>
-    void call('chat.conversations.export', { format, ids }).then(
-      (file) => {
-        setError(null);
-        saveFile(file);
-      },
-      (e: unknown) => setError(asAppError(e)),
-    );
-  return { run, error };
+const FORMATS = ['markdown', 'json'] as const satisfies readonly ExportFormat[];
+const FORMAT_NAMES: Record<ExportFormat, string> = { markdown: 'Markdown', json: 'JSON' };
+
+/**
+ * Main writes the file (the save dialog, or browser mode's export folder) and the list says
+ * where it went, like every other export; an error shows under the list.
+ */
+function ConversationExport(p: {
+  ids?: string[];
+  groupLabel: string;
+  onWritten: (path: string) => void;
+  onError: (error: AppError) => void;
+}) {
+  return (
+    <ExportButtons
+      formats={FORMATS}
+      write={(format) => call('chat.conversations.export', { format, ids: p.ids })}
+      label={(f) => FORMAT_NAMES[f]}
+      groupLabel={p.groupLabel}
+      className="conv-export-buttons"
+      buttonClassName="ghost small"
+      onWritten={p.onWritten}
+      onError={p.onError}
+    />
+  );
 }
 
-function ExportButtons({ onExport }: { onExport: (format: ExportFormat) => void }) {
-  return (
-    <>
-      <button type="button" className="ghost small" onClick={() => onExport('markdown')}>
-        Markdown
-      </button>
-      <button type="button" className="ghost small" onClick={() => onExport('json')}>
-        JSON
-      </button>
-    </>
-  );
+/** Where the last export went, or why it failed. */
+function useExportOutcome() {
+  const [written, setWritten] = useState<string>();
+  const [error, setError] = useState<AppError>();
+  return {
+    written,
+    error,
+    onWritten: (path: string) => {
+      setError(undefined);
+      setWritten(path);
+    },
+    onError: (e: AppError) => {
+      setWritten(undefined);
+      setError(e);
+    },
+  };
 }
 
 function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
@@ -44,7 +62,7 @@ function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
   const rename = useRouteMutation('chat.conversations.rename', ['chat.conversations.list']);
   const remove = useRouteMutation('chat.conversations.delete', ['chat.conversations.list']);
   const pin = useRouteMutation('chat.conversations.pin', ['chat.conversations.list']);
-  const exporter = useExport();
+  const exported = useExportOutcome();
   const [exporting, setExporting] = useState(false);
   const open = useChat((s) => s.open);
   const forget = useChat((s) => s.forgetConversation);
@@ -54,7 +72,7 @@ function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
       <EditableRow
         name={c.title}
         active={active}
-        title={`${c.title}\n${formatDateTime(c.updatedAt)}`}
+        title={formatDateTime(c.updatedAt)}
         onOpen={() => void call('chat.conversations.get', { id: c.id }).then(open)}
         // Part of the button's name, so a screen reader hears which conversations are replying.
         detail={
@@ -113,17 +131,25 @@ function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
       {exporting ? (
         <li className="conv-export">
           <span className="muted">{t('chat.exportAs')}</span>
-          <ExportButtons
-            onExport={(format) => {
-              exporter.run(format, [c.id]);
+          <ConversationExport
+            ids={[c.id]}
+            groupLabel={`${t('chat.exportAs')} ${c.title}`}
+            onWritten={(path) => {
+              exported.onWritten(path);
               setExporting(false);
             }}
+            onError={exported.onError}
           />
         </li>
       ) : null}
-      {failure || exporter.error ? (
+      {exported.written ? (
+        <li className="conv-exported small-note muted" role="status">
+          {t('chat.exported', { path: exported.written })}
+        </li>
+      ) : null}
+      {failure || exported.error ? (
         <li>
-          <ErrorNotice error={failure ? failure.error : exporter.error!} />
+          <ErrorNotice error={failure ? failure.error : exported.error!} />
         </li>
       ) : null}
     </>
@@ -136,7 +162,7 @@ export function ConversationList() {
   const newChat = useChat((s) => s.newChat);
   const [searching, setSearching] = useState(false);
   const onQuery = useCallback((on: boolean) => setSearching(on), []);
-  const exporter = useExport();
+  const exported = useExportOutcome();
   const count = list.data?.length ?? 0;
   return (
     <SidePanel id="conversations" side="start" className="sidebar" label={t('chat.conversations')}>
@@ -160,8 +186,17 @@ export function ConversationList() {
       {count > 1 && !searching ? (
         <div className="conv-export-all">
           <span className="muted">{t('chat.exportAll')}</span>
-          <ExportButtons onExport={(format) => exporter.run(format)} />
-          {exporter.error ? <ErrorNotice error={exporter.error} /> : null}
+          <ConversationExport
+            groupLabel={t('chat.exportAll')}
+            onWritten={exported.onWritten}
+            onError={exported.onError}
+          />
+          {exported.written ? (
+            <span className="conv-exported small-note muted" role="status">
+              {t('chat.exported', { path: exported.written })}
+            </span>
+          ) : null}
+          {exported.error ? <ErrorNotice error={exported.error} /> : null}
         </div>
       ) : null}
     </SidePanel>

@@ -13,13 +13,14 @@ import { EditQuestion } from './EditQuestion';
 import { useChat } from './chat-store';
 import { useLiveReply } from './use-live-reply';
 
-export function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyMessageButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <button
       type="button"
       className="ghost small"
-      aria-label={label}
+      // The name holds the words shown (WCAG "label in name"): "Copy reply", then just "Copied".
+      aria-label={copied ? undefined : label}
       onClick={() =>
         void navigator.clipboard.writeText(text).then(() => {
           setCopied(true);
@@ -76,7 +77,7 @@ export const MessageItem = memo(function MessageItem({
               disabled={!idle}
               onSwitch={(index) => void switchBranch(position, index)}
             />
-            <CopyButton
+            <CopyMessageButton
               text={message.content}
               label={isUser ? t('chat.copyQuestion') : t('chat.copyReply')}
             />

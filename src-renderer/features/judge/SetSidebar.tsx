@@ -1,6 +1,7 @@
 import { SidePanel } from '../../app/SidePanel';
 import { useState } from 'react';
 import { EditableRow } from '../../app/EditableRow';
+import { FilePicker } from '../../app/FilePicker';
 import { IconButton } from '../../app/IconButton';
 import type { ImportOutcome } from '../../../src-shared/judge/judge-inputs';
 import type { SetSummary } from '../../../src-shared/judge/question-set';
@@ -122,18 +123,13 @@ export function SetSidebar() {
       <button type="button" className="primary wide" onClick={newSet}>
         + {t('judge.sets.new')}
       </button>
-      <label className="small-note judge-import">
-        {t('judge.import.label')}
-        <input
-          type="file"
-          accept="application/json,.json"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void file.text().then((text) => finishImport(text, 'ask'));
-          }}
-        />
-      </label>
+      <FilePicker
+        id="judge-import-set"
+        className="judge-import"
+        button={t('judge.import.label')}
+        accept="application/json,.json"
+        onFiles={(files) => void files[0].text().then((text) => finishImport(text, 'ask'))}
+      />
       {clash ? (
         <div
           className="notice notice-warn judge-clash"

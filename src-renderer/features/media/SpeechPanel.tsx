@@ -16,7 +16,20 @@ import { ModelField } from './ModelField';
 import { numberProblem, type SpeechDraft, useMedia } from './media-store';
 import { useSave } from './use-save';
 
-const VOICES = ['alloy', 'ash', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer'];
+/** The usual OpenAI-compatible voices, offered as suggestions: any other name can still be typed. */
+const VOICES = [
+  'alloy',
+  'ash',
+  'ballad',
+  'coral',
+  'echo',
+  'fable',
+  'nova',
+  'onyx',
+  'sage',
+  'shimmer',
+  'verse',
+];
 const FORMATS: SpeechDraft['format'][] = ['wav', 'pcm', 'mp3', 'opus', 'aac', 'flac'];
 
 /** The native player (play/pause, position, duration, volume), with a clear note when it cannot play. */
@@ -159,7 +172,7 @@ export function SpeechPanel() {
               list="tts-voices"
               value={draft.voice}
               aria-invalid={show('voice') !== undefined}
-              aria-describedby={show('voice') ? 'tts-voice-err' : undefined}
+              aria-describedby={show('voice') ? 'tts-voice-hint tts-voice-err' : 'tts-voice-hint'}
               onChange={(e) => setSpeech({ voice: e.target.value })}
             />
             <datalist id="tts-voices">
@@ -193,6 +206,11 @@ export function SpeechPanel() {
             {errorFor('speed', 'tts-speed')}
           </div>
         </div>
+        {/* A suggestion list only shows names that match what is typed: the hint names them all.
+            Under the row, so the narrow voice column keeps the height of its neighbours. */}
+        <p id="tts-voice-hint" className="muted small-note">
+          {t('speech.voiceHint', { voices: VOICES.join(', ') })}
+        </p>
         <p id="tts-format-hint" className="muted small-note">
           {t('speech.formatHint')}
         </p>

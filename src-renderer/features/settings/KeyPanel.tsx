@@ -102,7 +102,7 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
           </button>
         </div>
       )}
-      {setKeyM.error ? <ErrorNotice error={setKeyM.error.error} /> : null}
+      {setKeyM.error ? <ErrorNotice error={setKeyM.error.error} place={{ inSettings: true }} /> : null}
     </section>
   );
 }

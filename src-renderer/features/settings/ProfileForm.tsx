@@ -213,7 +213,7 @@ export function ProfileForm({
           </span>
         ) : null}
       </div>
-      {save.error ? <ErrorNotice error={save.error.error} /> : null}
+      {save.error ? <ErrorNotice error={save.error.error} place={{ inSettings: true }} /> : null}
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import { installFakeBridge } from '../../test/fake-bridge';
+import { useSettingsView } from './settings-view-store';
 import { SettingsTab } from './SettingsTab';
 
 const noKey = { hasKey: false, weakStorageOnly: false, canPersist: true };
@@ -23,9 +24,13 @@ const prod: ProfileView = {
   key: noKey,
 };
 
-function setup(profiles: ProfileView[] = [sandbox, prod]) {
+function setup(
+  profiles: ProfileView[] = [sandbox, prod],
+  routes: Record<string, (input: unknown) => unknown> = {},
+) {
   const state = { profiles };
   const bridge = installFakeBridge({
+    ...routes,
     'profiles.list': () => ({ profiles: state.profiles, activeId: 'sandbox' }),
     'profiles.setKey': (input) => {
       const { id } = input as { id: string; key: string };
@@ -49,6 +54,8 @@ function setup(profiles: ProfileView[] = [sandbox, prod]) {
 }
 
 describe('SettingsTab', () => {
+  beforeEach(() => useSettingsView.setState({ shown: undefined }));
+
   it('does not carry a half-typed key over to another profile', async () => {
     setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Prod' }));
@@ -161,5 +168,38 @@ describe('SettingsTab', () => {
     expect(confirm.checked).toBe(false);
     fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'http://127.0.0.1:8000' } });
     expect(screen.queryByText(/plain http:\/\/ to another computer/)).toBeNull();
+  });
+
+  it('says plainly that no key is saved when the connection test meets a profile without one', async () => {
+    const openai: ProfileView = { ...prod, id: 'p2', name: 'Remote', kind: 'openai-compatible' };
+    setup([sandbox, prod, openai], {
+      'profiles.test': (input) => {
+        // Main refuses a gateway profile with no key; a local server's profile goes and is refused.
+        throw (input as { id: string }).id === 'p1'
+          ? { code: 'no_key', message: 'The profile "Prod" has no API key yet — add one in Settings.' }
+          : { code: 'unauthorized', status: 401, message: 'HTTP 401' };
+      },
+    });
+    for (const name of ['Prod', 'Remote']) {
+      fireEvent.click(await screen.findByRole('button', { name }));
+      fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('No key saved for this profile: paste one under API key above.');
+      expect(alert.textContent).not.toContain('Settings');
+    }
+  });
+
+  it('words a refused key for Settings when the user is there', async () => {
+    const keyed = { ...prod, key: { ...prod.key, hasKey: true, hint: 'sk-…9999' } };
+    setup([sandbox, keyed], {
+      'profiles.test': () => {
+        throw { code: 'unauthorized', status: 401, message: 'HTTP 401' };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Prod' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The key was refused: check it under API key above');
+    expect(alert.textContent).not.toContain('in Settings');
   });
 });

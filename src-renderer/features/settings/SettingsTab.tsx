@@ -1,11 +1,13 @@
 import { SidePanel } from '../../app/SidePanel';
 import { useState } from 'react';
 import type { ProfileView } from '../../../src-shared/profiles/profile-view';
+import type { AppError } from '../../../src-shared/result';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { KeyPanel } from './KeyPanel';
-import { LanguagePicker } from './LanguagePicker';
+import { useSettingsView } from './settings-view-store';
+import { WindowSettings } from './WindowSettings';
 import { draftOf, type ProfileDraft, ProfileForm } from './ProfileForm';
 
 const NEW_PROFILE: ProfileDraft = {
@@ -19,7 +21,17 @@ const NEW_PROFILE: ProfileDraft = {
   query: [],
 };
 
-function ConnectionTest({ profileId }: { profileId: string }) {
+/**
+ * A refusal while no key is saved is about the missing key, said plainly: the user is on the page
+ * to paste it (a local server's profile may go without one, and its gateway may still want one).
+ */
+function testError(error: AppError, profile: ProfileView): AppError {
+  const aboutKey = error.code === 'no_key' || error.code === 'unauthorized' || error.code === 'forbidden';
+  return aboutKey && !profile.key.hasKey && profile.kind !== 'sandbox' ? { ...error, code: 'no_key' } : error;
+}
+
+function ConnectionTest({ profile }: { profile: ProfileView }) {
+  const profileId = profile.id;
   const test = useRouteMutation('profiles.test');
   return (
     <section className="card">
@@ -37,7 +49,9 @@ function ConnectionTest({ profileId }: { profileId: string }) {
           </span>
         ) : null}
       </div>
-      {test.error ? <ErrorNotice error={test.error.error} /> : null}
+      {test.error ? (
+        <ErrorNotice error={testError(test.error.error, profile)} place={{ inSettings: true }} />
+      ) : null}
     </section>
   );
 }
@@ -71,7 +85,7 @@ function ProfileDetail({ profile, active }: { profile: ProfileView; active: bool
         <ProfileForm profile={draftOf(profile)} onSaved={() => undefined} />
       )}
       <KeyPanel profile={profile} />
-      <ConnectionTest profileId={profile.id} />
+      <ConnectionTest profile={profile} />
       {profile.kind !== 'sandbox' ? (
         confirm ? (
           <div className="row">
@@ -96,7 +110,8 @@ function ProfileDetail({ profile, active }: { profile: ProfileView; active: bool
 export function SettingsTab() {
   // Fetched afresh on opening: whether the Sandbox runs (and where) changes as the app is used.
   const list = useRoute('profiles.list', {}, { refetchOnMount: 'always' });
-  const [selected, setSelected] = useState<string | 'new'>();
+  const selected = useSettingsView((s) => s.shown);
+  const setSelected = useSettingsView((s) => s.show);
   // Each "Add profile" opens an empty form, even when one was open already.
   const [newForm, setNewForm] = useState(0);
   const profiles = list.data?.profiles ?? [];
@@ -135,7 +150,7 @@ export function SettingsTab() {
         </button>
       </SidePanel>
       <section className="settings-main">
-        {list.error ? <ErrorNotice error={list.error.error} /> : null}
+        {list.error ? <ErrorNotice error={list.error.error} place={{ inSettings: true }} /> : null}
         {selected === 'new' ? (
           <>
             <h2>{t('settings.addProfile')}</h2>
@@ -145,7 +160,7 @@ export function SettingsTab() {
           // Keyed by profile: a half-typed key or a test result never carries over to another profile.
           <ProfileDetail key={current.id} profile={current} active={current.id === list.data?.activeId} />
         ) : null}
-        <LanguagePicker />
+        <WindowSettings />
       </section>
     </div>
   );

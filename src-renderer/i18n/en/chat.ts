@@ -12,6 +12,7 @@ export const chat = {
   'chat.pinned': 'Pinned',
   'chat.export': 'Export',
   'chat.exportAs': 'Export as',
+  'chat.exported': 'Exported to {path}',
   'chat.exportAll': 'Export all as',
   'chat.emptyTitle': 'Ask anything',
   'chat.emptyHint':

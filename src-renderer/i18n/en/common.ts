@@ -18,6 +18,9 @@ export const common = {
   'app.dismiss': 'Dismiss',
   'app.shortcuts':
     'Shortcuts: Enter send · Shift+Enter new line · Esc stop · Ctrl+N new chat · Ctrl+1…5 tabs · Ctrl+L log',
+  'common.chooseFile': 'Choose file…',
+  'common.noFileChosen': 'No file chosen',
+  'common.exporting': 'Exporting…',
   'common.copy': 'Copy',
   'keys.tab': '{mod}+{n}',
   'keys.log': '{mod}+L',
@@ -43,6 +46,7 @@ export const common = {
   'errors.title': 'Something went wrong',
   'errors.bad_request': 'The gateway rejected the request: {gatewayMessage}',
   'errors.unauthorized': 'The key was refused — check it in Settings.',
+  'errors.unauthorized_here': 'The key was refused: check it under API key above, or paste another.',
   'errors.payment_required':
     'The account balance is too low for this request. Top up the account, then retry.',
   'errors.not_found':
@@ -52,6 +56,8 @@ export const common = {
   'errors.server_error': 'The gateway had an internal error. Try again shortly.',
   'errors.forbidden':
     'The gateway refused access: the key is missing or may not use this endpoint. Check the key in Settings.',
+  'errors.forbidden_here':
+    'The gateway refused access: the key is missing or may not use this endpoint. Check the key under API key above.',
   'errors.link_expired':
     'The result link is no longer valid (it may have expired). Generate the result again.',
   'errors.too_large': 'The request is too large for the gateway. Shorten it and retry.',
@@ -70,6 +76,7 @@ export const common = {
     'The gateway could not be reached or the connection was cut. Check the address and your network.',
   'errors.network_unreachable': 'The gateway could not be reached. Check the address and your network.',
   'errors.network_dns': 'Could not find {host} (DNS). Check the address in Settings and your network.',
+  'errors.network_dns_here': 'Could not find {host} (DNS). Check the address above and your network.',
   'errors.network_refused':
     'Nothing answered at {host} (connection refused). Is the gateway running at that address?',
   'errors.network_cut': 'The connection was cut before the reply finished. Try again.',
@@ -93,6 +100,7 @@ export const common = {
     'The gateway answered with a redirect (HTTP {status}) that would drop the request body; check the gateway address in the profile.',
   'errors.invalid_input': 'Please fix: {message}',
   'errors.no_key': 'This profile has no API key yet — add one in Settings.',
+  'errors.no_key_here': 'No key saved for this profile: paste one under API key above.',
   'errors.forbidden_sender': 'This window is not allowed to call the app.',
   'errors.unknown_route': 'Internal error: unknown route.',
   'errors.storage': 'Saving failed: {message}',

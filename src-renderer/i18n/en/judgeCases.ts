@@ -12,7 +12,6 @@ export const judgeCases = {
   'cases.export.csv': 'Export CSV',
   'cases.export.jsonl': 'Export JSONL',
   'cases.export.json': 'Export JSON',
-  'cases.export.busy': 'Exporting…',
   'cases.export.written': 'Cases written to {path}',
   'cases.grid.label': 'Test cases of this set',
   'cases.grid.keys': '↑/↓ move, Enter opens, Space ticks, Delete deletes.',

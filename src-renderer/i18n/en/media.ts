@@ -65,6 +65,7 @@ export const media = {
   'speech.text': 'Text',
   'speech.textPlaceholder': 'What should be spoken?',
   'speech.voice': 'Voice',
+  'speech.voiceHint': 'Usual voices: {voices}. Any other name the gateway knows works too.',
   'speech.format': 'Format',
   'speech.speed': 'Speed',
   'speech.create': 'Speak',

@@ -73,7 +73,11 @@ export const settings = {
   'settings.language.en': 'English',
   'settings.language.zh-CN': '简体中文 (Simplified Chinese)',
   'settings.languageHint':
-    'The window reloads in the chosen language. Gateway messages are shown as the gateway wrote them.',
+    'The window speaks the chosen language at once. Gateway messages are shown as the gateway wrote them.',
+  'settings.theme': 'Theme',
+  'settings.theme.system': 'As the system',
+  'settings.theme.light': 'Light',
+  'settings.theme.dark': 'Dark',
   'settings.appearance': 'Window',
   'settings.connection': 'Connection',
   'settings.presets': 'Presets:',

@@ -13,6 +13,7 @@ export const chat: Record<keyof typeof en, string> = {
   'chat.pinned': '已置顶',
   'chat.export': '导出',
   'chat.exportAs': '导出为',
+  'chat.exported': '已导出到 {path}',
   'chat.exportAll': '全部导出为',
   'chat.noConversations': '还没有对话。输入一条消息即可开始。',
   'chat.emptyTitle': '随便问点什么',

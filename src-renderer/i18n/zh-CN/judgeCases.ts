@@ -13,7 +13,6 @@ export const judgeCases: Record<keyof typeof en, string> = {
   'cases.export.csv': '导出 CSV',
   'cases.export.jsonl': '导出 JSONL',
   'cases.export.json': '导出 JSON',
-  'cases.export.busy': '正在导出…',
   'cases.export.written': '用例已写入 {path}',
   'cases.grid.label': '此问题集的测试用例',
   'cases.grid.keys': '↑/↓ 移动，Enter 打开，空格勾选，Delete 删除。',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { route } from '../define-route';
 import type { Conversation, ConversationHit, ConversationSummary } from '../../chat/conversation';
-import type { ExportedFile } from '../../chat/conversation-export';
 import { conversationIdSchema, switchBranchSchema } from '../../chat/conversation';
 import { keepComparedSchema } from '../../chat/compare';
 import { type ChatPreset, presetIdInput, savePresetSchema } from '../../chat/chat-preset';
@@ -22,8 +21,11 @@ export const chatRoutes = {
   'chat.conversations.search': route<ConversationHit[]>()(
     z.object({ query: z.string().max(200, 'must be at most 200 characters') }),
   ),
-  /** One file for the conversations named, or for all of them when `ids` is absent. */
-  'chat.conversations.export': route<ExportedFile>()(
+  /**
+   * One file for the conversations named, or for all of them when `ids` is absent, written where
+   * the user chooses: where it went, or null when the save was cancelled.
+   */
+  'chat.conversations.export': route<string | null>()(
     z.object({
       ids: z.array(conversationIdSchema).min(1, 'must name a conversation').max(10_000).optional(),
       format: z.enum(['markdown', 'json']),

@@ -3,7 +3,7 @@ import type { AppError } from '../../../../src-shared/result';
 import { ErrorNotice } from '../../../app/ErrorNotice';
 import { call } from '../../../bridge/api';
 import { t } from '../../../i18n/i18n';
-import { ExportButtons } from '../ExportButtons';
+import { ExportButtons } from '../../../app/ExportButtons';
 
 /**
  * The selected run's results as a file (judge.batch.export): every case with its answers and

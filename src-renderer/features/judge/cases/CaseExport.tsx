@@ -2,7 +2,7 @@ import { CASE_FILE_FORMATS } from '../../../../src-shared/judge/judge-case-impor
 import type { AppError } from '../../../../src-shared/result';
 import { call } from '../../../bridge/api';
 import { t } from '../../../i18n/i18n';
-import { ExportButtons } from '../ExportButtons';
+import { ExportButtons } from '../../../app/ExportButtons';
 
 /** The set's cases as a file, one button per format (judge.cases.export). */
 export function CaseExport(p: {

@@ -4,6 +4,7 @@ import type { CaseImportPreview, CaseMapping } from '../../../../src-shared/judg
 import { installFakeBridge } from '../../../test/fake-bridge';
 import { caseQuestions } from './cases-fixtures';
 import { ImportDialog } from './ImportDialog';
+import { chooseFiles } from '../../../test/choose-file';
 
 const proposed: CaseMapping = {
   state: 'reply',
@@ -55,9 +56,9 @@ describe('the import dialog', () => {
     );
     const dialog = screen.getByRole('dialog', { name: 'Import test cases' });
     const file = new File([csv], 'cases.csv', { type: 'text/csv' });
-    fireEvent.change(within(dialog).getByLabelText('File (CSV, JSONL or JSON)'), {
-      target: { files: [file] },
-    });
+    chooseFiles(within(dialog).getByRole('button', { name: 'File (CSV, JSONL or JSON) Choose file…' }), [
+      file,
+    ]);
 
     await within(dialog).findByText('CSV: 3 rows, 2 ready to import, 1 problem(s).');
     expect(bridge.calls[0]).toEqual({
@@ -99,7 +100,7 @@ describe('the import dialog', () => {
     });
     render(<ImportDialog setId="set-1" questions={caseQuestions} onClose={() => {}} onImported={() => {}} />);
     const file = new File(['{"x":1}\n'], 'cases.jsonl');
-    fireEvent.change(screen.getByLabelText('File (CSV, JSONL or JSON)'), { target: { files: [file] } });
+    chooseFiles(screen.getByRole('button', { name: 'File (CSV, JSONL or JSON) Choose file…' }), [file]);
     await screen.findByText(/No row can be imported with this mapping/);
     expect(bridge.calls[0].input).toMatchObject({ format: 'jsonl' });
     expect((screen.getByRole('button', { name: 'Import 0 cases' }) as HTMLButtonElement).disabled).toBe(true);

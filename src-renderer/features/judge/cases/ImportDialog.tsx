@@ -8,6 +8,7 @@ import type {
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import type { AppError } from '../../../../src-shared/result';
 import { ErrorNotice } from '../../../app/ErrorNotice';
+import { FilePicker } from '../../../app/FilePicker';
 import { IconButton } from '../../../app/IconButton';
 import { asAppError, call } from '../../../bridge/api';
 import { formatNumber, t } from '../../../i18n/i18n';
@@ -40,8 +41,8 @@ export function ImportDialog(p: {
   const [result, setResult] = useState<CaseImportResult>();
   // Only the latest preview is shown: an older answer arriving late is dropped.
   const asked = useRef(0);
-  const fileInput = useRef<HTMLInputElement>(null);
-  useEffect(() => fileInput.current?.focus(), []);
+  const fileButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => fileButton.current?.focus(), []);
 
   const runPreview = async (picked: PickedFile, mapping?: CaseMapping) => {
     const n = ++asked.current;
@@ -128,14 +129,14 @@ export function ImportDialog(p: {
         </div>
         <div className="cases-dialog-body">
           <div className="field">
-            <label htmlFor="cases-import-file">{t('cases.import.file')}</label>
-            <input
+            <FilePicker
               id="cases-import-file"
-              ref={fileInput}
-              type="file"
+              ref={fileButton}
+              label={t('cases.import.file')}
+              button={t('common.chooseFile')}
               accept=".csv,.jsonl,.ndjson,.json,text/csv,application/json"
               disabled={busy === 'importing'}
-              onChange={(e) => void pick(e.target.files?.[0])}
+              onFiles={(files) => void pick(files[0])}
             />
             <span className="small-note muted">{t('cases.import.fileHelp')}</span>
           </div>

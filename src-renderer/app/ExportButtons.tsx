@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import type { AppError } from '../../../src-shared/result';
-import { asAppError } from '../../bridge/api';
-import { t } from '../../i18n/i18n';
+import type { AppError } from '../../src-shared/result';
+import { asAppError } from '../bridge/api';
+import { t } from '../i18n/i18n';
 
 /**
- * One button per file format. `write` asks main to write the file (main shows the save dialog)
- * and resolves to where it went, or null when the user cancelled, which says nothing.
+ * One button per file format. `write` asks main to write the file (main shows the save dialog;
+ * browser mode writes into its export folder) and resolves to where it went, or null when the
+ * user cancelled, which says nothing. The cases', results' and conversations' exports share it.
  */
 export function ExportButtons<F extends string>(p: {
   formats: readonly F[];
@@ -13,6 +14,7 @@ export function ExportButtons<F extends string>(p: {
   label: (format: F) => string;
   groupLabel: string;
   className?: string;
+  buttonClassName?: string;
   disabled?: boolean;
   onWritten: (path: string) => void;
   onError: (error: AppError) => void;
@@ -35,12 +37,12 @@ export function ExportButtons<F extends string>(p: {
         <button
           key={f}
           type="button"
-          className="small"
+          className={p.buttonClassName ?? 'small'}
           disabled={p.disabled || busy !== undefined}
           aria-busy={busy === f}
           onClick={() => void run(f)}
         >
-          {busy === f ? t('cases.export.busy') : p.label(f)}
+          {busy === f ? t('common.exporting') : p.label(f)}
         </button>
       ))}
     </div>

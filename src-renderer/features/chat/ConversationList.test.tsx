@@ -1,0 +1,49 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ConversationSummary } from '../../../src-shared/chat/conversation';
+import { installFakeBridge } from '../../test/fake-bridge';
+import { ConversationList } from './ConversationList';
+
+const summary = (id: string, title: string): ConversationSummary => ({
+  id,
+  title,
+  createdAt: 0,
+  updatedAt: 0,
+  messageCount: 2,
+  pinned: false,
+});
+
+describe('ConversationList export', () => {
+  it('says where the file went, for one conversation and for all of them', async () => {
+    const bridge = installFakeBridge({
+      'chat.conversations.list': () => [summary('c1', 'Zebras'), summary('c2', 'Lions')],
+      'chat.conversations.export': (input) => {
+        const { format, ids } = input as { format: string; ids?: string[] };
+        return `/home/me/exports/${ids ? ids.join('-') : 'all'}.${format === 'json' ? 'json' : 'md'}`;
+      },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ConversationList />
+      </QueryClientProvider>,
+    );
+    const list = await screen.findByRole('complementary', { name: 'Conversations' });
+    fireEvent.click(await within(list).findByRole('button', { name: 'Export Zebras' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Export as Zebras' })).getByRole('button', {
+        name: 'Markdown',
+      }),
+    );
+    expect((await screen.findByRole('status')).textContent).toBe('Exported to /home/me/exports/c1.md');
+    expect(bridge.calls.find((c) => c.route === 'chat.conversations.export')?.input).toEqual({
+      format: 'markdown',
+      ids: ['c1'],
+    });
+
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Export all as' })).getByRole('button', { name: 'JSON' }),
+    );
+    expect(await screen.findByText('Exported to /home/me/exports/all.json')).toBeTruthy();
+  });
+});
