@@ -22,5 +22,6 @@ test('Test connection explains an unreachable gateway, and the profile is kept',
     `Nothing answered at ${new URL(url).host} (connection refused)`,
   );
   await expect(page.getByRole('alert')).not.toContainText('The gateway said');
-  await expect(page.getByLabel('Base URL')).toHaveValue(url.replace(/\/v1$/, ''));
+  // Kept as typed: the base URL is used as the user wrote it (docs/architecture.md, "Profiles and addresses").
+  await expect(page.getByLabel('Base URL')).toHaveValue(url);
 });
