@@ -1,28 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatBehaviours } from '../../test-support/wild-gateway/chat-behaviours';
+import { describe, expect, it } from 'vitest';
+import { wildChat } from './wild-chat-ask.test-helper';
 import { WILD_ERROR_WORDS } from '../../test-support/wild-gateway/chat-shape-behaviours';
-import { startWildGateway, type WildGateway } from '../../test-support/wild-gateway/server';
-import { streamChat } from './chat-api';
-import { GatewayClient } from './gateway-client';
-import { RequestLog } from './request-log';
 
-let gw: WildGateway;
-beforeAll(async () => {
-  gw = await startWildGateway(chatBehaviours);
-});
-afterAll(() => gw.close());
-
-async function ask(model: string) {
-  const client = new GatewayClient({ fetch: (u, i) => fetch(u, i), log: new RequestLog() });
-  const deltas: string[] = [];
-  const out = await streamChat(
-    client,
-    { host: gw.origin, judgeSegment: 'partner', apiKey: 'sk-wild' },
-    { model, messages: [{ role: 'user', content: 'What is 6 × 7?' }] },
-    (t) => deltas.push(t),
-  );
-  return { out, deltas };
-}
+const { ask } = wildChat();
 
 describe('streamChat against the wild gateway: rate limits and error bodies', () => {
   it('reads retry-after-ms', async () => {

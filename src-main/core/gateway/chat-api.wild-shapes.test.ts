@@ -1,27 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatBehaviours } from '../../test-support/wild-gateway/chat-behaviours';
-import { startWildGateway, type WildGateway } from '../../test-support/wild-gateway/server';
-import { completeChat, streamChat } from './chat-api';
-import { GatewayClient } from './gateway-client';
-import { RequestLog } from './request-log';
+import { describe, expect, it } from 'vitest';
+import { wildChat } from './wild-chat-ask.test-helper';
+import { completeChat } from './chat-api';
 
-let gw: WildGateway;
-beforeAll(async () => {
-  gw = await startWildGateway(chatBehaviours);
-});
-afterAll(() => gw.close());
-
-async function ask(model: string) {
-  const client = new GatewayClient({ fetch: (u, i) => fetch(u, i), log: new RequestLog() });
-  const deltas: string[] = [];
-  const out = await streamChat(
-    client,
-    { host: gw.origin, judgeSegment: 'partner', apiKey: 'sk-wild' },
-    { model, messages: [{ role: 'user', content: 'What is 6 × 7?' }] },
-    (t) => deltas.push(t),
-  );
-  return { out, deltas };
-}
+const { ask, target, client } = wildChat();
 
 describe('streamChat against the wild gateway: reply shapes', () => {
   it('keeps n > 1 choices apart by index: the first is the reply, the others its versions', async () => {
@@ -92,10 +73,8 @@ describe('streamChat against the wild gateway: reply shapes', () => {
 
 describe('completeChat against the wild gateway', () => {
   it('reads several choices, refusals and tool calls the way a stream’s whole answer is read', async () => {
-    const client = new GatewayClient({ fetch: (u, i) => fetch(u, i), log: new RequestLog() });
-    const target = { host: gw.origin, judgeSegment: 'partner', apiKey: 'sk-wild' };
     const complete = (model: string) =>
-      completeChat(client, target, { model, messages: [{ role: 'user', content: 'hi' }] });
+      completeChat(client(), target(), { model, messages: [{ role: 'user', content: 'hi' }] });
     const two = await complete('wild-n2-json');
     expect(two.text).toBe('First version.');
     expect(two.others?.map((o) => o.text)).toEqual(['Second version.']);

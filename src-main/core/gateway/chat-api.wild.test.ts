@@ -1,29 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatBehaviours } from '../../test-support/wild-gateway/chat-behaviours';
-import { startWildGateway, type WildGateway } from '../../test-support/wild-gateway/server';
+import { describe, expect, it } from 'vitest';
+import { wildChat } from './wild-chat-ask.test-helper';
 import { streamChat } from './chat-api';
-import { GatewayClient } from './gateway-client';
-import { RequestLog } from './request-log';
 
-let gw: WildGateway;
-beforeAll(async () => {
-  gw = await startWildGateway(chatBehaviours);
-});
-afterAll(() => gw.close());
-
-async function ask(model: string) {
-  const client = new GatewayClient({ fetch: (u, i) => fetch(u, i), log: new RequestLog() });
-  const deltas: string[] = [];
-  const thoughts: string[] = [];
-  const out = await streamChat(
-    client,
-    { host: gw.origin, judgeSegment: 'partner', apiKey: 'sk-wild' },
-    { model, messages: [{ role: 'user', content: 'What is 6 × 7?' }] },
-    (t) => deltas.push(t),
-    { onReasoning: (t) => thoughts.push(t) },
-  );
-  return { out, deltas, thoughts };
-}
+const { ask, target, client } = wildChat();
 
 describe('streamChat against the wild gateway: reasoning', () => {
   it('keeps reasoning_content apart from the answer and times the thinking', async () => {
@@ -109,11 +88,10 @@ describe('streamChat against the wild gateway: odd answers to a stream request',
   });
 
   it('gives up after the idle timeout asked for, keeping the reasoning so far', async () => {
-    const client = new GatewayClient({ fetch: (u, i) => fetch(u, i), log: new RequestLog() });
     // The reasoner goes silent for WILD_THINKING_MS after its reasoning: longer than allowed here.
     const out = await streamChat(
-      client,
-      { host: gw.origin, judgeSegment: 'partner' },
+      client(),
+      { ...target(), apiKey: undefined },
       { model: 'wild-reasoner', messages: [{ role: 'user', content: 'hi' }] },
       () => {},
       { idleTimeoutMs: 300 },

@@ -1,6 +1,6 @@
 import type { AuthScheme } from '../../../src-shared/profiles/profile';
-import { IconButton } from '../../app/IconButton';
 import { t } from '../../i18n/i18n';
+import { PairList } from './PairList';
 import { CONNECTION_PRESETS, type ConnectionDraft, type HeaderDraft } from './profile-presets';
 
 const SCHEMES: AuthScheme['scheme'][] = ['bearer', 'header', 'none'];
@@ -19,10 +19,6 @@ export function ConnectionFields({
   derivedJudgeUrl: string;
   onChange: (next: ConnectionDraft) => void;
 }) {
-  const setHeader = (i: number, patch: Partial<HeaderDraft>) =>
-    onChange({ ...value, headers: value.headers.map((h, j) => (j === i ? { ...h, ...patch } : h)) });
-  const setQuery = (i: number, patch: Partial<{ name: string; value: string }>) =>
-    onChange({ ...value, query: value.query.map((q, j) => (j === i ? { ...q, ...patch } : q)) });
   return (
     <fieldset className="connection-fields">
       <legend>{t('settings.connection')}</legend>
@@ -82,86 +78,60 @@ export function ConnectionFields({
           ) : null}
         </div>
       </div>
-      <div className="field">
-        <span className="label-text" id="profile-headers-label">
-          {t('settings.headers')}
-        </span>
-        <ul className="pair-list" aria-labelledby="profile-headers-label">
-          {value.headers.map((h, i) => (
-            <li key={i} className="row">
-              <input
-                aria-label={t('settings.headerName', { n: i + 1 })}
-                value={h.name}
-                placeholder="x-header-name"
-                onChange={(e) => setHeader(i, { name: e.target.value })}
-              />
-              <input
-                aria-label={t('settings.headerValue', { n: i + 1 })}
-                type={h.secret ? 'password' : 'text'}
-                value={h.value}
-                placeholder={h.secret && h.hint ? t('settings.secretKept', { hint: h.hint }) : ''}
-                onChange={(e) => setHeader(i, { value: e.target.value })}
-                autoComplete="off"
-              />
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={h.secret}
-                  onChange={(e) => setHeader(i, { secret: e.target.checked })}
-                />
-                {t('settings.headerSecret')}
-              </label>
-              <IconButton
-                label={t('settings.removeHeader', { n: i + 1 })}
-                glyph="×"
-                onClick={() => onChange({ ...value, headers: value.headers.filter((_, j) => j !== i) })}
-              />
-            </li>
-          ))}
-        </ul>
-        <button
-          type="button"
-          className="ghost small"
-          onClick={() =>
-            onChange({ ...value, headers: [...value.headers, { name: '', value: '', secret: false }] })
-          }
-        >
-          {t('settings.addHeader')}
-        </button>
-      </div>
-      <div className="field">
-        <span className="label-text" id="profile-query-label">
-          {t('settings.query')}
-        </span>
-        <ul className="pair-list" aria-labelledby="profile-query-label">
-          {value.query.map((q, i) => (
-            <li key={i} className="row">
-              <input
-                aria-label={t('settings.queryName', { n: i + 1 })}
-                value={q.name}
-                onChange={(e) => setQuery(i, { name: e.target.value })}
-              />
-              <input
-                aria-label={t('settings.queryValue', { n: i + 1 })}
-                value={q.value}
-                onChange={(e) => setQuery(i, { value: e.target.value })}
-              />
-              <IconButton
-                label={t('settings.removeQuery', { n: i + 1 })}
-                glyph="×"
-                onClick={() => onChange({ ...value, query: value.query.filter((_, j) => j !== i) })}
-              />
-            </li>
-          ))}
-        </ul>
-        <button
-          type="button"
-          className="ghost small"
-          onClick={() => onChange({ ...value, query: [...value.query, { name: '', value: '' }] })}
-        >
-          {t('settings.addQuery')}
-        </button>
-      </div>
+      <PairList
+        id="profile-headers-label"
+        label={t('settings.headers')}
+        items={value.headers}
+        removeLabel={(i) => t('settings.removeHeader', { n: i + 1 })}
+        addLabel={t('settings.addHeader')}
+        blank={(): HeaderDraft => ({ name: '', value: '', secret: false })}
+        onChange={(headers) => onChange({ ...value, headers })}
+        row={(h, i, set) => (
+          <>
+            <input
+              aria-label={t('settings.headerName', { n: i + 1 })}
+              value={h.name}
+              placeholder="x-header-name"
+              onChange={(e) => set({ name: e.target.value })}
+            />
+            <input
+              aria-label={t('settings.headerValue', { n: i + 1 })}
+              type={h.secret ? 'password' : 'text'}
+              value={h.value}
+              placeholder={h.secret && h.hint ? t('settings.secretKept', { hint: h.hint }) : ''}
+              onChange={(e) => set({ value: e.target.value })}
+              autoComplete="off"
+            />
+            <label className="checkbox">
+              <input type="checkbox" checked={h.secret} onChange={(e) => set({ secret: e.target.checked })} />
+              {t('settings.headerSecret')}
+            </label>
+          </>
+        )}
+      />
+      <PairList
+        id="profile-query-label"
+        label={t('settings.query')}
+        items={value.query}
+        removeLabel={(i) => t('settings.removeQuery', { n: i + 1 })}
+        addLabel={t('settings.addQuery')}
+        blank={() => ({ name: '', value: '' })}
+        onChange={(query) => onChange({ ...value, query })}
+        row={(q, i, set) => (
+          <>
+            <input
+              aria-label={t('settings.queryName', { n: i + 1 })}
+              value={q.name}
+              onChange={(e) => set({ name: e.target.value })}
+            />
+            <input
+              aria-label={t('settings.queryValue', { n: i + 1 })}
+              value={q.value}
+              onChange={(e) => set({ value: e.target.value })}
+            />
+          </>
+        )}
+      />
     </fieldset>
   );
 }
