@@ -119,6 +119,20 @@ const SCENES: Scene[] = [
   },
   { name: 'judge-drift', show: judgeView('drift') },
   { name: 'settings', show: tab('settings') },
+  {
+    // A new profile's form with the Portkey preset applied: the connection fields filled in.
+    name: 'settings-profile',
+    show: async (page) => {
+      await tab('settings')(page);
+      await page
+        .getByRole('button', { name: /Add profile|添加配置/ })
+        .first()
+        .click();
+      await page.locator('#profile-host').fill('https://api.portkey.ai/v1');
+      await page.locator('.connection-fields button', { hasText: 'Portkey' }).click();
+      await page.waitForTimeout(300);
+    },
+  },
 ];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-shots-'));

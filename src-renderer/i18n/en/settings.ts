@@ -14,7 +14,7 @@ export const settings = {
   'settings.hostHint':
     'Used as typed: endpoints are added after it (https://generativelanguage.googleapis.com/v1beta/openai, https://ark.cn-beijing.volces.com/api/v3). A bare host gets /v1.',
   'settings.hostHintGateway':
-    'The gateway has no single public address: enter the one your account was given for this host, with or without /v1 (e.g. https://gateway.example.com).',
+    'The gateway has no single public address: enter the one your account was given for this host (e.g. https://gateway.example.com; a bare host gets /v1).',
   'settings.hostExample': 'https://gateway.example.com/v1',
   'settings.judgeSegment': 'Judge path segment',
   'settings.judgeSegmentHint': 'Unless set below, the judgement endpoint is {url}',

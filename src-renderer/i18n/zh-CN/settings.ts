@@ -16,7 +16,7 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.hostHint':
     '按所填使用：端点路径接在其后（如 https://generativelanguage.googleapis.com/v1beta/openai、https://ark.cn-beijing.volces.com/api/v3）。只填主机时自动加 /v1。',
   'settings.hostHintGateway':
-    '网关没有统一的公开地址：请填写你的账户为该节点分配的地址，可带或不带 /v1（例如 https://gateway.example.com）。',
+    '网关没有统一的公开地址：请填写你的账户为该节点分配的地址（例如 https://gateway.example.com；只填主机时自动加 /v1）。',
   'settings.hostExample': 'https://gateway.example.com/v1',
   'settings.judgeSegment': '评判路径段',
   'settings.judgeSegmentHint': '除非在下方另行设置，评判端点为 {url}',
