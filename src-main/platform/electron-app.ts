@@ -83,7 +83,6 @@ export async function runElectronApp<W extends AppWindow>(
   if (sandboxArgs?.kind === 'error') console.error(`Sandbox flag ignored: ${sandboxArgs.message}`);
 
   let running: RunningApp;
-  let settings: KeyValueStore | undefined;
   try {
     running = await startApp(
       {
@@ -95,7 +94,7 @@ export async function runElectronApp<W extends AppWindow>(
           (input, init) => electron.net.fetch(input, init),
         ),
         cipher: await adapters.cipher(),
-        openSettings: (notices) => (settings = adapters.openSettings(notices)),
+        openSettings: adapters.openSettings,
         emit: (name, payload) => sendEvent(mainWindow?.webContents, name, payload),
         desktop: adapters.desktop(() => mainWindow, testExportDir(app.isPackaged, launch.env)),
         mediaUrl,
@@ -118,6 +117,7 @@ export async function runElectronApp<W extends AppWindow>(
     return undefined;
   }
   const { services } = running;
+  const settings = services.env.settings;
   handleMediaProtocol(electron.protocol, services.media);
   // Never file:// : the built window comes from the app scheme, which has an origin of its own.
   handleAppProtocol(electron.protocol, join(launch.mainDir, '../renderer'));
@@ -126,7 +126,7 @@ export async function runElectronApp<W extends AppWindow>(
   bindStreams(electron.ipcMain, running.streams);
 
   const createWindow = () => {
-    const restored = adapters.restoreWindow(settings!);
+    const restored = adapters.restoreWindow(settings);
     const win = createMainWindow(electron.BrowserWindow, {
       bounds: restored.bounds,
       preload: join(launch.mainDir, '../preload/index.cjs'),
@@ -134,7 +134,7 @@ export async function runElectronApp<W extends AppWindow>(
     });
     mainWindow = win;
     if (restored.maximized) win.maximize();
-    adapters.rememberWindow(win, settings!);
+    adapters.rememberWindow(win, settings);
     win.once('ready-to-show', () => win.show());
     win.on('closed', () => {
       if (mainWindow === win) mainWindow = undefined;

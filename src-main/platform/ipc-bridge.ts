@@ -25,19 +25,23 @@ type IpcMainEdge = ElectronEdge['ipcMain'];
  */
 export function bindRouter(ipcMain: IpcMainEdge, dispatch: Dispatch): void {
   const pages = new WeakMap<GuardedContents, AbortController>();
+  const watched = new WeakSet<GuardedContents>();
   const pageSignal = (contents: GuardedContents) => {
-    let page = pages.get(contents);
-    if (!page) {
-      const controller = new AbortController();
-      page = controller;
-      pages.set(contents, controller);
+    // Watched once per WebContents: a reload ends the page's signal, the next call gets a new one.
+    if (!watched.has(contents)) {
+      watched.add(contents);
       const gone = () => {
-        if (pages.get(contents) === controller) pages.delete(contents);
-        controller.abort(new Error('The page went away.'));
+        pages.get(contents)?.abort(new Error('The page went away.'));
+        pages.delete(contents);
       };
       contents.on('did-navigate', gone);
       contents.on('render-process-gone', gone);
       contents.once('destroyed', gone);
+    }
+    let page = pages.get(contents);
+    if (!page) {
+      page = new AbortController();
+      pages.set(contents, page);
     }
     return page.signal;
   };

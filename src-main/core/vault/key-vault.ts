@@ -66,7 +66,12 @@ export class KeyVault {
    * where the machine can, for the session otherwise, and scrubbed from gateway text.
    */
   async setHeaderSecret(profileId: string, header: string, value: string): Promise<void> {
-    await this.store(headerSecretId(profileId, header), value, true);
+    // Weak storage (Linux without a keyring) only where the user accepted it for this profile's key.
+    await this.store(
+      headerSecretId(profileId, header),
+      value,
+      this.status(profileId).protection === 'basic-text',
+    );
   }
 
   headerSecretHint(profileId: string, header: string): string | undefined {
