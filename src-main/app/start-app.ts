@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { openDataFolder } from '../core/db/open-data-folder';
 import type { FetchLike } from '../core/gateway/gateway-client';
+import { envProxyFor, type SystemProxy } from '../core/gateway/network-route';
 import type { DesktopActions } from '../core/media/desktop-actions';
 import type { MediaUrlFor } from '../core/media/media-library';
 import type { KeyValueStore } from '../core/storage/key-value-store';
@@ -22,6 +23,11 @@ export interface AppPlatform {
   /** How this edge picks another data folder, for start-up messages. */
   chooseFolderHint: string;
   fetch: FetchLike;
+  /**
+   * The machine's proxy for an address, where a profile's certificates mean the platform's fetch
+   * cannot be used (Chromium's resolver in the app); absent: the environment's HTTP(S)_PROXY.
+   */
+  systemProxy?: SystemProxy;
   /** The key's cipher (Electron's safeStorage); null where there is none (browser mode). */
   cipher: SecretCipher | null;
   /** Small settings; opened once the data folder is known to be usable. */
@@ -50,6 +56,7 @@ export const SHUTDOWN_ORDER = [
   'batch-runs',
   'video-poller',
   'saves',
+  'connections',
   'sandbox',
   'database',
 ] as const;
@@ -101,6 +108,7 @@ export async function startApp(platform: AppPlatform, env: AppStartEnv): Promise
     dataDir: env.dataDir,
     database,
     fetch: platform.fetch,
+    systemProxy: platform.systemProxy ?? ((url) => Promise.resolve(envProxyFor(process.env, url))),
     cipher: platform.cipher,
     settings,
     notices,
@@ -132,6 +140,9 @@ export async function startApp(platform: AppPlatform, env: AppStartEnv): Promise
     services.video.dispose();
     onStep('saves');
     await services.chat.settle();
+    // Pooled connections of profiles with a proxy or certificates of their own.
+    onStep('connections');
+    await services.network.close();
     onStep('sandbox');
     await sandbox.close();
     // Last: closing checkpoints the write-ahead log into the file and releases the folder's lock.

@@ -1,4 +1,6 @@
 import { latestPerKey } from './latest-per-key';
+import { NetworkFetch } from '../core/gateway/network-fetch';
+import type { SystemProxy } from '../core/gateway/network-route';
 import type { LogEntry } from '../../src-shared/log/log-entry';
 import type { DatabaseSync } from 'node:sqlite';
 import { ChatService } from '../core/chat/chat-service';
@@ -37,6 +39,8 @@ export interface AppEnvironment {
   /** The data folder's database, opened (and locked) by the edge; `openMemoryDatabase()` in tests. */
   database: DatabaseSync;
   fetch: FetchLike;
+  /** The machine's proxy for an address (network-route.ts); absent: always direct. */
+  systemProxy?: SystemProxy;
   /** null in browser mode, which has no safeStorage. */
   cipher: SecretCipher | null;
   settings: KeyValueStore;
@@ -67,7 +71,19 @@ export function createServices(env: AppEnvironment) {
   );
   log.onChange((entry) => logEvents.push(entry));
   env.notices.onNotice((n) => env.emit('app.notice', n));
-  const client = new GatewayClient({ fetch: env.fetch, log, now: env.now, scrubber: keys });
+  // Electron's network stack follows the OS proxy and certificates itself; Node's fetch does not.
+  const network = new NetworkFetch({
+    systemFetch: env.fetch,
+    systemFetchFollowsSystem: env.mode === 'electron',
+    systemProxy: env.systemProxy ?? (() => Promise.resolve(undefined)),
+  });
+  const client = new GatewayClient({
+    fetch: env.fetch,
+    fetchFor: (route) => network.fetchFor(route),
+    log,
+    now: env.now,
+    scrubber: keys,
+  });
   const vault = new KeyVault(env.cipher, env.settings, (key) => keys.add(key));
   const media = new MediaLibrary(env.dataDir);
   const profiles = new ProfileService(env.settings, vault, env.sandbox, env.notices, env.now);
@@ -114,6 +130,7 @@ export function createServices(env: AppEnvironment) {
   return {
     env,
     log,
+    network,
     client,
     vault,
     profiles,

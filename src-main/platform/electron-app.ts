@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { startApp, type RunningApp } from '../app/start-app';
 import { describeStartupFailure, startupFailureLine } from '../app/startup-failure';
 import { type ClientRequestLike, manualRedirectFetch } from '../core/gateway/manual-redirect-fetch';
+import { proxyFromPac } from '../core/gateway/network-route';
 import { preloadTokenizer } from '../core/judge/judge-service';
 import type { DesktopActions } from '../core/media/desktop-actions';
 import { testExportDir, testSwitchesEnabled } from '../core/security/test-switches';
@@ -93,6 +94,8 @@ export async function runElectronApp<W extends AppWindow>(
           (options) => electron.net.request(options) as unknown as ClientRequestLike,
           (input, init) => electron.net.fetch(input, init),
         ),
+        // For a profile with certificates of its own, whose calls go through Node's fetch.
+        systemProxy: async (url) => proxyFromPac(await electron.session.defaultSession.resolveProxy(url)),
         cipher: await adapters.cipher(),
         openSettings: adapters.openSettings,
         emit: (name, payload) => sendEvent(mainWindow?.webContents, name, payload),

@@ -19,7 +19,10 @@ import type {
 export interface ElectronEdge {
   app: Pick<App, 'on'>;
   session: {
-    defaultSession: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>;
+    defaultSession: Pick<
+      Session,
+      'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'resolveProxy'
+    >;
   };
   shell: Pick<Shell, 'openExternal'>;
   ipcMain: Pick<IpcMain, 'handle' | 'on'>;

@@ -177,6 +177,9 @@ export function fakeElectron() {
     ipcListeners: new Map<string, IpcListener>(),
     openedExternally: [] as string[],
     windows: [] as BrowserWindowConstructorOptions[],
+    /** What Chromium's proxy resolver answers (a PAC result), and the addresses it was asked for. */
+    pac: 'DIRECT',
+    proxyAsked: [] as string[],
   };
   const edge: ElectronEdge = {
     app: {
@@ -192,6 +195,10 @@ export function fakeElectron() {
         },
         setPermissionCheckHandler: (handler) => {
           state.permissionCheck = handler ?? undefined;
+        },
+        resolveProxy: async (url) => {
+          state.proxyAsked.push(url);
+          return state.pac;
         },
       },
     },

@@ -25,6 +25,16 @@ function tooLargeText(d: NonNullable<AppError['details']>): string {
 function networkText(d: AppError['details'], status: number | undefined, say: Say): string {
   const host = typeof d?.host === 'string' ? d.host : '';
   if (d?.reason === 'dns' && host) return say('errors.network_dns', { host });
+  if (d?.reason === 'tls') {
+    const problem = ['untrusted', 'expired', 'name'].includes(String(d.tlsProblem))
+      ? String(d.tlsProblem)
+      : 'other';
+    return t(`errors.network_tls_${problem as 'untrusted' | 'expired' | 'name' | 'other'}`, {
+      host: host || t('errors.theGateway'),
+    });
+  }
+  if (d?.reason === 'proxy')
+    return t('errors.network_proxy', { proxy: typeof d.proxy === 'string' ? d.proxy : '' });
   if (d?.reason === 'refused' && host) return t('errors.network_refused', { host });
   if (d?.reason === 'unreachable') return t('errors.network_unreachable');
   if (d?.reason === 'cut' || status !== undefined) return t('errors.network_cut');

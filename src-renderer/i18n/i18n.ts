@@ -131,6 +131,11 @@ export function formatDateTime(ms: number): string {
   return new Date(ms).toLocaleString(active, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** A day, in the window's language (a certificate's last valid day). */
+export function formatDate(ms: number): string {
+  return new Date(ms).toLocaleDateString(active, { dateStyle: 'medium' });
+}
+
 /** A moment in a list: the time if it is today, else the day (with the year if not this one). */
 export function formatWhen(ms: number, now = Date.now()): string {
   const at = new Date(ms);

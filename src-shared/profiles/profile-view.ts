@@ -1,9 +1,14 @@
 import type { Profile } from './profile';
+import type { CaCertificateView } from './profile-network';
 
 export interface ProfileView extends Profile {
   key: KeyStatus;
   /** For the Sandbox, the address it is listening on right now. */
   liveHost?: string;
+  /** The vault holds a password for the profile's proxy (it is never shown). */
+  proxyPasswordSaved?: boolean;
+  /** What each trusted certificate file holds, read by main. */
+  caCertificateInfo?: CaCertificateView[];
 }
 
 /**

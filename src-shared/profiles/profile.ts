@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { networkInputSchema, networkSchema } from './profile-network';
 
 export const PROFILE_KINDS = [
   'sandbox',
@@ -129,6 +130,8 @@ export const profileInputSchema = z.object({
     .array(queryPairSchema)
     .max(MAX_PROFILE_QUERY, `must be at most ${MAX_PROFILE_QUERY} parameters`)
     .optional(),
+  /** Proxy and trusted certificates; absent is the system's proxy and the usual authorities. */
+  network: networkInputSchema.optional(),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
@@ -165,6 +168,8 @@ export const profileSchema = z.object({
     )
     .optional(),
   query: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
+  /** Absent on profiles saved before it existed: the system's proxy, the usual authorities. */
+  network: networkSchema.optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 export type StoredHeader = NonNullable<Profile['headers']>[number];

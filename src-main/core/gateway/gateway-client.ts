@@ -13,11 +13,15 @@ import { abortedError, readChunks } from './read-chunks';
 export { abortedError } from './read-chunks';
 import type { KeyScrubber } from '../security/key-scrubber';
 import { type Lookup, refuseInternalResult, systemLookup } from './result-address';
+import type { NetworkRoute } from './network-route';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface GatewayClientDeps {
+  /** The platform's fetch, for calls whose profile sets no network of its own. */
   fetch: FetchLike;
+  /** The fetch for a profile's proxy and certificates (network-fetch.ts); absent: always `fetch`. */
+  fetchFor?: (route: NetworkRoute | undefined) => FetchLike;
   log: RequestLog;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -179,7 +183,11 @@ export class GatewayClient {
               )
             : opts.signal?.aborted
               ? abortedError()
-              : networkError(err, req.url);
+              : networkError(
+                  err,
+                  req.url,
+                  target.network?.proxy?.mode === 'url' ? target.network.proxy.url : undefined,
+                );
       if (failure.code === 'aborted') ticket.stop(failure.message);
       else ticket.fail(failure.message);
       throw failure;
@@ -260,12 +268,13 @@ export class GatewayClient {
     const keyed = Object.keys(authHeaders(target)).length > 0 || (target.secretHeaders?.length ?? 0) > 0;
     const gatewayHostname = hostnameOf(target.host);
     let url = req.url;
+    const fetch = this.deps.fetchFor?.(target.network) ?? this.deps.fetch;
     for (let hop = 0; ; hop++) {
       if (opts.resultFile) {
         const refused = await refuseInternalResult(new URL(url), gatewayHostname, this.lookup);
         if (refused) throw refused;
       }
-      const response = await this.deps.fetch(url, {
+      const response = await fetch(url, {
         method: req.method,
         headers,
         body,

@@ -1,5 +1,6 @@
 import type { AppError, ErrorCode } from '../../../src-shared/result';
 import { errorBody, type ErrorEnvelope } from './error-envelope';
+import { proxyFailed, proxyShown, type TlsProblem, tlsProblem } from './network-failure';
 
 /** What the window needs beyond code and words: which host, which phase, which request. */
 export interface GatewayErrorDetails {
@@ -9,7 +10,11 @@ export interface GatewayErrorDetails {
   errorType?: string;
   /** Network failures: the host (and port) tried, and why it failed. */
   host?: string;
-  reason?: 'dns' | 'refused' | 'unreachable' | 'cut' | 'internal_address';
+  reason?: 'dns' | 'refused' | 'unreachable' | 'cut' | 'internal_address' | 'tls' | 'proxy';
+  /** A certificate failure: which problem (network-failure.ts). */
+  tlsProblem?: TlsProblem;
+  /** A proxy failure: the proxy's address, without user or password. */
+  proxy?: string;
   /** A reply cut at the longest message kept (read-reply.ts). */
   limitChars?: number;
   /** A reply over the endpoint's byte cap (gateway-client.ts). */
@@ -246,14 +251,51 @@ function causeCode(cause: unknown): { code?: string; message: string } {
   return { message: c instanceof Error ? c.message : '' };
 }
 
-/** A failure before any response arrived, naming the host and what went wrong in plain words. */
-export function networkError(cause: unknown, url?: string): GatewayError {
+const TLS_WORDS: Record<TlsProblem, string> = {
+  untrusted:
+    'is signed by an authority this machine does not trust (self-signed, or a company proxy that inspects traffic)',
+  expired: 'has expired or is not valid yet (check the clock of this machine too)',
+  name: 'was issued for another name than this address',
+  other: 'could not be checked',
+};
+
+/**
+ * A failure before any response arrived, naming the host and what went wrong in plain words.
+ * `proxy`: the profile's own proxy, if it has one, so a failure there is not blamed on the gateway.
+ */
+export function networkError(cause: unknown, url?: string, proxy?: string): GatewayError {
   const { code, message: detail } = causeCode(cause);
   let where: URL | undefined;
   try {
     where = url ? new URL(url) : undefined;
   } catch {
     where = undefined;
+  }
+  const tls = tlsProblem(cause);
+  if (tls) {
+    const fix =
+      tls === 'untrusted'
+        ? ' If your company uses its own certificate authority, add its certificate to the profile in Settings → Network → Trusted certificates.'
+        : ' Check the address in Settings; a proxy that inspects traffic may be presenting its own certificate.';
+    return new GatewayError(
+      'network',
+      `The certificate of ${where?.host ?? 'the gateway'} ${TLS_WORDS[tls]}, so Gatehouse did not connect.${fix}`,
+      undefined,
+      undefined,
+      undefined,
+      { host: where?.host, reason: 'tls', tlsProblem: tls, cause: detail || undefined },
+    );
+  }
+  if (proxyFailed(cause, proxy)) {
+    const shown = proxy ? proxyShown(proxy) : undefined;
+    return new GatewayError(
+      'network',
+      `The proxy${shown ? ` ${shown}` : ''} could not take the request${detail ? ` (${detail})` : ''}. Check the proxy in Settings → Network, or choose "No proxy" there.`,
+      undefined,
+      undefined,
+      undefined,
+      { host: where?.host, reason: 'proxy', proxy: shown, cause: detail || undefined },
+    );
   }
   if (where && (code === 'ENOTFOUND' || code === 'EAI_AGAIN')) {
     return new GatewayError(

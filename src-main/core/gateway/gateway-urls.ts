@@ -6,6 +6,7 @@ import {
   withQuery,
 } from '../../../src-shared/profiles/profile-address';
 import type { AuthScheme } from '../../../src-shared/profiles/profile';
+import type { NetworkRoute } from './network-route';
 
 export { normalizeHost };
 
@@ -30,6 +31,8 @@ export interface GatewayTarget {
   secretHeaders?: string[];
   /** Extra query parameters on every call. */
   query?: QueryPair[];
+  /** The profile's proxy and extra trusted certificates (main only: a proxy password may be in it). */
+  network?: NetworkRoute;
 }
 
 export function apiUrl(target: GatewayTarget, path: string): string {

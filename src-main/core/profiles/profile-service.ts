@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayTarget } from '../gateway/gateway-urls';
+import type { NetworkRoute } from '../gateway/network-route';
 import { apiBaseUrl, profileAddresses } from '../../../src-shared/profiles/profile-address';
 import { AppFailure } from '../../../src-shared/result';
 import type { KeyValueStore } from '../storage/key-value-store';
@@ -8,6 +9,7 @@ import { sendsKeyInPlainText } from '../../../src-shared/profiles/key-transport'
 import { issuesText } from '../db/quarantine';
 import type { KeyVault } from '../vault/key-vault';
 import type { ProfileView } from '../../../src-shared/profiles/profile-view';
+import { caCertificateViews, networkToStore, sameProxyAccount } from './profile-network-store';
 import {
   DEFAULT_IDLE_TIMEOUT_SEC,
   type Profile,
@@ -106,6 +108,8 @@ export class ProfileService {
       ),
       key: this.vault.status(profile.id),
       liveHost: profile.kind === 'sandbox' ? this.sandbox.current() : undefined,
+      proxyPasswordSaved: this.vault.hasProxyPassword(profile.id) || undefined,
+      caCertificateInfo: caCertificateViews(profile.network, this.now()),
     };
   }
 
@@ -128,9 +132,11 @@ export class ProfileService {
       });
     }
     const typed = parsed.host.trim().replace(/\/+$/, '');
-    const { headers: inputHeaders, judgeUrl, ...rest } = parsed;
+    const { headers: inputHeaders, judgeUrl, network: inputNetwork, ...rest } = parsed;
+    const { network } = networkToStore(inputNetwork);
     const profile: Profile = {
       ...rest,
+      network,
       id: parsed.id ?? randomUUID().slice(0, 8),
       host: typed,
       // Used as typed from now on; a bare host gets the spec's /v1 (profile-address.ts).
@@ -145,6 +151,8 @@ export class ProfileService {
     // send that key (or a secret header) to the new address, so the user pastes it again.
     const moved = before && new URL(before.host).origin !== new URL(profile.host).origin;
     if (moved) this.vault.forget(profile.id);
+    // A proxy password belongs to that proxy and user; typed again with the address, or kept.
+    if (!sameProxyAccount(before?.network, profile.network)) this.vault.forgetProxyPassword(profile.id);
     const keptSecrets = new Set(profile.headers?.filter((h) => h.secret).map((h) => h.name.toLowerCase()));
     for (const h of before?.headers ?? []) {
       if (h.secret && (moved || !keptSecrets.has(h.name.toLowerCase())))
@@ -158,9 +166,12 @@ export class ProfileService {
   /** Saves the profile, then the values typed for its secret headers (encrypted like the key). */
   async saveWithSecrets(input: ProfileInput): Promise<ProfileView> {
     const saved = this.save(input);
-    for (const h of profileInputSchema.parse(input).headers ?? []) {
+    const parsed = profileInputSchema.parse(input);
+    for (const h of parsed.headers ?? []) {
       if (h.secret && h.value) await this.vault.setHeaderSecret(saved.id, h.name, h.value);
     }
+    const { proxyPassword } = networkToStore(parsed.network);
+    if (proxyPassword) await this.vault.setProxyPassword(saved.id, proxyPassword);
     return this.view(this.get(saved.id));
   }
 
@@ -171,11 +182,14 @@ export class ProfileService {
         message: 'The Sandbox profile is built in and cannot be deleted.',
       });
     }
+    const gone = this.all().find((p) => p.id === id);
     this.kv.set(
       'profiles',
       this.saved().filter((p) => p.id !== id),
     );
     this.vault.forget(id);
+    for (const h of gone?.headers ?? []) if (h.secret) this.vault.forgetHeaderSecret(id, h.name);
+    this.vault.forgetProxyPassword(id);
     if (this.kv.get('activeProfileId') === id) this.kv.set('activeProfileId', SANDBOX_PROFILE_ID);
   }
 
@@ -212,6 +226,7 @@ export class ProfileService {
       headers,
       secretHeaders,
       query: p.query,
+      network: await this.networkOf(p),
     };
     // Local OpenAI-compatible servers (Ollama, LM Studio, vLLM) often take no key at all, and a
     // profile that sends none needs none.
@@ -229,6 +244,22 @@ export class ProfileService {
       });
     }
     return { ...where, apiKey: p.auth?.scheme === 'none' ? undefined : apiKey };
+  }
+
+  /** The profile's proxy (its password from the vault) and trusted certificates, for main's fetch. */
+  private async networkOf(p: Profile): Promise<NetworkRoute | undefined> {
+    const n = p.network;
+    if (!n?.proxy && !n?.caCertificates?.length) return undefined;
+    let proxy = n.proxy;
+    if (proxy?.mode === 'url') {
+      const password = await this.vault.revealProxyPassword(p.id);
+      if (password !== undefined) {
+        const u = new URL(proxy.url);
+        u.password = encodeURIComponent(password);
+        proxy = { mode: 'url', url: u.href };
+      }
+    }
+    return { proxy, ca: n.caCertificates?.map((c) => c.pem) };
   }
 
   /** The profile's extra headers with their secret values from the vault. */

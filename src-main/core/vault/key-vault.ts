@@ -86,6 +86,23 @@ export class KeyVault {
     this.forget(headerSecretId(profileId, header));
   }
 
+  /** The profile's proxy password, kept like a secret header (never in the profile). */
+  async setProxyPassword(profileId: string, password: string): Promise<void> {
+    await this.store(proxySecretId(profileId), password, this.status(profileId).protection === 'basic-text');
+  }
+
+  hasProxyPassword(profileId: string): boolean {
+    return this.status(proxySecretId(profileId)).hasKey;
+  }
+
+  async revealProxyPassword(profileId: string): Promise<string | undefined> {
+    return this.reveal(proxySecretId(profileId));
+  }
+
+  forgetProxyPassword(profileId: string): void {
+    this.forget(proxySecretId(profileId));
+  }
+
   private async store(id: string, value: string, acceptWeak: boolean): Promise<void> {
     const protection = this.protectionFor(acceptWeak);
     this.onKey(value);
@@ -152,4 +169,9 @@ export class KeyVault {
 /** Where a profile's secret header value is kept in the vault (header names are case-insensitive). */
 function headerSecretId(profileId: string, header: string): string {
   return `${profileId}.header.${header.toLowerCase()}`;
+}
+
+/** Where a profile's proxy password is kept (no header id can take this form: it has no `header.`). */
+function proxySecretId(profileId: string): string {
+  return `${profileId}.proxy`;
 }

@@ -8,6 +8,7 @@ import { t } from '../../i18n/i18n';
 import { sendsKeyInPlainText } from '../../../src-shared/profiles/key-transport';
 import { apiBaseUrl, defaultJudgeUrl } from '../../../src-shared/profiles/profile-address';
 import { ConnectionFields } from './ConnectionFields';
+import { NetworkFields, type NetworkDraft, proxyUrlProblem } from './NetworkFields';
 import './settings.css';
 import type { ConnectionDraft } from './profile-presets';
 
@@ -22,6 +23,10 @@ export interface ProfileDraft extends ConnectionDraft {
   idleTimeoutSec?: number;
   autoRetryRateLimit?: boolean;
   allowPlainHttpKey?: boolean;
+  network: NetworkDraft;
+  /** What main read of the saved certificates, and whether a proxy password is saved. */
+  caCertificateInfo?: ProfileView['caCertificateInfo'];
+  proxyPasswordSaved?: boolean;
 }
 
 /** A saved profile as the form edits it; a secret header comes back as its hint only. */
@@ -44,6 +49,21 @@ export function draftOf(p: ProfileView): ProfileDraft {
       hint: h.hint,
     })),
     query: p.query ?? [],
+    network: {
+      proxyMode: p.network?.proxy?.mode ?? 'system',
+      proxyUrl: p.network?.proxy?.mode === 'url' ? p.network.proxy.url : '',
+      caCertificates: p.network?.caCertificates ?? [],
+    },
+    caCertificateInfo: p.caCertificateInfo,
+    proxyPasswordSaved: p.proxyPasswordSaved,
+  };
+}
+
+/** The network settings as main takes them (profile-network.ts). */
+function networkInput(n: NetworkDraft) {
+  return {
+    proxy: n.proxyMode === 'url' ? { mode: 'url' as const, url: n.proxyUrl.trim() } : { mode: n.proxyMode },
+    caCertificates: n.caCertificates,
   };
 }
 
@@ -90,7 +110,9 @@ export function ProfileForm({
   const nameMissing = !draft.name.trim();
   const nameIssue = nameMissing && nameTouched ? t('settings.nameRequired') : undefined;
   const segIssue = /^[A-Za-z0-9_-]+$/.test(draft.judgeSegment) ? undefined : t('settings.segmentRule');
-  const canSave = !hostIssue && !nameMissing && !segIssue && !idleIssue && draft.host.trim() !== '';
+  const proxyIssue = draft.network.proxyMode === 'url' ? proxyUrlProblem(draft.network.proxyUrl) : undefined;
+  const canSave =
+    !hostIssue && !nameMissing && !segIssue && !idleIssue && !proxyIssue && draft.host.trim() !== '';
 
   return (
     <form
@@ -104,9 +126,18 @@ export function ProfileForm({
           .filter((h) => h.name.trim())
           .map((h) => ({ name: h.name.trim(), value: h.value || undefined, secret: h.secret }));
         const query = draft.query.filter((q) => q.name.trim());
+        // What main reports back about certificates and the proxy password is not sent to it.
+        const { caCertificateInfo: _info, proxyPasswordSaved: _saved, network, ...fields } = draft;
         if (canSave)
           save.mutate(
-            { ...draft, idleTimeoutSec, judgeUrl: draft.judgeUrl.trim(), headers, query },
+            {
+              ...fields,
+              idleTimeoutSec,
+              judgeUrl: draft.judgeUrl.trim(),
+              headers,
+              query,
+              network: networkInput(network),
+            },
             { onSuccess: onSaved },
           );
       }}
@@ -174,6 +205,12 @@ export function ProfileForm({
         value={draft}
         derivedJudgeUrl={derivedJudge(draft.host, draft.judgeSegment)}
         onChange={(c) => setDraft({ ...draft, ...c })}
+      />
+      <NetworkFields
+        value={draft.network}
+        saved={draft.caCertificateInfo}
+        passwordSaved={draft.proxyPasswordSaved}
+        onChange={(network) => setDraft({ ...draft, network })}
       />
       <div className="field">
         <label htmlFor="profile-idle">{t('settings.idleTimeout')}</label>

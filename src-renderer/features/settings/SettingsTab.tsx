@@ -9,6 +9,7 @@ import { KeyPanel } from './KeyPanel';
 import { useSettingsView } from './settings-view-store';
 import { WindowSettings } from './WindowSettings';
 import { draftOf, type ProfileDraft, ProfileForm } from './ProfileForm';
+import { BLANK_NETWORK } from './NetworkFields';
 
 const NEW_PROFILE: ProfileDraft = {
   name: '',
@@ -19,6 +20,7 @@ const NEW_PROFILE: ProfileDraft = {
   auth: { scheme: 'bearer' },
   headers: [],
   query: [],
+  network: BLANK_NETWORK,
 };
 
 /**

@@ -79,6 +79,16 @@ export const common = {
   'errors.network_dns_here': 'Could not find {host} (DNS). Check the address above and your network.',
   'errors.network_refused':
     'Nothing answered at {host} (connection refused). Is the gateway running at that address?',
+  'errors.network_tls_untrusted':
+    'The certificate of {host} is signed by an authority this machine does not trust (self-signed, or a company proxy that inspects traffic). If your company uses its own certificate authority, add it to the profile in Settings → Network → Trusted certificates.',
+  'errors.network_tls_expired':
+    'The certificate of {host} has expired or is not valid yet. Check this machine’s clock, and the address in Settings.',
+  'errors.network_tls_name':
+    'The certificate of {host} was issued for another name. Check the address in Settings; a proxy that inspects traffic may be showing its own certificate.',
+  'errors.network_tls_other': 'The certificate of {host} could not be checked, so Gatehouse did not connect.',
+  'errors.network_proxy':
+    'The proxy {proxy} could not take the request. Check the proxy in Settings → Network, or choose “No proxy” there.',
+  'errors.theGateway': 'the gateway',
   'errors.network_cut': 'The connection was cut before the reply finished. Try again.',
   'errors.timeout': 'The gateway did not answer in time. Try again, or check the address.',
   'errors.aborted': 'Stopped.',

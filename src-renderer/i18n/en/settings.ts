@@ -100,4 +100,33 @@ export const settings = {
   'settings.queryValue': 'Parameter {n} value',
   'settings.removeQuery': 'Remove parameter {n}',
   'settings.addQuery': 'Add parameter',
+  'settings.network': 'Network',
+  'settings.proxy': 'Proxy',
+  'settings.proxy.system': 'As the system',
+  'settings.proxy.direct': 'No proxy',
+  'settings.proxy.url': 'This proxy',
+  'settings.proxyHint.system':
+    'The desktop app uses the system’s proxy settings; browser mode uses HTTPS_PROXY / HTTP_PROXY / ALL_PROXY and NO_PROXY. This machine’s own addresses are never proxied.',
+  'settings.proxyHint.direct': 'Calls go straight to the gateway, whatever the system says.',
+  'settings.proxyHint.url': '',
+  'settings.proxyUrl': 'Proxy address',
+  'settings.proxyUrlHint':
+    'http://, https:// or socks5://, e.g. http://user:password@proxy.example.com:8080 — a password is stored encrypted like the key, never in the profile.',
+  'settings.proxyPasswordSaved':
+    'A password is saved for this proxy and user. Type the address with user:password to replace it.',
+  'settings.proxyRequired': 'Proxy address is required.',
+  'settings.proxyRule': 'Proxy address must start with http://, https:// or socks5:// and name a host.',
+  'settings.caCertificates': 'Trusted certificates',
+  'settings.caNone': 'None: the usual certificate authorities only.',
+  'settings.caAdd': 'Add certificate file…',
+  'settings.caHint':
+    'A company certificate authority (PEM: .pem, .crt), trusted besides the usual ones — for a proxy that inspects traffic or a self-hosted gateway.',
+  'settings.caValid': '{subject}, valid until {date}',
+  'settings.caExpired': '{subject}, expired on {date}',
+  'settings.caUnsaved': '{n} certificate(s), checked when you save',
+  'settings.caRemove': 'Remove {name}',
+  'settings.caNotPem':
+    '{name} is not a PEM certificate file (no -----BEGIN CERTIFICATE-----). Convert a .der/.cer file with: openssl x509 -inform der -in file.cer -out file.pem',
+  'settings.caTooLarge': '{name} is larger than {size} KB; a certificate file is a few KB.',
+  'settings.caTooMany': 'At most {n} certificate files.',
 };

@@ -71,6 +71,14 @@ export const common: Record<keyof typeof en, string> = {
   'errors.network_dns': '找不到 {host}（DNS）。请检查设置中的地址和网络。',
   'errors.network_dns_here': '找不到 {host}（DNS）。请检查上方的地址和网络。',
   'errors.network_refused': '{host} 没有响应（连接被拒绝）。网关是否在该地址运行？',
+  'errors.network_tls_untrusted':
+    '{host} 的证书由本机不信任的机构签发（自签名，或公司用于检查流量的代理）。如果公司有自己的证书颁发机构，请在 设置 → 网络 → 受信任的证书 中为此配置添加它。',
+  'errors.network_tls_expired': '{host} 的证书已过期或尚未生效。请检查本机时钟和设置中的地址。',
+  'errors.network_tls_name':
+    '{host} 的证书是为其他名称签发的。请检查设置中的地址；检查流量的代理可能出示了它自己的证书。',
+  'errors.network_tls_other': '无法校验 {host} 的证书，Gatehouse 未建立连接。',
+  'errors.network_proxy': '代理 {proxy} 无法转发请求。请在 设置 → 网络 中检查代理，或选择“不使用代理”。',
+  'errors.theGateway': '网关',
   'errors.network_cut': '回复完成前连接被中断。请重试。',
   'errors.timeout': '网关未及时响应。请重试，或检查地址。',
   'errors.aborted': '已停止。',

@@ -95,4 +95,32 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.queryValue': '参数 {n} 值',
   'settings.removeQuery': '删除参数 {n}',
   'settings.addQuery': '添加参数',
+  'settings.network': '网络',
+  'settings.proxy': '代理',
+  'settings.proxy.system': '跟随系统',
+  'settings.proxy.direct': '不使用代理',
+  'settings.proxy.url': '使用此代理',
+  'settings.proxyHint.system':
+    '桌面应用使用系统的代理设置；浏览器模式读取 HTTPS_PROXY / HTTP_PROXY / ALL_PROXY 和 NO_PROXY。本机地址从不经过代理。',
+  'settings.proxyHint.direct': '直接连接网关，忽略系统设置。',
+  'settings.proxyHint.url': '',
+  'settings.proxyUrl': '代理地址',
+  'settings.proxyUrlHint':
+    'http://、https:// 或 socks5://，例如 http://user:password@proxy.example.com:8080 —— 密码像密钥一样加密保存，不写入配置。',
+  'settings.proxyPasswordSaved': '已为此代理和用户保存密码。输入带 user:password 的地址即可替换。',
+  'settings.proxyRequired': '代理地址不能为空。',
+  'settings.proxyRule': '代理地址须以 http://、https:// 或 socks5:// 开头并包含主机名。',
+  'settings.caCertificates': '受信任的证书',
+  'settings.caNone': '无：仅使用常规证书颁发机构。',
+  'settings.caAdd': '添加证书文件…',
+  'settings.caHint':
+    '公司的证书颁发机构（PEM：.pem、.crt），在常规机构之外额外信任——用于检查流量的代理或自托管网关。',
+  'settings.caValid': '{subject}，有效期至 {date}',
+  'settings.caExpired': '{subject}，已于 {date} 过期',
+  'settings.caUnsaved': '{n} 个证书，保存时校验',
+  'settings.caRemove': '移除 {name}',
+  'settings.caNotPem':
+    '{name} 不是 PEM 证书文件（没有 -----BEGIN CERTIFICATE-----）。可用以下命令转换 .der/.cer 文件：openssl x509 -inform der -in file.cer -out file.pem',
+  'settings.caTooLarge': '{name} 超过 {size} KB；证书文件通常只有几 KB。',
+  'settings.caTooMany': '最多 {n} 个证书文件。',
 };
