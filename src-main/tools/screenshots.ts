@@ -133,6 +133,29 @@ const SCENES: Scene[] = [
       await page.waitForTimeout(300);
     },
   },
+  {
+    // A saved profile behind a company proxy that trusts the company's CA (the tests' own CA file).
+    name: 'settings-network',
+    show: async (page) => {
+      await tab('settings')(page);
+      await page
+        .getByRole('button', { name: /Add profile|添加配置/ })
+        .first()
+        .click();
+      await page.locator('#profile-name').fill('Corp');
+      await page.locator('#profile-host').fill('https://gateway.corp.example/v1');
+      await page.locator('#profile-proxy').selectOption('url');
+      await page.locator('#profile-proxy ~ input').fill('http://ann:secret@proxy.corp.example:3128');
+      await page
+        .locator('.file-picker input[type=file]')
+        .last()
+        .setInputFiles(join(projectRoot, 'src-main/test-support/tls/test-ca.pem'));
+      await page.locator('form button[type=submit]').click();
+      await page.waitForTimeout(500);
+      await page.locator('#profile-proxy').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    },
+  },
 ];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-shots-'));
