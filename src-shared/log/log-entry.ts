@@ -1,3 +1,5 @@
+import type { ToolCall } from '../chat/conversation';
+
 /** One gateway call as the request log shows it; the key is already redacted. */
 /** Main keeps this many request log entries; the window keeps no more than main does. */
 export const MAX_LOG_ENTRIES = 500;
@@ -14,21 +16,34 @@ export const LOG_REPLY_KEEP = 8000;
 export const LOG_REASONING_KEEP = 4000;
 
 /**
- * A streamed (SSE) chat reply put back together by main from its events: what a reader wants
- * instead of hundreds of `data:` lines. Text and reasoning are cut to the limits above; the
- * character counts say how much arrived.
+ * One choice of a streamed reply as the log keeps it: text and reasoning cut to the limits above
+ * (the character counts say how much arrived), the refusal and tool calls the model sent.
  */
-export interface LogStreamReply {
+export interface LogStreamChoice {
   text: string;
   textChars: number;
   reasoning: string;
   reasoningChars: number;
+  /** The model's refusal (`delta.refusal`), apart from the text; absent when it did not refuse. */
+  refusal?: string;
+  /** Tool calls assembled from their fragments, each one's arguments cut to LOG_REPLY_KEEP. */
+  toolCalls?: ToolCall[];
   finishReason?: string;
+}
+
+/**
+ * A streamed (SSE) chat reply put back together by main from its events: what a reader wants
+ * instead of hundreds of `data:` lines. The choice fields are the first choice's (index 0);
+ * a request with `n` > 1 has the others in `otherChoices`.
+ */
+export interface LogStreamReply extends LogStreamChoice {
   usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
   /** Events read (the closing `[DONE]` included). */
   events: number;
   /** The closing `data: [DONE]` arrived. */
   sawDone: boolean;
+  /** The other choices of an `n` > 1 request, in index order. */
+  otherChoices?: (LogStreamChoice & { index: number })[];
 }
 
 export interface LogEntry {

@@ -180,6 +180,22 @@ describe('parseTaskBody, other vendors’ documented task shapes', () => {
       queuePosition: 2,
     });
     expect(parseTaskBody({ status: 'IN_PROGRESS', request_id: '764c', logs: [] }).state).toBe('running');
+    // COMPLETED holds no video: where the result is, to be read before the reply is applied.
+    const completed = parseTaskBody({
+      status: 'COMPLETED',
+      request_id: '764cabcf-b745-4b3e-ae38-1200304cf45b',
+      response_url: 'https://queue.fal.example/fal-ai/veo3/requests/764cabcf-b745-4b3e-ae38-1200304cf45b',
+      status_url:
+        'https://queue.fal.example/fal-ai/veo3/requests/764cabcf-b745-4b3e-ae38-1200304cf45b/status',
+      logs: [],
+      metrics: { inference_time: 41.2 },
+    });
+    expect(completed).toMatchObject({
+      state: 'succeeded',
+      resultUrl: 'https://queue.fal.example/fal-ai/veo3/requests/764cabcf-b745-4b3e-ae38-1200304cf45b',
+    });
+    expect(completed.videoUrl).toBeUndefined();
+    expect(completed.missing).toBeUndefined();
     const result = parseTaskBody({
       video: {
         url: 'https://v3.fal.example/files/kangaroo/v.mp4',

@@ -74,9 +74,14 @@ export interface ParsedTaskBody {
   missing?: { field: 'status' | 'videoUrl'; lookedFor: string[] };
   /**
    * OpenAI's videos API serves a finished video at `videos/{id}/content` on the gateway, with the
-   * API key, instead of giving an address: this path, which the app does not fetch.
+   * API key, instead of giving an address: this path, fetched under the profile's base URL.
    */
   contentPath?: string;
+  /**
+   * fal's queue: a COMPLETED status holds no video, only the address of the result
+   * (`response_url`), which holds it. Main reads that result before the reply is applied.
+   */
+  resultUrl?: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -195,6 +200,7 @@ export function parseTaskBody(body: unknown): ParsedTaskBody {
   if (state === 'unknown' && !hasStatus(o)) out.missing = { field: 'status', lookedFor: [...STATUS_FIELDS] };
   if (state === 'succeeded' && !videoUrl) {
     if (o.object === 'video' && taskId) out.contentPath = `videos/${taskId}/content`;
+    else if (str(o.response_url)) out.resultUrl = str(o.response_url);
     else out.missing = { field: 'videoUrl', lookedFor: [...VIDEO_URL_PLACES] };
   }
   return out;
@@ -210,6 +216,14 @@ export function safetySide(code: string): 'input' | 'output' | 'either' {
   if (/^input/i.test(code)) return 'input';
   if (/^output/i.test(code)) return 'output';
   return 'either';
+}
+
+/**
+ * A finished task's video can be fetched: the gateway gave its address, or (OpenAI's videos API)
+ * the path it is served at.
+ */
+export function hasVideoSource(task: { remoteUrl?: string; contentPath?: string }): boolean {
+  return !!task.remoteUrl || !!task.contentPath;
 }
 
 /** Result links live 24 h after the task finished (upstream's rule). */

@@ -63,6 +63,10 @@ describe('error bodies of every common shape', () => {
     expect(errorBody('upstream failed')).toEqual({ message: 'upstream failed' });
     expect(errorBody({ message: 'model not found' })).toEqual({ message: 'model not found' });
     expect(errorBody({ detail: 'Not authenticated' })).toEqual({ message: 'Not authenticated' });
+    expect(errorBody({ detail: 'Request timed out', error_type: 'request_timeout' })).toEqual({
+      message: 'Request timed out',
+      type: 'request_timeout',
+    });
     expect(errorBody({ detail: [{ msg: 'a' }, { msg: 'b' }] })).toEqual({ message: 'a; b' });
     expect(errorEnvelope({ message: 'model not found' })).toBeUndefined();
     expect(errorBody({ id: 'chatcmpl-1', choices: [] })).toBeUndefined();

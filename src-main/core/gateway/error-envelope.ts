@@ -102,7 +102,8 @@ export function errorBody(body: unknown): ErrorEnvelope | undefined {
   if (envelope) return envelope;
   if (text(body)) return { message: text(body)! };
   if (!isRec(body)) return undefined;
-  if (text(body.detail)) return { message: text(body.detail)! };
+  // fal's request errors name their kind beside the words: `{detail, error_type: "request_timeout"}`.
+  if (text(body.detail)) return { message: text(body.detail)!, type: text(body.error_type) };
   if (Array.isArray(body.detail)) {
     const msgs = body.detail.map((d) => (isRec(d) ? text(d.msg) : undefined)).filter((m) => m !== undefined);
     if (msgs.length > 0) return { message: msgs.join('; ') };

@@ -253,8 +253,9 @@ export class GatewayClient {
 
   /**
    * Sends the request and follows redirects by hand, so each hop is checked: a request that
-   * carries the key follows none to another origin, a POST only a 307/308; a result file's every
-   * hop must stay off internal networks (result-address.ts). At most MAX_REDIRECTS hops.
+   * carries the key follows none to another origin (a result file does, but from there on without
+   * the key and the profile's headers), a POST only a 307/308; a result file's every hop must
+   * stay off internal networks (result-address.ts). At most MAX_REDIRECTS hops.
    */
   private async follow(
     target: GatewayTarget,
@@ -265,10 +266,11 @@ export class GatewayClient {
     opts: CallOptions,
   ): Promise<Response> {
     // A request that carries the key or a secret header never follows a redirect to another origin.
-    const keyed = Object.keys(authHeaders(target)).length > 0 || (target.secretHeaders?.length ?? 0) > 0;
+    let keyed = Object.keys(authHeaders(target)).length > 0 || (target.secretHeaders?.length ?? 0) > 0;
     const gatewayHostname = hostnameOf(target.host);
     let url = req.url;
     const fetch = this.deps.fetchFor?.(target.network) ?? this.deps.fetch;
+    let sent = headers;
     for (let hop = 0; ; hop++) {
       if (opts.resultFile) {
         const refused = await refuseInternalResult(new URL(url), gatewayHostname, this.lookup);
@@ -276,7 +278,7 @@ export class GatewayClient {
       }
       const response = await fetch(url, {
         method: req.method,
-        headers,
+        headers: sent,
         body,
         signal,
         redirect: 'manual',
@@ -296,7 +298,12 @@ export class GatewayClient {
           `The address redirected more than ${MAX_REDIRECTS} times; Gatehouse stopped following it.`,
         );
       }
-      if (keyed && next.origin !== new URL(url).origin) {
+      if (keyed && next.origin !== new URL(url).origin && opts.resultFile && req.method === 'GET') {
+        // The gateway hands a result file to where it is kept (a signed link): followed, but the
+        // key and the profile's headers stay with the gateway.
+        sent = { Accept: req.accept ?? 'application/json', ...req.extraHeaders };
+        keyed = false;
+      } else if (keyed && next.origin !== new URL(url).origin) {
         throw refuse(
           'other_host',
           `The gateway redirected to ${next.host}; Gatehouse never sends the key to another address, so it stopped. Use that address in the profile if it is the gateway's.`,

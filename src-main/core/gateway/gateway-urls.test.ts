@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiUrl, judgeUrl, keyHint, normalizeHost } from './gateway-urls';
+import { apiUrl, judgeUrl, keyHint, normalizeHost, targetFor } from './gateway-urls';
 
 describe('gateway urls', () => {
   it.each([
@@ -21,5 +21,36 @@ describe('gateway urls', () => {
 
   it('hints a key by its last four characters only', () => {
     expect(keyHint('sk-abcdefgh1234')).toBe('sk-…1234');
+  });
+
+  it('fetches an address with the profile’s key and headers only on the origin of its base URL', () => {
+    const t = {
+      host: 'https://gw.example',
+      judgeSegment: 'p',
+      baseUrl: 'https://gw.example/api/v3?api-version=1',
+      apiKey: 'sk-own',
+      auth: { scheme: 'header', header: 'x-goog-api-key' } as const,
+      headers: { 'X-Team': 'blue' },
+      secretHeaders: ['X-Team'],
+      query: [{ name: 'a', value: 'b' }],
+    };
+    expect(targetFor(t, 'https://gw.example/v1beta/files/x:download?alt=media')).toBe(t);
+    for (const other of [
+      'https://cdn.example/v.mp4',
+      'http://gw.example/v.mp4',
+      'https://gw.example:8443/v.mp4',
+      'https://gw.example.evil.test/v.mp4',
+      'not a url',
+    ]) {
+      expect(targetFor(t, other), other).toEqual({
+        host: 'https://gw.example',
+        judgeSegment: 'p',
+        baseUrl: 'https://gw.example/api/v3?api-version=1',
+      });
+    }
+    // A profile saved with only its host calls `{host}/v1`: that host is its origin.
+    expect(
+      targetFor({ host: 'http://127.0.0.1:8080', judgeSegment: 'p', apiKey: 'k' }, 'http://127.0.0.1:8080/f'),
+    ).toMatchObject({ apiKey: 'k' });
   });
 });

@@ -43,6 +43,39 @@ export function judgeUrl(target: GatewayTarget): string {
   return withQuery(profileAddresses(target).judgeUrl, target.query);
 }
 
+/** The origin of the profile's base URL: the one origin its key and headers are sent to. */
+export function gatewayOrigin(target: GatewayTarget): string | undefined {
+  try {
+    return new URL(profileAddresses(target).baseUrl).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The target to fetch an address a reply named (a result file, fal's `response_url`) with. On the
+ * origin of the profile's base URL it is the gateway: the profile's own key, headers and auth
+ * scheme go, as on any call there. Any other origin (a signed CDN link, a vendor's own host)
+ * gets neither the key nor any of the profile's headers, which may hold secrets too
+ * (docs/architecture.md, "Video tasks").
+ */
+export function targetFor(target: GatewayTarget, address: string): GatewayTarget {
+  let origin: string | undefined;
+  try {
+    origin = new URL(address).origin;
+  } catch {
+    origin = undefined;
+  }
+  if (origin !== undefined && origin === gatewayOrigin(target)) return target;
+  // Still through the profile's proxy and CAs: a company network reaches a CDN the same way.
+  return {
+    host: target.host,
+    judgeSegment: target.judgeSegment,
+    baseUrl: target.baseUrl,
+    network: target.network,
+  };
+}
+
 /** The headers that carry the key for this target's auth scheme. */
 export function authHeaders(target: GatewayTarget): Record<string, string> {
   if (!target.apiKey) return {};

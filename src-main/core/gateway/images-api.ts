@@ -2,7 +2,7 @@ import { badResponse, record, str } from '../media/reply-shape';
 import type { CallOptions, GatewayClient } from './gateway-client';
 import { REPLY_CAPS } from './reply-caps';
 import { GatewayError } from './gateway-error';
-import { apiUrl, type GatewayTarget, normalizeHost } from './gateway-urls';
+import { apiUrl, type GatewayTarget, normalizeHost, targetFor } from './gateway-urls';
 
 export interface ImagesRequest {
   model: string;
@@ -121,8 +121,9 @@ export async function downloadImage(
   const maxBytes = opts.maxBytes ?? MAX_IMAGE_BYTES;
   if (/^\s*data:/i.test(url)) return decodeDataUrl(url.trim(), maxBytes);
   const resolved = resolveImageUrl(url, target);
+  // Another origin gets none of the profile's headers either (they may hold secrets).
   const open = await client.open(
-    { ...target, apiKey: undefined },
+    { ...targetFor(target, resolved.href), apiKey: undefined },
     { method: 'GET', url: resolved.href, accept: 'image/*' },
     { ...opts, resultFile: true },
   );

@@ -74,3 +74,100 @@ describe('the request log assembling a streamed reply', () => {
     expect(s.text).toBe('the key is [removed]');
   });
 });
+
+describe('the request log assembling what the chat reader assembles', () => {
+  const chunk = (choices: unknown[]) => event({ choices });
+
+  it('keeps the choices of an n: 2 reply apart by index, interleaved or in one chunk', () => {
+    const a = assemble(
+      chunk([{ index: 0, delta: { role: 'assistant', content: 'Red' } }]),
+      chunk([{ index: 1, delta: { role: 'assistant', content: 'Blue' } }]),
+      chunk([
+        { index: 0, delta: { content: ' sky' } },
+        { index: 1, delta: { content: ' sea' } },
+      ]),
+      chunk([{ index: 1, delta: {}, finish_reason: 'length' }]),
+      chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]),
+      'data: [DONE]\n\n',
+    );
+    const s = a.summary();
+    expect(s).toMatchObject({ text: 'Red sky', textChars: 7, finishReason: 'stop' });
+    expect(s.otherChoices).toEqual([
+      { index: 1, text: 'Blue sea', textChars: 8, reasoning: '', reasoningChars: 0, finishReason: 'length' },
+    ]);
+  });
+
+  it('is complete only once every choice has a finish reason (or [DONE] came)', () => {
+    const a = assemble(
+      chunk([{ index: 0, delta: { content: 'A' }, finish_reason: 'stop' }]),
+      chunk([{ index: 1, delta: { content: 'half of B' } }]),
+    );
+    expect(a.complete).toBe(false);
+    a.feed(Buffer.from(chunk([{ index: 1, delta: {}, finish_reason: 'stop' }])));
+    expect(a.complete).toBe(true);
+  });
+
+  it('keeps a refusal apart from the text', () => {
+    const s = assemble(
+      delta({ role: 'assistant', content: null, refusal: '' }),
+      delta({ refusal: 'I can’t help ' }),
+      delta({ refusal: 'with that.' }),
+      delta({}, 'stop'),
+    ).summary();
+    expect(s).toMatchObject({ text: '', refusal: 'I can’t help with that.', finishReason: 'stop' });
+  });
+
+  it('joins content sent as an array of parts (Mistral), leaving out parts that are not text', () => {
+    const s = assemble(
+      delta({ content: [{ type: 'text', text: 'Bonjour' }] }),
+      delta({
+        content: [
+          { type: 'image_url', image_url: { url: 'https://x/y.png' } },
+          { type: 'text', text: ' !' },
+        ],
+      }),
+      delta({}, 'stop'),
+    ).summary();
+    expect(s).toMatchObject({ text: 'Bonjour !', textChars: 9 });
+  });
+
+  it('assembles tool-call fragments by their index, as the chat reader does', () => {
+    const s = assemble(
+      delta({
+        role: 'assistant',
+        tool_calls: [
+          { index: 0, id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '' } },
+        ],
+      }),
+      delta({ tool_calls: [{ index: 0, function: { arguments: '{"city":' } }] }),
+      delta({
+        tool_calls: [
+          { index: 1, id: 'call_2', type: 'function', function: { name: 'get_time', arguments: '{}' } },
+        ],
+      }),
+      delta({ tool_calls: [{ index: 0, function: { arguments: '"Paris"}' } }] }),
+      delta({}, 'tool_calls'),
+    ).summary();
+    expect(s.toolCalls).toEqual([
+      { id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
+      { id: 'call_2', name: 'get_time', arguments: '{}' },
+    ]);
+    expect(s.finishReason).toBe('tool_calls');
+  });
+
+  it('scrubs every text it hands over: refusals, tool arguments and the other choices', () => {
+    const s = assemble(
+      chunk([{ index: 0, delta: { refusal: 'no sk-abcdef123456' } }]),
+      chunk([
+        {
+          index: 0,
+          delta: { tool_calls: [{ index: 0, function: { name: 'f', arguments: 'sk-abcdef123456' } }] },
+        },
+      ]),
+      chunk([{ index: 1, delta: { content: 'also sk-abcdef123456' } }]),
+    ).summary((t) => t.replaceAll('sk-abcdef123456', '[removed]'));
+    expect(s.refusal).toBe('no [removed]');
+    expect(s.toolCalls?.[0].arguments).toBe('[removed]');
+    expect(s.otherChoices?.[0].text).toBe('also [removed]');
+  });
+});

@@ -1,22 +1,73 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { LOG_REASONING_KEEP, LOG_REPLY_KEEP, type LogStreamReply } from '../../../src-shared/log/log-entry';
+import {
+  LOG_REASONING_KEEP,
+  LOG_REPLY_KEEP,
+  type LogStreamChoice,
+  type LogStreamReply,
+} from '../../../src-shared/log/log-entry';
 import { usageFrom } from './chat-api';
 import { errorEnvelope } from './error-envelope';
-import { asRecord } from './reply-collector';
+import { ChoicesByIndex, type ChoiceReader } from './reply-choices';
+import { asRecord, choiceParts } from './reply-collector';
+import { ToolCallAssembler } from './tool-calls';
+
+/** Adds `more` to `kept` up to `limit` characters. */
+const keep = (kept: string, more: string, limit: number) =>
+  more && kept.length < limit ? (kept + more).slice(0, limit) : kept;
+
+/**
+ * One choice of the reply, read the way the chat reads it (choiceParts, ToolCallAssembler) but
+ * kept as the wire sent it: `<think>` tags inside the content stay in the text, since the log
+ * shows the wire, not the chat's reading of it.
+ */
+class LogChoice implements ChoiceReader {
+  text = '';
+  textChars = 0;
+  reasoning = '';
+  reasoningChars = 0;
+  refusal = '';
+  finishReason?: string;
+  private readonly calls = new ToolCallAssembler();
+
+  readChoice(choice: Record<string, unknown>): void {
+    const { part, whole, reasoning, content, refusal, finishReason } = choiceParts(choice);
+    this.reasoningChars += reasoning.length;
+    this.reasoning = keep(this.reasoning, reasoning, LOG_REASONING_KEEP);
+    this.textChars += content.length;
+    this.text = keep(this.text, content, LOG_REPLY_KEEP);
+    this.refusal = keep(this.refusal, refusal, LOG_REPLY_KEEP);
+    this.calls.read(part, whole);
+    if (finishReason !== undefined) this.finishReason = finishReason;
+  }
+
+  summary(scrub: (text: string) => string): LogStreamChoice {
+    const toolCalls = this.calls.list.map((c) => ({
+      ...c,
+      arguments: scrub(c.arguments.slice(0, LOG_REPLY_KEEP)),
+    }));
+    return {
+      text: scrub(this.text),
+      textChars: this.textChars,
+      reasoning: scrub(this.reasoning),
+      reasoningChars: this.reasoningChars,
+      ...(this.refusal ? { refusal: scrub(this.refusal) } : {}),
+      ...(toolCalls.length > 0 ? { toolCalls } : {}),
+      finishReason: this.finishReason,
+    };
+  }
+}
+
+const EMPTY_CHOICE = new LogChoice();
 
 /**
  * Puts a streamed chat reply back together for the request log, from the bytes the log already
- * sees, so every streamed call is summarised whoever made it. It keeps only the first
- * LOG_REPLY_KEEP / LOG_REASONING_KEEP characters (main keeps hundreds of entries) and counts
- * the rest. Content is joined as the gateway sent it: `<think>` tags inside it stay in the text,
- * since the log shows the wire, not the chat's reading of it.
+ * sees, so every streamed call is summarised whoever made it. The choices of an `n` > 1 request
+ * are kept apart by index (ChoicesByIndex, as the chat keeps them); of each, only the first
+ * LOG_REPLY_KEEP / LOG_REASONING_KEEP characters are kept (main keeps hundreds of entries) and
+ * the rest counted.
  */
 export class LogStreamAssembler {
-  private text = '';
-  private textChars = 0;
-  private reasoning = '';
-  private reasoningChars = 0;
-  private finishReason?: string;
+  private readonly choices = new ChoicesByIndex(() => new LogChoice());
   private usage?: LogStreamReply['usage'];
   private events = 0;
   private sawDone = false;
@@ -29,9 +80,13 @@ export class LogStreamAssembler {
     this.parser.feed(this.decoder.decode(bytes, { stream: true }));
   }
 
-  /** The stream ended whole: `[DONE]` came, or a finish reason did (some gateways send no `[DONE]`). */
+  /**
+   * The stream ended whole: `[DONE]` came, or every choice begun has its finish reason (some
+   * gateways send no `[DONE]`).
+   */
   get complete(): boolean {
-    return this.sawDone || this.finishReason !== undefined;
+    const all = this.choices.all;
+    return this.sawDone || (all.length > 0 && all.every(({ reader }) => reader.finishReason !== undefined));
   }
 
   get eventCount(): number {
@@ -42,15 +97,17 @@ export class LogStreamAssembler {
   summary(scrub: (text: string) => string = (t) => t): LogStreamReply {
     const rest = this.decoder.decode();
     if (rest) this.parser.feed(rest);
+    const all = this.choices.all;
+    const first = all.find(({ index }) => index === 0)?.reader ?? EMPTY_CHOICE;
+    const others = all
+      .filter(({ index }) => index !== 0)
+      .map(({ index, reader }) => ({ index, ...reader.summary(scrub) }));
     return {
-      text: scrub(this.text),
-      textChars: this.textChars,
-      reasoning: scrub(this.reasoning),
-      reasoningChars: this.reasoningChars,
-      finishReason: this.finishReason,
+      ...first.summary(scrub),
       usage: this.usage,
       events: this.events,
       sawDone: this.sawDone,
+      ...(others.length > 0 ? { otherChoices: others } : {}),
     };
   }
 
@@ -74,23 +131,6 @@ export class LogStreamAssembler {
       return;
     }
     this.usage = usageFrom(chunk.usage) ?? this.usage;
-    const choice = asRecord(Array.isArray(chunk.choices) ? chunk.choices[0] : undefined);
-    if (!choice) return;
-    const delta = asRecord(choice.delta) ?? asRecord(choice.message);
-    // A gateway that sends both fields carries the same text twice: the DeepSeek one wins.
-    const reasoning = str(delta?.reasoning_content) || str(delta?.reasoning);
-    if (reasoning) {
-      this.reasoningChars += reasoning.length;
-      if (this.reasoning.length < LOG_REASONING_KEEP)
-        this.reasoning = (this.reasoning + reasoning).slice(0, LOG_REASONING_KEEP);
-    }
-    const content = str(delta?.content) || str(choice.text);
-    if (content) {
-      this.textChars += content.length;
-      if (this.text.length < LOG_REPLY_KEEP) this.text = (this.text + content).slice(0, LOG_REPLY_KEEP);
-    }
-    if (typeof choice.finish_reason === 'string') this.finishReason = choice.finish_reason;
+    this.choices.read(chunk.choices);
   }
 }
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');

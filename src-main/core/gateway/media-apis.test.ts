@@ -158,6 +158,37 @@ describe('downloadImage', () => {
     expect(log.list()[0].requestHeaders.Authorization).toBeUndefined();
   });
 
+  it('sends the profile’s headers to its own origin only, never to another (a signed CDN link)', async () => {
+    const seen: Record<string, string | undefined>[] = [];
+    const answer = (
+      req: { headers: Record<string, string | string[] | undefined> },
+      res: import('node:http').ServerResponse,
+    ) => {
+      seen.push({
+        token: req.headers['x-corp-token'] as string | undefined,
+        auth: req.headers.authorization as string | undefined,
+      });
+      res.writeHead(200, { 'Content-Type': 'image/png' });
+      res.end(png);
+    };
+    const gateway = await serve(answer);
+    const cdn = await serve(answer);
+    const target = {
+      host: gateway.host,
+      baseUrl: `${gateway.host}/v1`,
+      judgeSegment: 'p',
+      apiKey: 'sk-secret',
+      headers: { 'x-corp-token': 'tok-canary' },
+      secretHeaders: ['x-corp-token'],
+    };
+    await downloadImage(client(new RequestLog()), target, `${gateway.host}/files/a.png`);
+    await downloadImage(client(new RequestLog()), target, `${cdn.host}/signed/b.png`);
+    expect(seen).toEqual([
+      { token: 'tok-canary', auth: undefined },
+      { token: undefined, auth: undefined },
+    ]);
+  });
+
   it('decodes data: URLs locally, without a request', async () => {
     const log = new RequestLog();
     const target = { host: 'http://127.0.0.1:9', judgeSegment: 'p' };

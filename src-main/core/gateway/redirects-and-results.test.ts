@@ -67,6 +67,37 @@ describe('redirects of requests that carry the key', () => {
     expect(gw.seen.map((r) => r.auth)).toEqual(['Bearer sk-secret-key-123', 'Bearer sk-secret-key-123']);
   });
 
+  it('follows a result file’s redirect to another origin, leaving the key and the profile’s headers behind', async () => {
+    const seenTeam: (string | undefined)[] = [];
+    const elsewhere = await loopbackServer((req, res) => {
+      seenTeam.push(req.headers['x-team'] as string | undefined, req.headers.authorization);
+      res.end('clip');
+    });
+    servers.push(elsewhere);
+    const gw = await peer((_u, res) => redirect(res, `${elsewhere.host}/signed/v.mp4?sig=1`));
+    const target = {
+      host: gw.host,
+      judgeSegment: 'p',
+      apiKey: 'sk-secret-key-123',
+      headers: { 'X-Team': 'blue' },
+      secretHeaders: ['X-Team'],
+    };
+    const { bytes } = await client().bytes(
+      target,
+      { method: 'GET', url: `${gw.host}/v1/videos/v1/content` },
+      { resultFile: true },
+    );
+    expect(Buffer.from(bytes).toString()).toBe('clip');
+    expect(gw.seen.map((r) => r.auth)).toEqual(['Bearer sk-secret-key-123']);
+    expect(seenTeam).toEqual([undefined, undefined]);
+    // Any other keyed call still stops there.
+    const err = await client()
+      .bytes(target, { method: 'GET', url: `${gw.host}/v1/models` }, { retries: 0 })
+      .catch((e) => e);
+    expect(err.toAppError().details).toMatchObject({ redirect: 'other_host' });
+    expect(seenTeam).toHaveLength(2);
+  });
+
   it('follows a 307 of a POST with its body, and refuses a 302 that would drop it', async () => {
     const gw = await peer((url, res) => {
       if (url === '/a') return redirect(res, '/b', 307);

@@ -3,21 +3,21 @@ import { asRecord, ReplyCollector, type ReplyCallbacks } from './reply-collector
 /** Most choices kept of one reply (`n`); more are read past. */
 const MAX_CHOICES = 16;
 
-/**
- * The choices of one reply, kept apart by `index` (a request with `n` > 1 gets several,
- * interleaved in one stream). The first is the reply, streamed to the callbacks; the others are
- * gathered quietly, to be kept as its other versions.
- */
-export class ReplyChoices {
-  readonly first: ReplyCollector;
-  private readonly rest = new Map<number, ReplyCollector>();
+/** What reads one choice's part of each chunk (or of a whole completion). */
+export interface ChoiceReader {
+  readChoice(choice: Record<string, unknown>): void;
+}
 
-  constructor(
-    private readonly elapsed: () => number,
-    callbacks: ReplyCallbacks,
-  ) {
-    this.first = new ReplyCollector(elapsed, callbacks);
-  }
+/**
+ * The choices of one reply, kept apart by `index`: a request with `n` > 1 gets several,
+ * interleaved in one stream, one or more to a chunk. A choice without an index is the one at its
+ * place in the list. Both the chat (ReplyChoices) and the request log (log-stream-assembler.ts)
+ * read choices through this, each with its own reader per choice.
+ */
+export class ChoicesByIndex<T extends ChoiceReader> {
+  private readonly byIndex = new Map<number, T>();
+
+  constructor(private readonly make: (index: number) => T) {}
 
   /** The `choices` of one chunk or of a whole completion. */
   read(choices: unknown): void {
@@ -26,27 +26,56 @@ export class ReplyChoices {
       const choice = asRecord(raw);
       if (!choice) return;
       const index = typeof choice.index === 'number' ? choice.index : position;
-      this.collector(index)?.readChoice(choice);
+      this.at(index)?.readChoice(choice);
     });
+  }
+
+  /** The reader of choice `index`, made on first use; undefined past MAX_CHOICES. */
+  at(index: number): T | undefined {
+    let reader = this.byIndex.get(index);
+    if (!reader && this.byIndex.size < MAX_CHOICES) {
+      reader = this.make(index);
+      this.byIndex.set(index, reader);
+    }
+    return reader;
+  }
+
+  /** Every choice seen, in index order. */
+  get all(): { index: number; reader: T }[] {
+    return [...this.byIndex.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([index, reader]) => ({ index, reader }));
+  }
+}
+
+/**
+ * The chat's choices: the first is the reply, streamed to the callbacks; the others are
+ * gathered quietly, to be kept as its other versions.
+ */
+export class ReplyChoices {
+  readonly first: ReplyCollector;
+  private readonly choices: ChoicesByIndex<ReplyCollector>;
+
+  constructor(elapsed: () => number, callbacks: ReplyCallbacks) {
+    this.first = new ReplyCollector(elapsed, callbacks);
+    this.choices = new ChoicesByIndex((index) =>
+      index === 0 ? this.first : new ReplyCollector(elapsed, { onDelta: () => {} }),
+    );
+    // Made first, so the reply always has its place whatever indexes come before it.
+    this.choices.at(0);
+  }
+
+  /** The `choices` of one chunk or of a whole completion. */
+  read(choices: unknown): void {
+    this.choices.read(choices);
   }
 
   /** The other choices, in index order. */
   get others(): ReplyCollector[] {
-    return [...this.rest.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
+    return this.choices.all.filter(({ index }) => index !== 0).map(({ reader }) => reader);
   }
 
   end(): void {
-    this.first.end();
-    for (const c of this.rest.values()) c.end();
-  }
-
-  private collector(index: number): ReplyCollector | undefined {
-    if (index === 0) return this.first;
-    let c = this.rest.get(index);
-    if (!c && this.rest.size < MAX_CHOICES - 1) {
-      c = new ReplyCollector(this.elapsed, { onDelta: () => {} });
-      this.rest.set(index, c);
-    }
-    return c;
+    for (const { reader } of this.choices.all) reader.end();
   }
 }

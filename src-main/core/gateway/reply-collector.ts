@@ -18,6 +18,32 @@ export function contentText(v: unknown): string | undefined {
   return v.map((p) => (typeof p === 'string' ? p : str(asRecord(p)?.text))).join('');
 }
 
+/**
+ * What one choice of a stream chunk (`delta`) or of a whole completion (`message`) carries, read
+ * the one way the chat and the request log both read it.
+ */
+export function choiceParts(choice: Rec): {
+  /** The delta or message itself, for the tool calls in it. */
+  part?: Rec;
+  /** A whole completion's message, not a fragment of a stream. */
+  whole: boolean;
+  reasoning: string;
+  content: string;
+  refusal: string;
+  finishReason?: string;
+} {
+  const part = asRecord(choice.delta) ?? asRecord(choice.message);
+  return {
+    part,
+    whole: !asRecord(choice.delta),
+    // Prefer the DeepSeek field; a gateway that sends both carries the same text twice.
+    reasoning: str(part?.reasoning_content) || str(part?.reasoning),
+    content: contentText(part?.content) ?? str(choice.text),
+    refusal: str(part?.refusal),
+    finishReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : undefined,
+  };
+}
+
 export interface ReplyCallbacks {
   onDelta: (text: string) => void;
   onReasoning?: (text: string) => void;
@@ -50,13 +76,12 @@ export class ReplyCollector {
 
   /** One choice of a chunk (`delta`) or of a whole completion (`message`). */
   readChoice(choice: Rec): void {
-    const part = asRecord(choice.delta) ?? asRecord(choice.message);
-    // Prefer the DeepSeek field; a gateway that sends both carries the same text twice.
-    this.addReasoning(str(part?.reasoning_content) || str(part?.reasoning));
-    this.addContent(contentText(part?.content) ?? str(choice.text));
-    this.refusal += str(part?.refusal);
-    this.calls.read(part, !asRecord(choice.delta));
-    if (typeof choice.finish_reason === 'string') this.finishReason = choice.finish_reason;
+    const { part, whole, reasoning, content, refusal, finishReason } = choiceParts(choice);
+    this.addReasoning(reasoning);
+    this.addContent(content);
+    this.refusal += refusal;
+    this.calls.read(part, whole);
+    if (finishReason !== undefined) this.finishReason = finishReason;
   }
 
   /** The tool calls asked for so far, assembled. */

@@ -124,16 +124,29 @@ describe('downloadVideo', () => {
     }
   });
 
-  it('does not send the API key to the result address', async () => {
-    let auth: string | undefined = 'unset';
-    const s = await loopbackServer((req, res) => {
-      auth = req.headers.authorization;
-      res.writeHead(200, { 'Content-Type': 'video/mp4' });
-      res.end(mp4Head);
-    });
-    servers.push(s);
-    await downloadVideo(client(), { host: s.host, judgeSegment: 'p', apiKey: 'sk-secret' }, '/v', dest());
-    expect(auth).toBeUndefined();
+  it('sends the key and the profile’s headers to its own origin only, never to another result address', async () => {
+    const seen: Record<string, { auth?: string; team?: string }[]> = { own: [], other: [] };
+    const serve = (who: 'own' | 'other') =>
+      loopbackServer((req, res) => {
+        seen[who].push({ auth: req.headers.authorization, team: req.headers['x-team'] as string });
+        res.writeHead(200, { 'Content-Type': 'video/mp4' });
+        res.end(mp4Head);
+      });
+    const own = await serve('own');
+    const other = await serve('other');
+    servers.push(own, other);
+    const target = {
+      host: own.host,
+      judgeSegment: 'p',
+      baseUrl: `${own.host}/v1`,
+      apiKey: 'sk-secret',
+      headers: { 'X-Team': 'blue' },
+    };
+    await downloadVideo(client(), target, '/v1/videos/v/content', dest());
+    // Another port of the same host is another origin.
+    await downloadVideo(client(), target, `${other.host}/v.mp4`, dest());
+    expect(seen.own).toEqual([{ auth: 'Bearer sk-secret', team: 'blue' }]);
+    expect(seen.other).toEqual([{ auth: undefined, team: undefined }]);
   });
 });
 
@@ -203,5 +216,55 @@ describe('HTTP-200 error envelopes on video calls', () => {
       errorCode: 'InvalidParameter.duration',
       error: 'bad',
     });
+  });
+});
+
+describe('getVideoTask on fal’s queue: the result at response_url says how the request ended', () => {
+  /** The gateway answers COMPLETED, then the result at its response_url as scripted. */
+  async function completedWith(status: number, result: unknown) {
+    const s = await loopbackServer((req, res) => {
+      const origin = `http://${req.headers.host}`;
+      const body = req.url?.startsWith('/v1/video/generations/')
+        ? { status: 'COMPLETED', request_id: 'r1', response_url: `${origin}/fal-ai/veo3/requests/r1` }
+        : result;
+      res.writeHead(req.url?.startsWith('/v1/video/') ? 200 : status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(body));
+    });
+    servers.push(s);
+    return getVideoTask(client(), { host: s.host, judgeSegment: 'p' }, 'r1', { retries: 0 });
+  }
+
+  it('fal’s request error after the queue’s retries fails the task, with its kind', async () => {
+    const reply = await completedWith(504, { detail: 'Request timed out', error_type: 'request_timeout' });
+    expect(reply.parsed).toMatchObject({
+      state: 'failed',
+      error: 'Request timed out',
+      errorCode: 'request_timeout',
+    });
+    expect(JSON.parse(reply.raw)).toEqual({ http_status: 504, message: 'Request timed out' });
+  });
+
+  it('any other 5xx is a check that failed, without a status the poller would read as the task’s', async () => {
+    const err = await completedWith(500, { error: { message: 'boom', type: 'server_error' } }).catch(
+      (e) => e,
+    );
+    expect(err.message).toMatch(/^The task finished, but its result could not be read/);
+    expect(err.status).toBeUndefined();
+  });
+
+  it('a 200 error envelope fails the task in the gateway’s words', async () => {
+    const reply = await completedWith(200, { code: 1001, message: 'insufficient account balance' });
+    expect(reply.parsed).toMatchObject({
+      state: 'failed',
+      error: 'insufficient account balance',
+      errorCode: '1001',
+    });
+  });
+
+  it('a result with no video says where it looked', async () => {
+    const reply = await completedWith(200, { images: [{ url: 'https://v3.fal.example/a.png' }] });
+    expect(reply.parsed.state).toBe('succeeded');
+    expect(reply.parsed.missing).toMatchObject({ field: 'videoUrl' });
+    expect(reply.parsed.resultUrl).toBeUndefined();
   });
 });

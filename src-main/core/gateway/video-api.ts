@@ -5,9 +5,10 @@ import type { CallOptions, GatewayClient } from './gateway-client';
 import { REPLY_CAPS } from './reply-caps';
 import { errorEnvelope } from './error-envelope';
 import { GatewayError } from './gateway-error';
-import { apiUrl, type GatewayTarget } from './gateway-urls';
+import { apiUrl, type GatewayTarget, targetFor } from './gateway-urls';
 import type { VideoRequestBody } from '../../../src-shared/video/video-request';
-import { parseTaskBody, type ParsedTaskBody } from '../../../src-shared/video/video-status';
+import { findVideoUrl, parseTaskBody, type ParsedTaskBody } from '../../../src-shared/video/video-status';
+import { VIDEO_URL_PLACES } from '../../../src-shared/video/video-url-places';
 
 export interface VideoTaskReply {
   body: unknown;
@@ -53,7 +54,11 @@ function refuseEnvelope(body: unknown, raw: string, parsed: ParsedTaskBody, notA
   );
 }
 
-/** GET {base_url}/video/generations/{task_id}; idempotent, so the client may retry it. */
+/**
+ * GET {base_url}/video/generations/{task_id}; idempotent, so the client may retry it. A fal
+ * COMPLETED status is followed by a read of its result (readQueueResult), so the reply returned
+ * carries the video's address like every other vendor's.
+ */
 export async function getVideoTask(
   client: GatewayClient,
   target: GatewayTarget,
@@ -68,7 +73,106 @@ export async function getVideoTask(
   const parsed = parseTaskBody(body);
   // A reply read as a task without a word (Veo's operation by its `done`, fal's bare result) is not an envelope.
   refuseEnvelope(body, raw, parsed, !parsed.status && parsed.state === 'unknown');
+  if (parsed.resultUrl) return readQueueResult(client, target, parsed, parsed.resultUrl, opts);
   return { body, raw, parsed };
+}
+
+/**
+ * fal's request errors (`{detail, error_type}`) that end a request for good: the queue has
+ * already retried the runner. Other 5xx, a gateway's own included, may pass.
+ */
+const FAL_REQUEST_FAILURES = new Set([
+  'request_timeout',
+  'startup_timeout',
+  'runner_scheduling_failure',
+  'runner_connection_timeout',
+  'runner_disconnected',
+  'runner_connection_refused',
+  'runner_connection_error',
+  'runner_incomplete_response',
+  'runner_server_error',
+]);
+
+/**
+ * fal's queue keeps a finished request's output at `response_url` (a GET, authorised like the
+ * status call): the model's own reply, `{video: {url}}` for a video model, or the model's error
+ * with its status. On the gateway's origin it is read with the profile's key; on any other
+ * (fal's own queue host) without it (targetFor). What the result says replaces the status:
+ *
+ * - 2xx: the video's address, from the same places as any reply (`video.url`);
+ * - the model's refusal (a 4xx), or fal's request error (a 5xx naming one of
+ *   FAL_REQUEST_FAILURES): the task failed, in their words;
+ * - 404 or 410: fal no longer keeps it (an hour, minutes for large results): expired;
+ * - anything else (401, 403, 429, another 5xx, the network): thrown as a failed check, without
+ *   its status, so the poller tries again at its next check instead of reading a 404 as the
+ *   task's record expiring.
+ */
+async function readQueueResult(
+  client: GatewayClient,
+  target: GatewayTarget,
+  status: ParsedTaskBody,
+  resultUrl: string,
+  opts: CallOptions,
+): Promise<VideoTaskReply> {
+  const done: ParsedTaskBody = { ...status, resultUrl: undefined };
+  try {
+    const url = videoDownloadUrl(resultUrl, target);
+    const { body, raw } = await client.json(
+      targetFor(target, url),
+      { method: 'GET', url },
+      { maxBytes: REPLY_CAPS.videoTask, ...opts, resultFile: true },
+    );
+    const videoUrl = findVideoUrl(body);
+    const envelope = videoUrl ? undefined : errorEnvelope(body);
+    if (envelope)
+      return {
+        body,
+        raw,
+        parsed: {
+          ...done,
+          state: 'failed',
+          error: envelope.message,
+          errorCode: envelope.code ?? envelope.type,
+        },
+      };
+    return {
+      body,
+      raw,
+      parsed: videoUrl
+        ? { ...done, videoUrl }
+        : { ...done, missing: { field: 'videoUrl', lookedFor: [...VIDEO_URL_PLACES] } },
+    };
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    const code = err.status ?? 0;
+    // Kept for display like the poller keeps an error reply: its status and words.
+    const body = { http_status: err.status, message: err.gatewayMessage ?? err.message };
+    const raw = JSON.stringify(body);
+    if (code === 404 || code === 410)
+      return { body, raw, parsed: { ...done, state: 'expired', error: err.message } };
+    const refused =
+      (code >= 400 && code < 500 && ![401, 403, 408, 429].includes(code)) ||
+      (code >= 500 && FAL_REQUEST_FAILURES.has(err.extra.errorType ?? ''));
+    if (refused)
+      return {
+        body,
+        raw,
+        parsed: {
+          ...done,
+          state: 'failed',
+          error: err.gatewayMessage ?? err.message,
+          errorCode: err.extra.errorType,
+        },
+      };
+    throw new GatewayError(
+      err.code,
+      `The task finished, but its result could not be read: ${err.message}`,
+      undefined,
+      err.gatewayMessage,
+      err.retryAfterMs,
+      err.extra,
+    );
+  }
 }
 
 /**
@@ -98,16 +202,20 @@ export async function cancelVideoTask(
   return { raw, parsed };
 }
 
-/** Upstream's last-frame image, small: fetched whole, without the API key, images only. */
+/**
+ * Upstream's last-frame image, small: fetched whole, images only; with the key only on the
+ * gateway's own origin (targetFor).
+ */
 export async function downloadPoster(
   client: GatewayClient,
   target: GatewayTarget,
   url: string,
   destPath: string,
 ): Promise<void> {
+  const absolute = videoDownloadUrl(url, target);
   const { bytes, contentType } = await client.bytes(
-    { ...target, apiKey: undefined },
-    { method: 'GET', url: videoDownloadUrl(url, target), accept: 'image/*' },
+    targetFor(target, absolute),
+    { method: 'GET', url: absolute, accept: 'image/*' },
     { retries: 0, timeoutMs: 30_000, maxBytes: REPLY_CAPS.poster },
   );
   if (!baseType(contentType).startsWith('image/'))
@@ -182,8 +290,10 @@ function notAVideo(contentType: string | null, head: Uint8Array): GatewayError {
 }
 
 /**
- * Fetches a finished video into `destPath`. Result links are signed addresses, often on another
- * host, so the API key is NOT sent with them. The body is streamed to a temporary file beside
+ * Fetches a finished video into `destPath`. An address on the origin of the profile's base URL
+ * is the gateway's (OpenAI's `videos/{id}/content`, a Veo file on a gateway that passes Google's
+ * through) and is fetched with the profile's key and headers; any other is a signed link, often
+ * on a CDN, and gets neither (targetFor). The body is streamed to a temporary file beside
  * the target (never held in memory) with a byte cap, and renamed over the target only once
  * complete; on any failure the temporary file is deleted. GatewayClient's own GET retries are
  * left to the caller (`opts.retries`), which retries the whole download on its own schedule.
@@ -198,7 +308,7 @@ export async function downloadVideo(
   const { maxBytes = MAX_VIDEO_BYTES, ...callOpts } = opts;
   const absolute = videoDownloadUrl(url, target);
   const open = await client.open(
-    { ...target, apiKey: undefined },
+    targetFor(target, absolute),
     { method: 'GET', url: absolute, accept: 'video/*,application/octet-stream;q=0.9,*/*;q=0.5' },
     { timeoutMs: 120_000, ...callOpts, resultFile: true },
   );

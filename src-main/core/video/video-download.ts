@@ -1,10 +1,12 @@
 import type { GatewayClient } from '../gateway/gateway-client';
 import { GatewayError } from '../gateway/gateway-error';
+import { apiUrl, type GatewayTarget } from '../gateway/gateway-urls';
 import { downloadPoster, downloadVideo, getVideoTask } from '../gateway/video-api';
 import type { MediaLibrary } from '../media/media-library';
 import type { ProfileService } from '../profiles/profile-service';
 import type { VideoTaskRepository } from '../db/record-repositories';
 import type { PollerClock } from './video-poller';
+import { hasVideoSource } from '../../../src-shared/video/video-status';
 import type { VideoTask } from '../../../src-shared/video/video-task';
 
 /** What one download of a task's result needs from the video service. */
@@ -36,6 +38,15 @@ function retryableDownload(err: unknown): boolean {
 }
 
 /**
+ * Where a finished task's video is fetched from: the address the gateway gave, or (OpenAI's
+ * videos API) its content path under the profile's base URL as it is now, its query included.
+ */
+function videoSource(task: VideoTask, target: GatewayTarget): string | undefined {
+  if (task.remoteUrl) return task.remoteUrl;
+  return task.contentPath ? apiUrl(target, task.contentPath) : undefined;
+}
+
+/**
  * Downloads the result into the media folder with a few tries, and records the outcome on the
  * task (the file, or the reason it failed). A 403/404 asks the gateway once for a fresh link.
  */
@@ -46,10 +57,10 @@ export async function runDownload(deps: DownloadDeps, id: string): Promise<void>
   let failure: unknown;
   for (let attempt = 0; ; attempt++) {
     const task = deps.tasks.get(id);
-    if (!task?.remoteUrl || deps.disposed()) return;
+    if (!task || !hasVideoSource(task) || deps.disposed()) return;
     try {
       const target = await deps.profiles.target(task.profileId);
-      await downloadVideo(deps.client, target, task.remoteUrl, deps.media.resolve(rel), {
+      await downloadVideo(deps.client, target, videoSource(task, target)!, deps.media.resolve(rel), {
         retries: 0,
         maxBytes: deps.maxVideoBytes,
       });

@@ -11,7 +11,7 @@ import { AppFailure } from '../../../src-shared/result';
 import type { VideoTaskRepository } from '../db/record-repositories';
 import { type BackoffOptions, type PollerClock, systemClock, VideoPoller } from './video-poller';
 import { buildVideoRequest, type VideoForm } from '../../../src-shared/video/video-request';
-import { isTerminal } from '../../../src-shared/video/video-status';
+import { hasVideoSource, isTerminal } from '../../../src-shared/video/video-status';
 import { type VideoTask, type VideoTaskView, videoFormSchema } from '../../../src-shared/video/video-task';
 import { slimTask } from './video-view';
 import type { VideoEvents } from '../../../src-shared/video/video-events';
@@ -92,7 +92,7 @@ export class VideoService {
     this.started = true;
     this.poller.start();
     for (const task of this.deps.tasks.list()) {
-      if (task.state === 'succeeded' && task.remoteUrl && !this.hasFile(task))
+      if (task.state === 'succeeded' && hasVideoSource(task) && !this.hasFile(task))
         this.downloadInBackground(task.id);
     }
   }
@@ -247,7 +247,7 @@ export class VideoService {
    */
   async download(id: string): Promise<VideoTaskView> {
     const task = this.get(id);
-    if (!task.remoteUrl) {
+    if (!hasVideoSource(task)) {
       throw new AppFailure({
         code: 'not_found',
         message: 'The gateway has not given a video address for this task.',
@@ -284,7 +284,7 @@ export class VideoService {
     if (!justEnded) return;
     const note = notificationText(task);
     this.deps.desktop.notify(note.title, note.body);
-    if (task.state === 'succeeded' && task.remoteUrl && !this.hasFile(task))
+    if (task.state === 'succeeded' && hasVideoSource(task) && !this.hasFile(task))
       this.downloadInBackground(task.id);
   }
 

@@ -214,16 +214,23 @@ describe('video tasks against other vendors’ task shapes, over loopback', () =
     downloaded(task);
   });
 
-  it('OpenAI Sora: done without an address, the task says where the content is served and keeps the reply', async () => {
-    const { service, tasks } = makeService();
-    const created = await service.create(form('[sora] a kite'));
-    await until(() => tasks.get(created.id)?.finishedAt !== undefined);
-    service.dispose();
-    const task = tasks.get(created.id)!;
-    expect(task.state).toBe('succeeded');
+  it('fal queue: COMPLETED holds no video; its response_url, read with the key, does', async () => {
+    const task = await runToEnd('[fal-queue] a kite');
+    downloaded(task);
+    const result = gw.requests.find((r) => r.path.startsWith('/fal-ai/veo3/requests/'));
+    expect(result?.headers.authorization).toBe('Bearer sk-wild');
+    expect(JSON.parse(task.lastBody!)).toMatchObject({ video: { file_name: 'output.mp4' } });
+  });
+
+  it('OpenAI Sora: done without an address, the video is read from videos/{id}/content with the key', async () => {
+    const task = await runToEnd('[sora] a kite');
+    downloaded(task);
     expect(task.remoteUrl).toBeUndefined();
     expect(task.contentPath).toBe(`videos/${task.taskId}/content`);
     expect(JSON.parse(task.lastBody!)).toMatchObject({ object: 'video', status: 'completed' });
+    const content = gw.requests.find((r) => r.path.endsWith('/content'));
+    expect(content).toMatchObject({ path: `/v1/videos/${task.taskId}/content` });
+    expect(content?.headers.authorization).toBe('Bearer sk-wild');
   });
 
   it('an unknown shape keeps polling, keeps the raw reply and says which field was missing', async () => {

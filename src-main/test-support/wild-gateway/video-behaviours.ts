@@ -1,8 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ServerResponse } from 'node:http';
 import { sendJson, type WildRequest, type WildRoute } from './server';
 import {
+  falResult,
+  falResultPath,
   VENDOR_KINDS,
   type VendorKind,
   vendorCreateBody,
@@ -53,6 +56,12 @@ function findClip(): string {
 }
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
+/** Routes that hold a result only the key may read (OpenAI's video content, fal's queue result). */
+const keyless = (req: WildRequest, res: ServerResponse) => {
+  if (req.headers.authorization) return false;
+  sendJson(res, { error: { message: 'Missing API key', type: 'invalid_request_error' } }, 401);
+  return true;
+};
 const originOf = (req: WildRequest) => `http://${req.headers.host ?? '127.0.0.1'}`;
 
 /** Upstream's task body (also the base of the failing and cancellable ones). */
@@ -171,6 +180,27 @@ export function videoBehaviours(): WildRoute[] {
           );
         t.cancelled = true;
         sendJson(res, {});
+      },
+    },
+    {
+      method: 'GET',
+      path: /\/v1\/videos\/(?<id>[^/]+)\/content/,
+      handle: (req, res, { id }) => {
+        if (keyless(req, res)) return;
+        if (tasks.get(decodeURIComponent(id))?.kind !== 'sora')
+          return sendJson(res, { error: { message: 'No such video' } }, 404);
+        res.writeHead(200, { 'Content-Type': 'video/mp4' }).end(clip());
+      },
+    },
+    {
+      method: 'GET',
+      path: /\/fal-ai\/veo3\/requests\/(?<id>[^/]+)/,
+      handle: (req, res, { id }) => {
+        if (keyless(req, res)) return;
+        const t = tasks.get(decodeURIComponent(id));
+        if (t?.kind !== 'fal-queue' || falResultPath(t.id) !== req.path)
+          return sendJson(res, { detail: 'Request not found' }, 404);
+        sendJson(res, falResult(`${originOf(req)}/files/${encodeURIComponent(t.id)}.mp4`));
       },
     },
     {

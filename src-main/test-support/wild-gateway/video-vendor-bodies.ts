@@ -11,7 +11,10 @@
  *                     with `response.generateVideoResponse.generatedSamples[].video.uri`.
  * - `[veo-failed]`    ends `done: true` with `error: {code, message}`.
  * - `[fal]`           `{status: IN_QUEUE (queue_position) → IN_PROGRESS, request_id}`, then the result `{video: {url}}`.
- * - `[sora]`          OpenAI's videos API `{id, object: "video", status, progress}`: done without an address.
+ * - `[fal-queue]`     fal's queue as documented: `COMPLETED` holds no video, only `response_url` (on the
+ *                     gateway, answered with the key only: video-behaviours.ts), whose result is `{video: {url}}`.
+ * - `[sora]`          OpenAI's videos API `{id, object: "video", status, progress}`: done without an address;
+ *                     the video is served at `/v1/videos/{id}/content`, with the key only.
  * - `[mystery]`       a shape no vendor documents: no status field at all, ever.
  */
 export const VENDOR_KINDS = [
@@ -22,6 +25,7 @@ export const VENDOR_KINDS = [
   'veo',
   'veo-failed',
   'fal',
+  'fal-queue',
   'sora',
   'mystery',
 ] as const;
@@ -75,6 +79,7 @@ export function vendorCreateBody(kind: VendorKind, id: string, createdAt: number
     case 'veo-failed':
       return { name: id };
     case 'fal':
+    case 'fal-queue':
       return {
         status: 'IN_QUEUE',
         request_id: id,
@@ -98,6 +103,15 @@ export function vendorCreateBody(kind: VendorKind, id: string, createdAt: number
       return { id, job: { phase: 'accepted' } };
   }
 }
+
+/** Where the wild gateway keeps a `[fal-queue]` request's result (its `response_url`). */
+export const falResultPath = (id: string) => `/fal-ai/veo3/requests/${id}`;
+
+/** fal's result of a video model: the model's output. */
+export const falResult = (clip: string) => ({
+  video: { url: clip, content_type: 'video/mp4', file_name: 'output.mp4', file_size: 2_734_812 },
+  seed: 1_337,
+});
 
 /** The reply to the task's `checks`-th status query (from 1); `clip` is the finished video's address. */
 export function vendorQueryBody(kind: VendorKind, id: string, checks: number, clip: string): unknown {
@@ -158,13 +172,25 @@ export function vendorQueryBody(kind: VendorKind, id: string, checks: number, cl
         ? { name: id, done: true, error: { code: 3, message: VEO_ERROR } }
         : { name: id, done: false };
     case 'fal':
-      if (done)
-        return {
-          video: { url: clip, content_type: 'video/mp4', file_name: 'output.mp4', file_size: 2_734_812 },
-        };
+      if (done) return falResult(clip);
       return checks === 1
         ? { status: 'IN_QUEUE', request_id: id, queue_position: 1 }
         : { status: 'IN_PROGRESS', request_id: id, logs: [] };
+    case 'fal-queue': {
+      const at = `${new URL(clip).origin}${falResultPath(id)}`;
+      const urls = { response_url: at, status_url: `${at}/status`, cancel_url: `${at}/cancel` };
+      if (done)
+        return {
+          status: 'COMPLETED',
+          request_id: id,
+          ...urls,
+          logs: [{ message: 'Generating video', level: 'INFO', timestamp: iso(Date.now()) }],
+          metrics: { inference_time: 41.2 },
+        };
+      return checks === 1
+        ? { status: 'IN_QUEUE', request_id: id, ...urls, queue_position: 1 }
+        : { status: 'IN_PROGRESS', request_id: id, ...urls, logs: [] };
+    }
     case 'sora':
       return done
         ? {

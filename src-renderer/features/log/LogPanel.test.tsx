@@ -90,6 +90,46 @@ describe('the request log in the window', () => {
     expect(screen.getByText('content-type: text/event-stream')).toBeTruthy();
   });
 
+  it('shows a streamed refusal, tool calls and the other choices of an n: 2 request', async () => {
+    const streamed = entry(8, {
+      url: 'https://gw.example/v1/chat/completions',
+      stream: {
+        text: '',
+        textChars: 0,
+        reasoning: '',
+        reasoningChars: 0,
+        refusal: 'I can’t help with that.',
+        toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' }],
+        finishReason: 'tool_calls',
+        events: 9,
+        sawDone: true,
+        otherChoices: [
+          {
+            index: 1,
+            text: 'Blue sea',
+            textChars: 8,
+            reasoning: '',
+            reasoningChars: 0,
+            finishReason: 'length',
+          },
+        ],
+      },
+    });
+    installFakeBridge({ 'log.list': () => [streamed] });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <LogPanel />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /POST/ }));
+    const reply = screen.getByRole('region', { name: 'Assembled reply' });
+    expect(reply.textContent).toContain('RefusalI can’t help with that.');
+    expect(reply.textContent).toContain('get_weather({"city":"Paris"})');
+    const other = screen.getByRole('region', { name: 'Choice 1' });
+    expect(other.textContent).toContain('finish reason: length');
+    expect(other.textContent).toContain('Blue sea');
+  });
+
   it('offers the log as a HAR file made by main', async () => {
     const har = '{"log":{"version":"1.2","entries":[]}}';
     installFakeBridge({ 'log.list': () => [entry(1)], 'log.har': () => har });

@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import { useSharedClock } from '../../app/shared-clock';
 import { useInView } from '../../app/use-in-view';
+import { hasVideoSource } from '../../../src-shared/video/video-status';
 import type { VideoTaskView } from '../../../src-shared/video/video-task';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError, call } from '../../bridge/api';
@@ -51,7 +52,7 @@ export const TaskItem = memo(function TaskItem({ task }: { task: VideoTaskView }
   const [confirming, setConfirming] = useState(false);
   const [savedTo, setSavedTo] = useState<string>();
   // A reply the app could not fully read is shown open, so what came back is in view.
-  const [rawOpen, setRawOpen] = useState(!!task.missing || !!task.contentPath);
+  const [rawOpen, setRawOpen] = useState(!!task.missing);
   const remove = useRouteMutation('video.tasks.remove', ['video.tasks.list']);
   const saveAs = useRouteMutation('video.tasks.saveAs');
   const download = useRouteMutation('video.tasks.download');
@@ -64,6 +65,8 @@ export const TaskItem = memo(function TaskItem({ task }: { task: VideoTaskView }
   const error = remove.error ?? saveAs.error ?? download.error ?? checkNow.error;
   const downloading = task.downloading || download.isPending;
   const checking = !task.terminal && !task.stoppedCheckingAt;
+  // An address the gateway gave, or the path OpenAI's videos API serves it at.
+  const fetchable = hasVideoSource(task);
 
   /** The list carries placeholders for picked images: the full form comes from main. */
   const doRerun = async () => {
@@ -132,9 +135,9 @@ export const TaskItem = memo(function TaskItem({ task }: { task: VideoTaskView }
 
       <TaskPlayer task={task} label={t('video.player', { id: shortId })} />
       {task.state === 'succeeded' && !task.videoUrl ? (
-        !task.remoteUrl ? (
-          // The notes above say which places were read, or where the content is served.
-          task.missing || task.contentPath ? null : (
+        !fetchable ? (
+          // The notes above say which places were read.
+          task.missing ? null : (
             <p className="field-error">{t('video.noAddress')}</p>
           )
         ) : downloading ? (
@@ -144,7 +147,8 @@ export const TaskItem = memo(function TaskItem({ task }: { task: VideoTaskView }
         ) : task.downloadError ? (
           <>
             <p className="field-error">{t('video.downloadFailed', { message: task.downloadError })}</p>
-            <LinkLifetime task={task} />
+            {/* A signed link's lifetime; a content path is not a link that expires that way. */}
+            {task.remoteUrl ? <LinkLifetime task={task} /> : null}
           </>
         ) : (
           <p className="field-error">{t('video.notDownloaded')}</p>
@@ -204,7 +208,7 @@ export const TaskItem = memo(function TaskItem({ task }: { task: VideoTaskView }
               {t('video.saveAs')}
             </button>
           ) : null}
-          {task.state === 'succeeded' && !task.videoUrl && task.remoteUrl && !downloading ? (
+          {task.state === 'succeeded' && !task.videoUrl && fetchable && !downloading ? (
             <button type="button" className="small" onClick={() => download.mutate({ id: task.id })}>
               {t('video.retryDownload')}
             </button>

@@ -80,9 +80,25 @@ describe('TaskReplyNotes', () => {
     ).toBeTruthy();
   });
 
-  it('says where an OpenAI-style video is served when no address came', () => {
-    render(<TaskReplyNotes task={view({ state: 'succeeded', contentPath: 'videos/video_1/content' })} />);
-    expect(screen.getByText(/serves the video at videos\/video_1\/content with the API key/)).toBeTruthy();
+  it('says where an OpenAI-style video is read from until it is here', () => {
+    const { rerender } = render(
+      <TaskReplyNotes task={view({ state: 'succeeded', contentPath: 'videos/video_1/content' })} />,
+    );
+    expect(
+      screen.getByText(
+        /reads the video from videos\/video_1\/content on the gateway, with the profile’s key/,
+      ),
+    ).toBeTruthy();
+    rerender(
+      <TaskReplyNotes
+        task={view({
+          state: 'succeeded',
+          contentPath: 'videos/video_1/content',
+          videoUrl: 'gatehouse-media://media/videos/a.mp4',
+        })}
+      />,
+    );
+    expect(screen.queryByText(/videos\/video_1\/content/)).toBeNull();
   });
 
   it('shows the place in a queue while the task waits', () => {

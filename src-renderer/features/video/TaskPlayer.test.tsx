@@ -70,6 +70,23 @@ describe('the video card’s player', () => {
     await waitFor(() => expect(bridge.calls.map((c) => c.route)).toEqual(['video.tasks.download']));
   });
 
+  it('offers the download again of an OpenAI-style video, which has a content path and no address', async () => {
+    const bridge = installFakeBridge({ 'video.tasks.download': () => task({}) });
+    renderCard(
+      task({
+        remoteUrl: undefined,
+        contentPath: 'videos/video_1/content',
+        downloadError: 'The key was refused',
+      }),
+    );
+    expect(screen.getByText('Download failed: The key was refused')).toBeTruthy();
+    expect(screen.queryByText(/gave no video address/)).toBeNull();
+    // Not a signed link: no 24 h lifetime is claimed for it.
+    expect(screen.queryByText(/likely valid until|likely expired/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry download' }));
+    await waitFor(() => expect(bridge.calls.map((c) => c.route)).toEqual(['video.tasks.download']));
+  });
+
   it('shows no player for a task that has not succeeded, even with a file left over', () => {
     installFakeBridge({});
     renderCard(

@@ -3,8 +3,8 @@ import { t } from '../../i18n/i18n';
 
 /**
  * What the last reply said beyond the status, or could not say: the place in a queue (fal), a
- * field the app needs that no known place held (docs/architecture.md, "Video tasks"), and a
- * finished OpenAI-style video served on a path the app does not fetch.
+ * field the app needs that no known place held (docs/architecture.md, "Video tasks"), and, until
+ * the video is here, where a finished OpenAI-style video is read from (with the profile's key).
  */
 export function TaskReplyNotes({ task }: { task: VideoTaskView }) {
   return (
@@ -19,8 +19,8 @@ export function TaskReplyNotes({ task }: { task: VideoTaskView }) {
           })}
         </p>
       ) : null}
-      {task.contentPath && !task.remoteUrl ? (
-        <p className="field-error">{t('video.contentPath', { path: task.contentPath })}</p>
+      {task.contentPath && !task.remoteUrl && !task.videoUrl ? (
+        <p className="muted small-note">{t('video.contentPath', { path: task.contentPath })}</p>
       ) : null}
     </>
   );

@@ -55,7 +55,7 @@ export const video = {
   'video.missing.videoUrl':
     'The task finished, but no video address was found in the reply (looked for {fields}). The raw reply is below.',
   'video.contentPath':
-    'The task finished. This gateway answers like OpenAI’s videos API, which serves the video at {path} with the API key instead of giving an address; Gatehouse does not fetch it that way yet. The raw reply is below.',
+    'This gateway answers like OpenAI’s videos API, which gives no address: Gatehouse reads the video from {path} on the gateway, with the profile’s key.',
   'video.noAddress': 'The gateway reported success but gave no video address. See the raw reply.',
   'video.expired': 'The gateway no longer has this task (record expired).',
   'video.player': 'Video of task {id}',

@@ -54,7 +54,7 @@ export const video: Record<keyof typeof en, string> = {
   'video.missing.status': '回复中没有状态字段（查找了 {fields}）。仍在检查；原始回复见下方。',
   'video.missing.videoUrl': '任务已完成，但回复中没有找到视频地址（查找了 {fields}）。原始回复见下方。',
   'video.contentPath':
-    '任务已完成。此网关的回复与 OpenAI 视频接口相同：视频需带 API 密钥从 {path} 获取，而不是给出地址；Gatehouse 目前还不能这样获取。原始回复见下方。',
+    '此网关的回复与 OpenAI 视频接口相同，不给出视频地址：Gatehouse 会带上此配置的密钥，从网关的 {path} 读取视频。',
   'video.noAddress': '网关报告成功，但没有给出视频地址。请查看原始回复。',
   'video.expired': '网关上已没有这个任务（记录已过期）。',
   'video.player': '任务 {id} 的视频',
