@@ -33,6 +33,7 @@ describe('gateway urls', () => {
       headers: { 'X-Team': 'blue' },
       secretHeaders: ['X-Team'],
       query: [{ name: 'a', value: 'b' }],
+      network: { proxy: { mode: 'url' as const, url: 'http://proxy.corp:3128' } },
     };
     expect(targetFor(t, 'https://gw.example/v1beta/files/x:download?alt=media')).toBe(t);
     for (const other of [
@@ -46,6 +47,8 @@ describe('gateway urls', () => {
         host: 'https://gw.example',
         judgeSegment: 'p',
         baseUrl: 'https://gw.example/api/v3?api-version=1',
+        // The company proxy still carries it: only the key and headers stay behind.
+        network: { proxy: { mode: 'url', url: 'http://proxy.corp:3128' } },
       });
     }
     // A profile saved with only its host calls `{host}/v1`: that host is its origin.
