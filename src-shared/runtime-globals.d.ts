@@ -12,3 +12,9 @@ declare class URL {
   /** `?a=b`, or empty. */
   readonly search: string;
 }
+
+declare class URLSearchParams {
+  /** `?a=b&c=d` or `a=b&c=d`. */
+  constructor(init?: string);
+  [Symbol.iterator](): IterableIterator<[string, string]>;
+}

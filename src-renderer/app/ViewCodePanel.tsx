@@ -7,10 +7,10 @@ import {
   type CodeLanguage,
   generateCode,
   type HttpCall,
-  KEY_ENV,
 } from '../../src-shared/request/view-code';
 import { t } from '../i18n/i18n';
-import { SANDBOX_NOT_RUNNING, useCodeAddress } from './use-code-address';
+import { codeKeyNote } from './code-key-note';
+import { SANDBOX_NOT_RUNNING, useCodeProfile } from './use-code-profile';
 const SDK_KINDS: ReadonlySet<CodeKind> = new Set(['chat', 'embeddings', 'images', 'speech']);
 
 /** The View code dialog's content: loaded when the dialog first opens, with the generators. */
@@ -26,10 +26,10 @@ export function CodePanel({
   onClose: () => void;
 }) {
   const [language, setLanguage] = useState<CodeLanguage>('curl');
-  const { host, judgeSegment, baseUrl, judgeUrl } = useCodeAddress();
+  const profile = useCodeProfile();
   const code = useMemo(
-    () => generateCode({ kind, host, judgeSegment, baseUrl, judgeUrl, body, http }, language),
-    [kind, host, judgeSegment, baseUrl, judgeUrl, body, http, language],
+    () => generateCode({ ...profile, kind, body, http }, language),
+    [profile, kind, body, http, language],
   );
   return (
     <div className="view-code-panel">
@@ -59,14 +59,14 @@ export function CodePanel({
         <code>{code}</code>
       </pre>
       <p className="muted small-note">
-        {t('code.keyNote', { env: KEY_ENV })}{' '}
+        {codeKeyNote(profile)}{' '}
         {language === 'curl'
           ? kind === 'video'
             ? t('code.needs.jq')
             : ''
           : t(`code.needs.${language}.${SDK_KINDS.has(kind) ? 'sdk' : 'http'}`)}
       </p>
-      {host === SANDBOX_NOT_RUNNING ? (
+      {profile.host === SANDBOX_NOT_RUNNING ? (
         <p className="small-note warn-text">{t('code.sandboxNotRunning')}</p>
       ) : null}
     </div>

@@ -2,17 +2,25 @@
  * A question set with its tuned thresholds as code a developer can ship: one call of the judge
  * endpoint with a pinned model, then every noul answer read as true or false at its threshold
  * (docs/architecture.md, "Judge thresholds"). TypeScript uses `fetch`, Python `requests`, curl
- * the call with a `jq` filter for the verdicts. The key is read from the environment, never
- * written into the code.
+ * the call with a `jq` filter for the verdicts. The call is the one the app makes for the
+ * profile: its judgement address and query, its auth scheme and extra headers (code-connection.ts).
+ * The key and secret header values are read from the environment, never written into the code.
  */
 import { judgeRequestBody } from '../judge/judge-request';
 import type { Question } from '../judge/question-rules';
 import { type SetTuning, thresholdFor } from '../judge/set-tuning';
 import type { StateValue } from '../judge/state-input';
+import {
+  type CodeConnection,
+  envComment,
+  envVariables,
+  type SentHeader,
+  sentHeaders,
+} from './code-connection';
+import { endpointUrl } from './code-request';
 import { shellQuote } from './gateway-address';
-import { profileAddresses } from '../profiles/profile-address';
 import { pythonLiteral } from './python-literal';
-import { KEY_ENV } from './view-code';
+import { curlHeader } from './view-code-curl';
 
 export type SetCodeLanguage = 'typescript' | 'python' | 'curl';
 export const SET_CODE_LANGUAGES: readonly SetCodeLanguage[] = ['typescript', 'python', 'curl'];
@@ -20,7 +28,7 @@ export const SET_CODE_LANGUAGES: readonly SetCodeLanguage[] = ['typescript', 'py
 export const DEFAULT_PINNED_MODEL = 'judge-1.13.0';
 export const PLACEHOLDER_STATE = 'Replace this with the text to judge.';
 
-export interface SetCodeInput {
+export interface SetCodeInput extends CodeConnection {
   setName: string;
   questions: Question[];
   tuning: SetTuning | undefined;
@@ -28,7 +36,9 @@ export interface SetCodeInput {
   /** The profile's host as typed, and its judge path segment. */
   host: string;
   judgeSegment: string;
-  /** The profile's judgement endpoint, when it has its own; else derived from host and segment. */
+  /** The profile's base URL as it calls it; absent: `{host}/v1`. */
+  baseUrl?: string;
+  /** The profile's judgement endpoint, when it has its own; else derived from the base URL and segment. */
   judgeUrl?: string;
   /** Default: PLACEHOLDER_STATE. */
   state?: StateValue;
@@ -54,6 +64,20 @@ export function jqVerdicts(thresholds: Record<string, number>): string {
   return `{${fields.join(', ')}}`;
 }
 
+/** The judgement address with the profile's query, as main calls it. */
+const urlOf = (input: SetCodeInput) => endpointUrl({ ...input, kind: 'judge' });
+
+/** A header's value in TypeScript: a secret one (or the key) through `need`, which stops when it is unset. */
+function tsValue(h: SentHeader): string {
+  if ('text' in h) return JSON.stringify(h.text);
+  return h.prefix ? `\`${h.prefix}\${need('${h.env}')}\`` : `need('${h.env}')`;
+}
+
+function pyValue(h: SentHeader): string {
+  if ('text' in h) return pythonLiteral(h.text);
+  return h.prefix ? `f"${h.prefix}{need('${h.env}')}"` : `need(${JSON.stringify(h.env)})`;
+}
+
 const bodyOf = (input: SetCodeInput) =>
   judgeRequestBody({
     model: input.model,
@@ -63,12 +87,27 @@ const bodyOf = (input: SetCodeInput) =>
 
 function typescriptCode(input: SetCodeInput): string {
   const thresholds = thresholdsOf(input.questions, input.tuning);
+  const headers = sentHeaders(input);
+  const entries = [
+    ...headers.map((h) => `${JSON.stringify(h.name)}: ${tsValue(h)}`),
+    '"Content-Type": "application/json"',
+  ];
   return [
     `// The question set “${input.setName}” on ${input.model}, each yes/no answer read at its tuned threshold.`,
     `// Save as judge.mts; run with Node 23.6+ as node judge.mts (22.6+: node --experimental-strip-types judge.mts).`,
-    `const url = ${JSON.stringify(profileAddresses(input).judgeUrl)};`,
-    `const apiKey = process.env.${KEY_ENV};`,
-    `if (!apiKey) throw new Error('Set ${KEY_ENV} to your gateway key.');`,
+    ...envComment(headers, '//'),
+    `const url = ${JSON.stringify(urlOf(input))};`,
+    ...(envVariables(headers).length
+      ? [
+          'function need(name: string): string {',
+          '  const value = process.env[name];',
+          '  if (!value) throw new Error(`Set ${name} in the environment first.`);',
+          '  return value;',
+          '}',
+          '',
+        ]
+      : []),
+    `const headers: Record<string, string> = {\n${entries.map((e) => `  ${e},`).join('\n')}\n};`,
     '',
     '/** Tuned in Gatehouse: a noul answer at or above its threshold counts as true. */',
     `const thresholds: Record<string, number> = ${JSON.stringify(thresholds)};`,
@@ -77,7 +116,7 @@ function typescriptCode(input: SetCodeInput): string {
     '',
     'const reply = await fetch(url, {',
     "  method: 'POST',",
-    "  headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },",
+    '  headers,',
     '  body: JSON.stringify(body),',
     '});',
     'if (!reply.ok) throw new Error(`HTTP ${reply.status}: ${await reply.text()}`);',
@@ -103,16 +142,30 @@ function typescriptCode(input: SetCodeInput): string {
 
 function pythonCode(input: SetCodeInput): string {
   const thresholds = thresholdsOf(input.questions, input.tuning);
+  const headers = sentHeaders(input);
   return [
     `# The question set “${input.setName}” on ${input.model}, each yes/no answer read at its tuned threshold.`,
-    'import os',
-    '',
+    ...envComment(headers, '#'),
+    ...(envVariables(headers).length ? ['import os', ''] : []),
     'import requests',
     '',
-    `URL = ${JSON.stringify(profileAddresses(input).judgeUrl)}`,
-    `API_KEY = os.environ.get(${JSON.stringify(KEY_ENV)})`,
-    'if not API_KEY:',
-    `    raise SystemExit("Set ${KEY_ENV} to your gateway key.")`,
+    `URL = ${JSON.stringify(urlOf(input))}`,
+    ...(envVariables(headers).length
+      ? [
+          '',
+          '',
+          'def need(name):',
+          '    value = os.environ.get(name)',
+          '    if not value:',
+          '        raise SystemExit(f"Set {name} in the environment first.")',
+          '    return value',
+          '',
+          '',
+        ]
+      : []),
+    headers.length
+      ? `HEADERS = {\n${headers.map((h) => `    ${JSON.stringify(h.name)}: ${pyValue(h)},`).join('\n')}\n}`
+      : 'HEADERS = {}',
     '',
     '# Tuned in Gatehouse: a noul answer at or above its threshold counts as true.',
     `THRESHOLDS = ${pythonLiteral(thresholds)}`,
@@ -121,7 +174,7 @@ function pythonCode(input: SetCodeInput): string {
     'reply = requests.post(',
     '    URL,',
     '    json=body,',
-    '    headers={"Authorization": f"Bearer {API_KEY}"},',
+    '    headers=HEADERS,',
     '    timeout=120,',
     ')',
     'reply.raise_for_status()',
@@ -144,6 +197,7 @@ function pythonCode(input: SetCodeInput): string {
 
 function curlCode(input: SetCodeInput): string {
   const thresholds = thresholdsOf(input.questions, input.tuning);
+  const headers = sentHeaders(input);
   const width = Math.max(0, ...Object.keys(thresholds).map((n) => n.length));
   const listed = Object.entries(thresholds).map(([n, t]) => `#   ${n.padEnd(width)}  ${t}`);
   return [
@@ -156,9 +210,10 @@ function curlCode(input: SetCodeInput): string {
           `#   | jq ${shellQuote(jqVerdicts(thresholds))}`,
         ]
       : ['# The set has no noul questions: each answer is a choice or a score.']),
+    ...envComment(headers, '#'),
     [
-      `curl -sS ${shellQuote(profileAddresses(input).judgeUrl)}`,
-      `  -H "Authorization: Bearer $${KEY_ENV}"`,
+      `curl -sS ${shellQuote(urlOf(input))}`,
+      ...headers.map((h) => `  ${curlHeader(h)}`),
       `  -H 'Content-Type: application/json'`,
       `  -d ${shellQuote(JSON.stringify(bodyOf(input), null, 2))}`,
     ].join(' \\\n'),

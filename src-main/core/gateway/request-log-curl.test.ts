@@ -48,4 +48,19 @@ describe('Copy as curl', () => {
     log.clear();
     expect(log.fullBody(ids[19])).toBeUndefined();
   });
+
+  it('writes the key as the profile sends it: a bare key in Authorization gets no Bearer', () => {
+    const log = new RequestLog();
+    const ticket = log.begin(
+      'GET',
+      'https://gw.example/v1/models',
+      { Authorization: 'sk-raw-key-1234' },
+      undefined,
+      { keyHeader: 'Authorization' },
+    );
+    const curl = toCurl(log.get(ticket.entry.id)!);
+    expect(curl).toContain('"Authorization: $GATEWAY_API_KEY"');
+    expect(curl).not.toContain('Bearer');
+    expect(curl).not.toContain('sk-raw-key');
+  });
 });

@@ -1,3 +1,4 @@
+import { KEY_ENV, secretHeaderVariable } from '../../../src-shared/request/code-connection';
 import { shellQuote } from '../../../src-shared/request/gateway-address';
 import { keyHint } from './gateway-urls';
 import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
@@ -245,23 +246,19 @@ export class LogTicket {
   }
 }
 
-/** The shell variable a curl line reads a secret header's value from: `X-Portkey-Api-Key` -> `$GATEWAY_HEADER_X_PORTKEY_API_KEY`. */
-export function secretHeaderVariable(name: string): string {
-  return `GATEWAY_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
-}
-
 /**
  * A curl line that reads the key from $GATEWAY_API_KEY (and each secret header from a variable of
- * its own), so a pasted command never leaks them. The
+ * its own, named as View code names it: src-shared/request/code-connection.ts), so a pasted
+ * command never leaks them. The
  * body is the one sent, whole when `full` has it; otherwise (too big, or dropped from memory)
  * a comment line above the command says that the body is cut and will not parse.
  */
 export function toCurl(entry: LogEntry, full?: { text: string; bytes: number }): string {
   const parts = ['curl', '-X', entry.method, shellQuote(entry.url)];
   for (const [name, value] of Object.entries(entry.requestHeaders)) {
-    if (name.toLowerCase() === 'authorization') parts.push('-H', '"Authorization: Bearer $GATEWAY_API_KEY"');
-    else if (name.toLowerCase() === entry.keyHeader?.toLowerCase())
-      parts.push('-H', `"${name}: $GATEWAY_API_KEY"`);
+    // The key header first: a profile may send the bare key in Authorization (no Bearer).
+    if (name.toLowerCase() === entry.keyHeader?.toLowerCase()) parts.push('-H', `"${name}: $${KEY_ENV}"`);
+    else if (name.toLowerCase() === 'authorization') parts.push('-H', `"Authorization: Bearer $${KEY_ENV}"`);
     else if (value === SECRET_VALUE_REMOVED) parts.push('-H', `"${name}: $${secretHeaderVariable(name)}"`);
     else parts.push('-H', shellQuote(`${name}: ${value}`));
   }

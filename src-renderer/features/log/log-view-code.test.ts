@@ -68,6 +68,19 @@ describe('View code for a logged call', () => {
     expect(node).not.toContain('GATEWAY_API_KEY');
   });
 
+  it('counts the key as sent when it went in the profile’s own key header', () => {
+    const models = logCode({
+      method: 'GET',
+      url: 'https://az.example/openai/deployments/d/models?api-version=1',
+      requestHeaders: { 'api-key': 'sk-…abcd', Accept: 'application/json' },
+      keyHeader: 'api-key',
+    });
+    expect(models?.http).toMatchObject({
+      path: 'https://az.example/openai/deployments/d/models?api-version=1',
+      auth: true,
+    });
+  });
+
   it('refuses a body that is not whole JSON', () => {
     expect(
       logCode(

@@ -28,7 +28,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * not whole JSON (cut in the log), since code for half a body would not run.
  */
 export function logCode(
-  entry: Pick<LogEntry, 'method' | 'url' | 'requestHeaders'>,
+  entry: Pick<LogEntry, 'method' | 'url' | 'requestHeaders' | 'keyHeader'>,
   bodyText?: string,
 ): LogCode | undefined {
   let body: unknown;
@@ -51,7 +51,9 @@ export function logCode(
   }
   const at = url.pathname.indexOf('/v1/');
   const path = at === -1 ? url.href : url.pathname.slice(at) + url.search;
-  const auth = Object.keys(entry.requestHeaders).some((h) => h.toLowerCase() === 'authorization');
+  // The key went in Authorization, or in the profile's own key header (Azure's api-key).
+  const keyHeaders = ['authorization', entry.keyHeader?.toLowerCase()];
+  const auth = Object.keys(entry.requestHeaders).some((h) => keyHeaders.includes(h.toLowerCase()));
   const withBody = body !== undefined;
   if (withBody && !isObject(body)) return undefined;
   return {

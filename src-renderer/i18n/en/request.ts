@@ -33,6 +33,9 @@ export const request = {
   'code.copy': 'Copy code',
   'code.keyNote':
     'The code reads the key from ${env}; set it first (export {env}=sk-…). The key is never written into it.',
+  'code.noKeyNote': 'This profile sends no key, and neither does the code.',
+  'code.secretHeadersNote':
+    'Secret header values are read from {vars}; set them first. They are never written into the code.',
   'code.needs.python.sdk': 'Needs the openai package (pip install openai).',
   'code.needs.python.http': 'Needs the requests package (pip install requests).',
   'code.needs.node.sdk': 'Needs the openai package (npm install openai); save as a .mjs file.',

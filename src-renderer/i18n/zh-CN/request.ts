@@ -31,6 +31,8 @@ export const request: Record<keyof typeof en, string> = {
   'code.lang.node': 'Node',
   'code.copy': '复制代码',
   'code.keyNote': '代码从 ${env} 读取密钥；请先设置（export {env}=sk-…）。代码中从不写入密钥。',
+  'code.noKeyNote': '此配置不发送密钥，代码也不发送。',
+  'code.secretHeadersNote': '保密请求头的值从 {vars} 读取；请先设置。代码中从不写入这些值。',
   'code.needs.python.sdk': '需要 openai 包（pip install openai）。',
   'code.needs.python.http': '需要 requests 包（pip install requests）。',
   'code.needs.node.sdk': '需要 openai 包（npm install openai）；保存为 .mjs 文件。',

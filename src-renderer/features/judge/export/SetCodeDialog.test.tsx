@@ -59,7 +59,7 @@ describe('the question set as code, with its thresholds', () => {
     expect(tabs[0].getAttribute('aria-selected')).toBe('true');
     expect(codeIn(dialog)).toContain('const thresholds: Record<string, number> = {"refund":0.72};');
     expect(codeIn(dialog)).toContain('"model": "judge-1.13.0"');
-    expect(codeIn(dialog)).toContain('process.env.GATEWAY_API_KEY');
+    expect(codeIn(dialog)).toContain("need('GATEWAY_API_KEY')");
     expect(codeIn(dialog)).not.toMatch(/sk-/);
     expect(dialog.textContent).toContain('Noul answers are read at the tuned thresholds: refund 0.72.');
   });

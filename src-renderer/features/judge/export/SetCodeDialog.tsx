@@ -11,11 +11,11 @@ import {
   setCode,
   thresholdsOf,
 } from '../../../../src-shared/request/judge-set-code';
-import { KEY_ENV } from '../../../../src-shared/request/view-code';
 import { ErrorNotice } from '../../../app/ErrorNotice';
 import { SelectField } from '../../../app/SelectField';
 import { nextTabIndex } from '../../../app/tab-keys';
-import { SANDBOX_NOT_RUNNING, useCodeAddress } from '../../../app/use-code-address';
+import { codeKeyNote } from '../../../app/code-key-note';
+import { SANDBOX_NOT_RUNNING, useCodeProfile } from '../../../app/use-code-profile';
 import { asAppError } from '../../../bridge/api';
 import { useRoute } from '../../../hooks/use-route';
 import { t } from '../../../i18n/i18n';
@@ -30,7 +30,7 @@ export function SetCodePanel({ setId, onClose }: { setId: string; onClose: () =>
   const [model, setModel] = useState<JudgeModel>(DEFAULT_PINNED_MODEL as JudgeModel);
   const tabIds = useId();
   const set = useRoute('judge.sets.get', { id: setId });
-  const { host, judgeSegment, judgeUrl } = useCodeAddress();
+  const profile = useCodeProfile();
   const latest = set.data && latestRevision(set.data);
   const code = useMemo(
     () =>
@@ -41,14 +41,12 @@ export function SetCodePanel({ setId, onClose }: { setId: string; onClose: () =>
               questions: latest.questions,
               tuning: latest.tuning,
               model,
-              host,
-              judgeSegment,
-              judgeUrl,
+              ...profile,
             },
             language,
           )
         : '',
-    [set.data, latest, model, host, judgeSegment, judgeUrl, language],
+    [set.data, latest, model, profile, language],
   );
   const thresholds = latest ? Object.entries(thresholdsOf(latest.questions, latest.tuning)) : [];
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -125,9 +123,9 @@ export function SetCodePanel({ setId, onClose }: { setId: string; onClose: () =>
             <code>{code}</code>
           </pre>
           <p className="muted small-note">
-            {t('code.keyNote', { env: KEY_ENV })} {t(`setCode.needs.${language}`)}
+            {codeKeyNote(profile)} {t(`setCode.needs.${language}`)}
           </p>
-          {host === SANDBOX_NOT_RUNNING ? (
+          {profile.host === SANDBOX_NOT_RUNNING ? (
             <p className="small-note warn-text">{t('code.sandboxNotRunning')}</p>
           ) : null}
         </>
