@@ -5,7 +5,7 @@
  * written: the code reads each from an environment variable of its own.
  */
 import type { AuthScheme } from '../profiles/profile';
-import type { QueryPair } from '../profiles/profile-address';
+import { profileAddresses, type QueryPair } from '../profiles/profile-address';
 
 export const KEY_ENV = 'GATEWAY_API_KEY';
 
@@ -75,9 +75,26 @@ export function keyHeader(c: CodeConnection): SentHeader | undefined {
 }
 
 /**
+ * A logged call's headers as main sends them to that address (gateway-urls.ts `targetFor`): the
+ * profile's own on the origin of its base URL; none at all (no key, no extra header) on another
+ * origin, such as a signed result link on a CDN.
+ */
+export function sentHeadersTo(p: CodeProfile, address: string, withKey: boolean): SentHeader[] {
+  const origin = (a: string) => {
+    try {
+      return new URL(a).origin;
+    } catch {
+      return undefined;
+    }
+  };
+  const own = origin(profileAddresses(p).baseUrl);
+  return own !== undefined && origin(address) === own ? sentHeaders(p, withKey) : [];
+}
+
+/**
  * The headers a call sends, in main's order: the extra headers, then the key (which wins over an
- * extra header of the same name, as in main's client). `withKey` false: a call made without the
- * key (a signed result link), which main still sends the extra headers with.
+ * extra header of the same name, as in main's client). `withKey` false: a call on the gateway's
+ * origin made without the key (an image link), which main still sends the extra headers with.
  */
 export function sentHeaders(c: CodeConnection, withKey = true): SentHeader[] {
   const key = withKey ? keyHeader(c) : undefined;

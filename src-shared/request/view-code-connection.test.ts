@@ -121,7 +121,7 @@ describe('View code sends the profile’s key, headers and query', () => {
     expect(note?.includes('GATEWAY_API_KEY (the gateway key)')).toBe(scheme !== 'none');
   });
 
-  it('fetches a result link without the key, with the extra headers main sends it with', () => {
+  it('fetches a result link on another origin with neither the key nor any profile header, as main does', () => {
     const r = {
       ...request('api-key', 'http'),
       http: { method: 'GET', path: 'https://cdn.example/a.png?sig=1', auth: false, withBody: false },
@@ -130,6 +130,19 @@ describe('View code sends the profile’s key, headers and query', () => {
       const code = generateCode(r, language);
       expect(code).not.toContain('GATEWAY_API_KEY');
       expect(code).toContain('https://cdn.example/a.png?sig=1');
+      expect(code).not.toContain('GATEWAY_HEADER_X_PORTKEY_API_KEY');
+      expect(code).not.toContain('x-provider');
+    }
+  });
+
+  it('fetches a link on the gateway’s own origin without the key but with its headers', () => {
+    const r = {
+      ...request('api-key', 'http'),
+      http: { method: 'GET', path: `${new URL(BASE).origin}/files/a.png`, auth: false, withBody: false },
+    };
+    for (const language of LANGUAGES) {
+      const code = generateCode(r, language);
+      expect(code).not.toContain('GATEWAY_API_KEY');
       expect(code).toContain('GATEWAY_HEADER_X_PORTKEY_API_KEY');
     }
   });

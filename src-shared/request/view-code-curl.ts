@@ -1,5 +1,5 @@
 /** "View code" as a curl command (docs/architecture.md, "View code"). */
-import { envComment, type SentHeader, sentHeaders } from './code-connection';
+import { envComment, type SentHeader, sentHeaders, sentHeadersTo } from './code-connection';
 import { audioExtension, type Body, type CodeRequest, endpointUrl, httpOf, splitQuery } from './code-request';
 import { shellQuote } from './gateway-address';
 
@@ -25,7 +25,7 @@ function curlHttp(r: CodeRequest): string {
   const call = httpOf(r);
   return [
     `curl -sS -X ${call.method} ${shellQuote(endpointUrl(r))}`,
-    ...sentHeaders(r, call.auth).map((h) => `  ${curlHeader(h)}`),
+    ...sentHeadersTo(r, endpointUrl(r), call.auth).map((h) => `  ${curlHeader(h)}`),
     ...(call.withBody
       ? [`  -H 'Content-Type: application/json'`, `  -d ${shellQuote(JSON.stringify(r.body, null, 2))}`]
       : []),
@@ -68,6 +68,6 @@ function command(r: CodeRequest, headers: SentHeader[]): string {
 }
 
 export function curlCode(r: CodeRequest): string {
-  const headers = sentHeaders(r, r.kind !== 'http' || httpOf(r).auth);
+  const headers = r.kind === 'http' ? sentHeadersTo(r, endpointUrl(r), httpOf(r).auth) : sentHeaders(r);
   return [...envComment(headers, '#'), command(r, headers)].join('\n');
 }

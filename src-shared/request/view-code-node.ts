@@ -10,6 +10,7 @@ import {
   type SentHeader,
   sendsAuthorization,
   sentHeaders,
+  sentHeadersTo,
 } from './code-connection';
 import { audioExtension, type CodeRequest, endpointUrl, httpOf, splitQuery } from './code-request';
 import { profileAddresses } from '../profiles/profile-address';
@@ -115,7 +116,8 @@ function fetchCode(
   call: { method: string; withBody: boolean; auth: boolean },
   body: string,
 ): string {
-  const headers = sentHeaders(r, call.auth);
+  // A logged call goes where main sent it: another origin gets no key and no profile header.
+  const headers = r.kind === 'http' ? sentHeadersTo(r, endpointUrl(r), call.auth) : sentHeaders(r, call.auth);
   const entries = [...headerEntries(headers), ...(call.withBody ? [JSON_TYPE] : [])];
   return [
     ...envComment(headers, '//'),

@@ -11,6 +11,7 @@ import {
   type SentHeader,
   sendsAuthorization,
   sentHeaders,
+  sentHeadersTo,
 } from './code-connection';
 import { audioExtension, type Body, type CodeRequest, endpointUrl, httpOf, splitQuery } from './code-request';
 import { profileAddresses } from '../profiles/profile-address';
@@ -177,7 +178,8 @@ function videoCode(r: CodeRequest): string {
 
 /** A call with `requests`: the judge (JSON reply), or any other call as it was logged. */
 function requestsCode(r: CodeRequest, call: { method: string; withBody: boolean; auth: boolean }): string {
-  const headers = sentHeaders(r, call.auth);
+  // A logged call goes where main sent it: another origin gets no key and no profile header.
+  const headers = r.kind === 'http' ? sentHeadersTo(r, endpointUrl(r), call.auth) : sentHeaders(r, call.auth);
   return [
     ...envComment(headers, '#'),
     ...osImport(headers),
