@@ -2,6 +2,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { LOG_REASONING_KEEP, LOG_REPLY_KEEP, type LogStreamReply } from '../../../src-shared/log/log-entry';
 import { usageFrom } from './chat-api';
 import { errorEnvelope } from './error-envelope';
+import { SSE_EVENT_CAP } from './reply-caps';
 import { asRecord } from './reply-collector';
 
 /**
@@ -21,11 +22,22 @@ export class LogStreamAssembler {
   private events = 0;
   private sawDone = false;
   private readonly decoder = new TextDecoder();
-  private readonly parser = createParser({ onEvent: (e) => this.read(e) });
+  /** The parser ran past SSE_EVENT_CAP: the rest of the body is counted, no longer parsed. */
+  private overflowed = false;
+  // The reader of the reply caps each event before its bytes get here (stream-budget.ts); this
+  // wall keeps the log's own copy bounded whoever feeds it.
+  private readonly parser = createParser({
+    onEvent: (e) => this.read(e),
+    maxBufferSize: SSE_EVENT_CAP,
+    onError: () => {
+      this.overflowed = true;
+    },
+  });
   /** The gateway's words when an event carried an error instead of a chunk. */
   errorMessage?: string;
 
   feed(bytes: Uint8Array): void {
+    if (this.overflowed) return;
     this.parser.feed(this.decoder.decode(bytes, { stream: true }));
   }
 
@@ -41,7 +53,7 @@ export class LogStreamAssembler {
   /** What arrived so far, each text passed through `scrub` (a key may be spelled over many deltas). */
   summary(scrub: (text: string) => string = (t) => t): LogStreamReply {
     const rest = this.decoder.decode();
-    if (rest) this.parser.feed(rest);
+    if (rest && !this.overflowed) this.parser.feed(rest);
     return {
       text: scrub(this.text),
       textChars: this.textChars,
