@@ -7,7 +7,7 @@ import { startChild } from './child-process';
 
 const MB = 1024 * 1024;
 
-/** The issue's bounds (docs/architecture.md, "Benchmarks"): the same as the hostile-gateway tests. */
+/** The bounds of docs/architecture.md ("Benchmarks"), the same as the hostile-gateway tests'. */
 export const HOSTILE_BOUNDS = { growthBytes: 150 * MB, stallMs: 100 };
 
 export interface HostileResult {

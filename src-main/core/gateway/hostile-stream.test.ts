@@ -18,7 +18,7 @@ import { RequestLog } from './request-log';
  * attack must end with the error that names the limit it hit, keep the text that came before it,
  * and leave main small and responsive (docs/architecture.md, "Security in one place").
  *
- * The two bounds are the issue's: resident memory may grow by at most 150 MB during the call
+ * The two bounds (docs/architecture.md, "Security in one place"): resident memory may grow by at most 150 MB during the call
  * (the caps keep about 4 MB of one event and nothing of the rest; the margin is the allocator's
  * and the garbage collector's, which hands memory back late), and main's event loop must never
  * be held for 100 ms, so another window's call or the browser-mode bridge is answered within
@@ -39,13 +39,13 @@ beforeAll(async () => {
 });
 afterAll(() => gateway.close());
 
+/** The request log of the last call: it sees every byte the reader does. */
+let log: RequestLog;
+
 function ask(model: HostileModel, opts: { idleTimeoutMs?: number; deadlineMs?: number } = {}) {
   const keys = new KeyScrubber();
-  const client = new GatewayClient({
-    fetch: (u, i) => fetch(u, i),
-    log: new RequestLog(Date.now, (text) => keys.scrubFragments(text)),
-    scrubber: keys,
-  });
+  log = new RequestLog(Date.now, (text) => keys.scrubFragments(text));
+  const client = new GatewayClient({ fetch: (u, i) => fetch(u, i), log, scrubber: keys });
   return watchMain(
     (signal) =>
       streamChat(
@@ -77,6 +77,11 @@ describe('a hostile gateway streaming a chat reply', () => {
     // Bytes are counted after fetch inflated them: far more than 4 MB would be in before the cap
     // if the compressed ones were counted.
     expect(gateway.wireBytes()).toBeLessThan(1 * MB);
+    // The log was handed no more than the reader: the cap, and the event before it.
+    const [entry] = log.list();
+    expect(entry).toMatchObject({ state: 'failed', error: w.result.error?.message });
+    expect(entry.responseBytes).toBeLessThan(4 * MB + 1024);
+    expect(entry.stream?.text).toBe(BEFORE_TEXT);
     expect(w.peakRssGrowthBytes).toBeLessThan(GROWTH_BOUND);
     expect(w.maxStallMs).toBeLessThan(STALL_BOUND_MS);
   }, 30_000);
