@@ -3,13 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { printBundleReport } from './bundle-report';
 import { runClientBench } from './client-bench';
+import { runHostileBench } from './hostile-bench';
 import { markdownFrameCosts } from './markdown-bench';
 import { runWindowBench } from './window/window-bench';
 
 /**
  * `npm run bench` (docs/architecture.md, "Benchmarks"): the gateway client against raw fetch and
- * the official openai client, the markdown pipeline per frame, the window's chunks, then the
- * window itself in Chromium. Numbers, not a pass/fail: speed is judged here, not in timed tests.
+ * the official openai client, the client against a hostile gateway (memory and main's longest
+ * stall), the markdown pipeline per frame, the window's chunks, then the window itself in
+ * Chromium. Numbers, not a pass/fail: speed is judged here, not in timed tests.
  */
 const { values } = parseArgs({
   options: {
@@ -20,6 +22,7 @@ const { values } = parseArgs({
 });
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const replyText = await runClientBench(projectRoot, Number(values.runs), Number(values.tokens));
+await runHostileBench(projectRoot);
 
 // As if the reply arrived over 10 s at 60 frames per second (a fast model): 600 frames.
 const perFrame = Math.max(1, Math.ceil(replyText.length / 600));

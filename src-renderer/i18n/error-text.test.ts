@@ -42,4 +42,22 @@ describe('errorText', () => {
     });
     expect(r.gatewaySaid).toBe('The gateway said: “db down”');
   });
+
+  it('says which limit ended a streamed reply, that its text is kept, and where the deadline is set', () => {
+    expect(errorText({ code: 'timeout', message: 'x', details: { deadlineSec: 600 } }).text).toBe(
+      'The reply was still arriving after 600 s, this profile’s reply deadline, so it was stopped there. The text up to that point is kept. If the model needs longer, raise Reply deadline in the profile’s Settings.',
+    );
+    const event = { limitBytes: 4 * 1024 * 1024, streamLimit: 'event' };
+    expect(errorText({ code: 'bad_response', message: 'x', details: event }).text).toMatch(
+      /^The gateway sent a single event larger than 4 MB, .* The text up to that point is kept/,
+    );
+    const reply = { limitBytes: 64 * 1024 * 1024, streamLimit: 'reply' };
+    expect(errorText({ code: 'bad_response', message: 'x', details: reply }).text).toMatch(
+      /^The streamed reply passed 64 MB, .* The text up to that point is kept/,
+    );
+    // A whole reply over its cap is still refused as before, with nothing kept.
+    expect(
+      errorText({ code: 'bad_response', message: 'x', details: { limitBytes: 16 * 1024 * 1024 } }).text,
+    ).toMatch(/larger than 16 MB.*not kept/);
+  });
 });

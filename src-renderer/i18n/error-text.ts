@@ -86,6 +86,20 @@ export function errorText(
     const key = `errors.redirect_${error.details.redirect}` as MessageKey;
     text = t(key, { host: String(error.details.host ?? ''), status: error.status ?? '' });
     if (text === key) text = error.message;
+  } else if (error.code === 'timeout' && typeof error.details?.deadlineSec === 'number') {
+    text = t('errors.reply_deadline', { seconds: formatNumber(error.details.deadlineSec) });
+  } else if (
+    error.code === 'bad_response' &&
+    typeof error.details?.limitBytes === 'number' &&
+    error.details.streamLimit === 'event'
+  ) {
+    text = t('errors.stream_event_too_large', { size: megabytes(error.details.limitBytes) });
+  } else if (
+    error.code === 'bad_response' &&
+    typeof error.details?.limitBytes === 'number' &&
+    error.details.streamLimit === 'reply'
+  ) {
+    text = t('errors.stream_too_large', { size: megabytes(error.details.limitBytes) });
   } else if (error.code === 'bad_response' && typeof error.details?.limitChars === 'number') {
     text = t('errors.reply_too_long', { chars: formatNumber(error.details.limitChars) });
   } else if (error.code === 'bad_response' && typeof error.details?.limitBytes === 'number') {

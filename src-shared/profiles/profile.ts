@@ -33,6 +33,18 @@ const idleTimeoutSec = z
   .min(10, 'must be between 10 and 3600 seconds')
   .max(3600, 'must be between 10 and 3600 seconds');
 
+/**
+ * How long one chat reply may take in all, however steadily it streams (seconds): a gateway that
+ * drips a byte a second never meets the idle timeout, and is stopped here.
+ */
+export const DEFAULT_REPLY_DEADLINE_SEC = 600;
+export const REPLY_DEADLINE_RANGE = { min: 30, max: 7200 } as const;
+const replyDeadlineSec = z
+  .number({ error: 'must be a number of seconds' })
+  .int('must be a whole number of seconds')
+  .min(REPLY_DEADLINE_RANGE.min, 'must be between 30 and 7200 seconds')
+  .max(REPLY_DEADLINE_RANGE.max, 'must be between 30 and 7200 seconds');
+
 const RESERVED_HEADERS = new Set([
   'host',
   'content-length',
@@ -111,6 +123,8 @@ export const profileInputSchema = z.object({
     .default('partner'),
   /** Absent means DEFAULT_IDLE_TIMEOUT_SEC. */
   idleTimeoutSec: idleTimeoutSec.optional(),
+  /** Absent means DEFAULT_REPLY_DEADLINE_SEC. */
+  replyDeadlineSec: replyDeadlineSec.optional(),
   /** Re-send a chat reply by itself when a 429's Retry-After wait ends. Absent means off. */
   autoRetryRateLimit: z.boolean({ error: 'must be true or false' }).optional(),
   /** The user confirmed sending the key over plain http:// to a host that is not this machine. */
@@ -143,6 +157,8 @@ export const profileSchema = z.object({
   judgeSegment: z.string(),
   /** Optional: profiles saved before the setting existed still parse. */
   idleTimeoutSec: z.number().optional(),
+  /** Optional for the same reason: absent is DEFAULT_REPLY_DEADLINE_SEC. */
+  replyDeadlineSec: z.number().optional(),
   /** Optional for the same reason: absent is off, so nothing is re-sent unasked. */
   autoRetryRateLimit: z.boolean().optional(),
   /** Absent is not confirmed: a plain-http remote profile then refuses to send its key. */

@@ -25,7 +25,7 @@ import {
 } from '../../../src-shared/chat/conversation-export';
 import type { StreamSink } from '../streams/stream-sink';
 import { wireHistory } from './wire-history';
-import { streamReply } from './stream-reply';
+import { type ReplyTiming, streamReply } from './stream-reply';
 import { CONTINUE_PROMPT, joinContinuation } from './continuation';
 import type { KeyScrubber } from '../security/key-scrubber';
 import {
@@ -77,6 +77,14 @@ export class ChatService {
       scrubber?: KeyScrubber;
     },
   ) {}
+
+  /** The profile's idle timeout and reply deadline, for one reply. */
+  private replyTiming(profileId: string): ReplyTiming {
+    return {
+      idleTimeoutMs: this.deps.profiles.idleTimeoutMs(profileId),
+      replyDeadlineMs: this.deps.profiles.replyDeadlineMs(profileId),
+    };
+  }
 
   private now(): number {
     return (this.deps.now ?? Date.now)();
@@ -162,7 +170,7 @@ export class ChatService {
     const continued = input.continueReply ? this.replyToContinue(existing, input.messages) : undefined;
     const profileId = this.deps.profiles.activeId();
     const target = await this.deps.profiles.target(profileId);
-    const idleTimeoutMs = this.deps.profiles.idleTimeoutMs(profileId);
+    const timing = this.replyTiming(profileId);
     const now = this.now();
     const merged = mergeHistory(existing?.messages ?? [], input.messages);
     // A Regenerate stopped before its reply was saved leaves its versions waiting; a second one keeps them.
@@ -197,7 +205,7 @@ export class ChatService {
     const request = Symbol(conversation.id);
     this.newest.set(conversation.id, request);
     const body = { model: input.model, messages: wire, ...input.params, extra: input.extra };
-    const finished = streamReply(this.deps, target, idleTimeoutMs, body, sink).then(
+    const finished = streamReply(this.deps, target, timing, body, sink).then(
       ({ fresh, outcome, stopped }) => {
         const superseded = this.newest.get(conversation.id) !== request;
         if (!superseded) this.newest.delete(conversation.id);
@@ -242,21 +250,17 @@ export class ChatService {
       ...input.params,
       extra: input.extra,
     };
-    const finished = streamReply(
-      this.deps,
-      target,
-      this.deps.profiles.idleTimeoutMs(profileId),
-      body,
-      sink,
-    ).then(({ fresh, outcome, stopped }) => {
-      // A column is one reply: the other choices of `n` > 1 are not kept by a comparison.
-      const message = withoutBranches(fresh);
-      sink.end(
-        outcome.error && !stopped
-          ? { type: 'error', message, error: outcome.error.toAppError() }
-          : { type: 'done', message },
-      );
-    });
+    const finished = streamReply(this.deps, target, this.replyTiming(profileId), body, sink).then(
+      ({ fresh, outcome, stopped }) => {
+        // A column is one reply: the other choices of `n` > 1 are not kept by a comparison.
+        const message = withoutBranches(fresh);
+        sink.end(
+          outcome.error && !stopped
+            ? { type: 'error', message, error: outcome.error.toAppError() }
+            : { type: 'done', message },
+        );
+      },
+    );
     this.inFlight.add(finished);
     void finished.finally(() => this.inFlight.delete(finished));
     return { profileId };

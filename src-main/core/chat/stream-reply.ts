@@ -16,6 +16,14 @@ export interface StreamReplyDeps {
   scrubber?: KeyScrubber;
 }
 
+/** The profile's time limits for one reply (ProfileService `idleTimeoutMs`, `replyDeadlineMs`). */
+export interface ReplyTiming {
+  /** Longest silence allowed, also before the headers. */
+  idleTimeoutMs: number;
+  /** Longest the whole reply may take, however steadily it streams. */
+  replyDeadlineMs: number;
+}
+
 /**
  * Streams one reply to `sink` (reasoning and answer batched apart, keys scrubbed) and resolves
  * with it as a message with its statistics, once the stream has ended however it ended. The
@@ -24,7 +32,7 @@ export interface StreamReplyDeps {
 export async function streamReply(
   deps: StreamReplyDeps,
   target: GatewayTarget,
-  idleTimeoutMs: number,
+  { idleTimeoutMs, replyDeadlineMs }: ReplyTiming,
   body: ChatRequest,
   sink: StreamSink<ChatStreamEvent>,
 ): Promise<{ fresh: StoredMessage; outcome: ChatOutcome; stopped: boolean }> {
@@ -55,6 +63,8 @@ export async function streamReply(
       // also before the headers (some gateways send them only with the first token).
       timeoutMs: idleTimeoutMs,
       idleTimeoutMs,
+      // A drip of a byte a second never meets the idle timeout: the whole reply has a deadline.
+      deadlineMs: replyDeadlineMs,
       onRetract: () => {
         // What is queued of the answer goes as reasoning with the rest; what was sent is cleared.
         if (timer) clearTimeout(timer);

@@ -9,6 +9,7 @@ import {
 import { authHeaders, type GatewayTarget } from './gateway-urls';
 import type { LogTicket, RequestLog } from './request-log';
 import { abortedError, readChunks } from './read-chunks';
+import { replyDeadlinePassed, type StreamLimits } from './stream-budget';
 
 export { abortedError } from './read-chunks';
 import type { KeyScrubber } from '../security/key-scrubber';
@@ -56,6 +57,11 @@ export interface CallOptions {
    * reply is refused before it is buffered, whatever its Content-Length claims.
    */
   maxBytes?: number;
+  /**
+   * The whole call, from sending to the body's last byte, ends by then with a `timeout` naming
+   * it, however steadily bytes arrive (a chat reply's profile setting; absent: no deadline).
+   */
+  deadlineMs?: number;
 }
 
 /** What `json` and `bytes` read at most when the endpoint names no cap of its own. */
@@ -80,8 +86,11 @@ export function replyTooLarge(maxBytes: number, what = 'reply'): GatewayError {
 export interface OpenResponse {
   response: Response;
   ticket: LogTicket;
-  /** Reads the body chunk by chunk, recording it in the request log. */
-  chunks(idleTimeoutMs?: number): AsyncGenerator<Uint8Array>;
+  /**
+   * Reads the body chunk by chunk, recording it in the request log; with `limits`, bytes past
+   * them end the read with the limit named (stream-budget.ts).
+   */
+  chunks(idleTimeoutMs?: number, limits?: StreamLimits): AsyncGenerator<Uint8Array>;
 }
 
 const RETRIES_FOR_IDEMPOTENT = 2;
@@ -160,7 +169,19 @@ export class GatewayClient {
     const abortFromCaller = () => controller.abort(opts.signal?.reason);
     if (opts.signal?.aborted) abortFromCaller();
     opts.signal?.addEventListener('abort', abortFromCaller, { once: true });
-    const detach = () => opts.signal?.removeEventListener('abort', abortFromCaller);
+    let pastDeadline = false;
+    const deadline =
+      opts.deadlineMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            pastDeadline = true;
+            controller.abort();
+          }, opts.deadlineMs);
+    // Once the body is read (or will not be), the caller's signal and the deadline let go.
+    const detach = () => {
+      opts.signal?.removeEventListener('abort', abortFromCaller);
+      clearTimeout(deadline);
+    };
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -173,8 +194,9 @@ export class GatewayClient {
     } catch (err) {
       clearTimeout(timer);
       detach();
-      const failure =
-        err instanceof GatewayError
+      const failure = pastDeadline
+        ? replyDeadlinePassed(opts.deadlineMs!)
+        : err instanceof GatewayError
           ? err
           : timedOut
             ? new GatewayError(
@@ -200,15 +222,15 @@ export class GatewayClient {
     const contentType = response.headers.get('content-type');
     const textual = !contentType || /json|text|event-stream|xml|html/i.test(contentType);
     const scrubber = textual ? this.deps.scrubber?.stream(target.apiKey) : undefined;
-    const chunks = (idleTimeoutMs?: number) =>
-      readChunks(
-        response,
-        ticket,
-        controller,
-        idleTimeoutMs ?? this.timeoutMs,
-        () => opts.signal?.aborted === true,
+    const chunks = (idleTimeoutMs?: number, limits?: StreamLimits) =>
+      readChunks(response, ticket, controller, {
+        idleTimeoutMs: idleTimeoutMs ?? this.timeoutMs,
+        callerAborted: () => opts.signal?.aborted === true,
         scrubber,
-      );
+        deadline:
+          opts.deadlineMs === undefined ? undefined : { ms: opts.deadlineMs, passed: () => pastDeadline },
+        limits,
+      });
 
     if (!response.ok) {
       let text = '';
@@ -241,9 +263,9 @@ export class GatewayClient {
       ticket.fail(failure.message);
       throw failure;
     }
-    const wrapped = async function* (idleTimeoutMs?: number) {
+    const wrapped = async function* (idleTimeoutMs?: number, limits?: StreamLimits) {
       try {
-        yield* chunks(idleTimeoutMs);
+        yield* chunks(idleTimeoutMs, limits);
       } finally {
         detach();
       }

@@ -171,3 +171,18 @@ describe('the request log assembling what the chat reader assembles', () => {
     expect(s.otherChoices?.[0].text).toBe('also [removed]');
   });
 });
+
+describe('the request log against an event without end', () => {
+  it('keeps at most one event cap of an unfinished line, and what came before it', () => {
+    const a = new LogStreamAssembler();
+    a.feed(Buffer.from(delta({ content: 'Before. ' })));
+    a.feed(Buffer.from('data: {"choices":[{"index":0,"delta":{"content":"'));
+    const block = Buffer.alloc(1024 * 1024, 'a');
+    // 6 MB of one line: past SSE_EVENT_CAP (4 MB) the parser lets go of it.
+    for (let i = 0; i < 6; i++) a.feed(block);
+    a.feed(Buffer.from('"}}]}\n\n'));
+    a.feed(Buffer.from(delta({ content: 'After.' })));
+    expect(a.summary().text).toBe('Before. ');
+    expect(a.eventCount).toBe(1);
+  });
+});

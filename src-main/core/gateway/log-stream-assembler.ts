@@ -8,6 +8,7 @@ import {
 import { usageFrom } from './chat-api';
 import { errorEnvelope } from './error-envelope';
 import { ChoicesByIndex, type ChoiceReader } from './reply-choices';
+import { SSE_EVENT_CAP } from './reply-caps';
 import { asRecord, choiceParts } from './reply-collector';
 import { ToolCallAssembler } from './tool-calls';
 
@@ -72,11 +73,22 @@ export class LogStreamAssembler {
   private events = 0;
   private sawDone = false;
   private readonly decoder = new TextDecoder();
-  private readonly parser = createParser({ onEvent: (e) => this.read(e) });
+  /** The parser ran past SSE_EVENT_CAP: the rest of the body is counted, no longer parsed. */
+  private overflowed = false;
+  // The reader of the reply caps each event before its bytes get here (stream-budget.ts); this
+  // wall keeps the log's own copy bounded whoever feeds it.
+  private readonly parser = createParser({
+    onEvent: (e) => this.read(e),
+    maxBufferSize: SSE_EVENT_CAP,
+    onError: () => {
+      this.overflowed = true;
+    },
+  });
   /** The gateway's words when an event carried an error instead of a chunk. */
   errorMessage?: string;
 
   feed(bytes: Uint8Array): void {
+    if (this.overflowed) return;
     this.parser.feed(this.decoder.decode(bytes, { stream: true }));
   }
 
@@ -96,7 +108,7 @@ export class LogStreamAssembler {
   /** What arrived so far, each text passed through `scrub` (a key may be spelled over many deltas). */
   summary(scrub: (text: string) => string = (t) => t): LogStreamReply {
     const rest = this.decoder.decode();
-    if (rest) this.parser.feed(rest);
+    if (rest && !this.overflowed) this.parser.feed(rest);
     const all = this.choices.all;
     const first = all.find(({ index }) => index === 0)?.reader ?? EMPTY_CHOICE;
     const others = all

@@ -1,33 +1,59 @@
 import { GatewayError } from './gateway-error';
 import type { LogTicket } from './request-log';
+import { replyDeadlinePassed, StreamBudget, type StreamLimits } from './stream-budget';
 import type { ReplyScrubber } from '../security/key-scrubber';
+
+/**
+ * Longest run of reading without letting main's other work in. Chunks already queued in the body
+ * stream resolve each read at once, so a fast gateway would otherwise keep the event loop busy
+ * for as long as it sends (hundreds of ms for a stream of tiny events; docs/architecture.md).
+ */
+const READ_SLICE_MS = 20;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function abortedError(): GatewayError {
   return new GatewayError('aborted', 'Stopped.');
 }
 
+export interface ChunkReading {
+  /** Longest silence allowed between two chunks. */
+  idleTimeoutMs: number;
+  callerAborted: () => boolean;
+  scrubber?: ReplyScrubber;
+  /** The call's overall deadline: its timer aborts the request; `passed` says it was that. */
+  deadline?: { ms: number; passed: () => boolean };
+  /** Bytes allowed, counted before the scrubber, the log or the reader keep any (stream-budget.ts). */
+  limits?: StreamLimits;
+}
+
 /**
- * A response body chunk by chunk: each chunk recorded in the request log (after the key
- * scrubber, for text), a stall past `idleTimeoutMs` a timeout, a cut connection a `network`
- * error that never says "could not be reached" (the gateway answered), and the socket closed
- * whenever the reader stops early.
+ * A response body chunk by chunk: each chunk counted against `limits` first, then recorded in
+ * the request log (after the key scrubber, for text); a stall past `idleTimeoutMs` or a call past
+ * its deadline a timeout, a cut connection a `network` error that never says "could not be
+ * reached" (the gateway answered), and the socket closed whenever the reader stops early.
  */
 export async function* readChunks(
   response: Response,
   ticket: LogTicket,
   controller: AbortController,
-  idleTimeoutMs: number,
-  callerAborted: () => boolean,
-  scrubber?: ReplyScrubber,
+  how: ChunkReading,
 ): AsyncGenerator<Uint8Array> {
   if (!response.body) {
     ticket.finish();
     return;
   }
+  const { idleTimeoutMs, callerAborted, scrubber, deadline } = how;
+  const budget = how.limits ? new StreamBudget(how.limits) : undefined;
   const reader = response.body.getReader();
   let idle = false;
+  let sliceStart = performance.now();
   try {
     for (;;) {
+      if (performance.now() - sliceStart > READ_SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
       const timer = setTimeout(() => {
         idle = true;
         controller.abort();
@@ -38,6 +64,11 @@ export async function* readChunks(
       } catch (err) {
         if (idle) {
           const failure = new GatewayError('timeout', 'The gateway stopped sending data.');
+          ticket.fail(failure.message);
+          throw failure;
+        }
+        if (deadline?.passed()) {
+          const failure = replyDeadlinePassed(deadline.ms);
           ticket.fail(failure.message);
           throw failure;
         }
@@ -61,10 +92,17 @@ export async function* readChunks(
         clearTimeout(timer);
       }
       if (step.done) break;
-      const clean = scrubber ? scrubber.push(step.value) : step.value;
-      if (clean.byteLength === 0) continue;
-      ticket.chunk(clean);
-      yield clean;
+      // Counted before anything keeps it: past a limit, only the bytes before it are passed on.
+      const { within, over } = budget ? budget.take(step.value) : { within: step.value };
+      const clean = scrubber ? scrubber.push(within) : within;
+      if (clean.byteLength > 0) {
+        ticket.chunk(clean);
+        yield clean;
+      }
+      if (over) {
+        ticket.fail(over.message);
+        throw over;
+      }
     }
     const rest = scrubber?.end();
     if (rest?.byteLength) {

@@ -6,6 +6,7 @@ import type { OpenResponse } from './gateway-client';
 import { GatewayError, gatewayMessageFrom } from './gateway-error';
 import { asRecord } from './reply-collector';
 import type { ReplyChoices } from './reply-choices';
+import { REPLY_CAPS, SSE_EVENT_CAP } from './reply-caps';
 import { MAX_MESSAGE_CHARS } from '../../../src-shared/chat/conversation';
 
 type Meta = { model?: string; usage?: ChatUsage };
@@ -100,8 +101,11 @@ export async function readReply(
   const parser = createParser({ onEvent });
   const streaming = !/json|html/.test(type);
 
+  // The bytes are counted before the parser (or the log's) buffers them: the parser keeps an
+  // unfinished line whole, so one endless `data:` line would otherwise fill memory.
+  const limits = { maxBytes: REPLY_CAPS.chatStream, maxEventBytes: streaming ? SSE_EVENT_CAP : undefined };
   try {
-    for await (const bytes of open.chunks(idleTimeoutMs)) {
+    for await (const bytes of open.chunks(idleTimeoutMs, limits)) {
       const text = decoder.decode(bytes, { stream: true });
       if (streaming) parser.feed(text);
       if (!sawEvent && whole.length < WHOLE_BODY_LIMIT) whole += text;

@@ -103,3 +103,50 @@ describe('a key over plain http', () => {
     expect((await service.target(local.id)).apiKey).toBe('sk-local-key-1234');
   });
 });
+
+describe('a settings file written before the reply deadline existed', () => {
+  it('loads every profile intact, each with the default deadline, and saves it back without one', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'gatehouse-profiles-')), 'settings.json');
+    // As the previous release wrote it: every setting it knew, none it did not.
+    const written = [
+      {
+        id: 'prod1',
+        name: 'Prod',
+        kind: 'gateway-overseas',
+        host: 'https://g.example.com/v1',
+        baseUrl: 'https://g.example.com/v1',
+        judgeSegment: 'partner',
+        idleTimeoutSec: 300,
+        autoRetryRateLimit: true,
+        auth: { scheme: 'header', header: 'api-key' },
+        headers: [{ name: 'X-Team', value: 'qa' }],
+        query: [{ name: 'api-version', value: '2024-10-21' }],
+      },
+      {
+        id: 'local1',
+        name: 'Local',
+        kind: 'openai-compatible',
+        host: 'http://127.0.0.1:11434/v1',
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        judgeSegment: 'partner',
+      },
+    ];
+    writeFileSync(path, JSON.stringify({ profiles: written, activeProfileId: 'prod1' }));
+
+    const { profiles, notices } = open(path);
+    expect(notices.list()).toEqual([]);
+    expect(profiles.get('prod1')).toEqual(written[0]);
+    expect(profiles.get('local1')).toEqual(written[1]);
+    expect(profiles.activeId()).toBe('prod1');
+    expect(profiles.replyDeadlineMs('prod1')).toBe(600_000);
+    expect(profiles.replyDeadlineMs('local1')).toBe(600_000);
+    expect(profiles.idleTimeoutMs('prod1')).toBe(300_000);
+
+    profiles.save({ ...profiles.get('local1'), name: 'Local box' });
+    const after = JSON.parse(readFileSync(path, 'utf8'));
+    expect(after.profiles.find((p: { id: string }) => p.id === 'prod1')).toEqual(written[0]);
+    expect(after.profiles.find((p: { id: string }) => p.id === 'local1')).not.toHaveProperty(
+      'replyDeadlineSec',
+    );
+  });
+});

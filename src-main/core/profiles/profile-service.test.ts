@@ -68,6 +68,20 @@ describe('ProfileService', () => {
     expect(() => profiles.save({ ...slow, idleTimeoutSec: 2 })).toThrow(/between 10 and 3600/);
   });
 
+  it('gives each profile a reply deadline: 600 s unless set, whole seconds from 30 to 7200', () => {
+    const { profiles } = make();
+    expect(profiles.replyDeadlineMs()).toBe(600_000);
+    const p = profiles.save({ name: 'Long', kind: 'openai-compatible', host: 'http://127.0.0.1:9/v1' });
+    expect(profiles.replyDeadlineMs(p.id)).toBe(600_000);
+    profiles.save({ ...p, replyDeadlineSec: 3600 });
+    expect(profiles.replyDeadlineMs(p.id)).toBe(3_600_000);
+    expect(profiles.list().profiles.find((x) => x.id === p.id)?.replyDeadlineSec).toBe(3600);
+    // The window's input is checked here too: the message names the field and the rule.
+    expect(() => profiles.save({ ...p, replyDeadlineSec: 10 })).toThrow(/between 30 and 7200 seconds/);
+    expect(() => profiles.save({ ...p, replyDeadlineSec: 7201 })).toThrow(/between 30 and 7200 seconds/);
+    expect(() => profiles.save({ ...p, replyDeadlineSec: 90.5 })).toThrow(/whole number of seconds/);
+  });
+
   it('keeps "retry automatically after a rate limit" off unless set, and checks it is a boolean', () => {
     const { profiles } = make();
     const p = profiles.save({ name: 'Busy', kind: 'openai-compatible', host: 'http://127.0.0.1:9/v1' });
@@ -102,5 +116,6 @@ describe('ProfileService', () => {
     expect(profiles.activeId()).toBe('old1');
     expect(profiles.get('old1').autoRetryRateLimit).toBeUndefined();
     expect(profiles.idleTimeoutMs('old1')).toBe(120_000);
+    expect(profiles.replyDeadlineMs('old1')).toBe(600_000);
   });
 });

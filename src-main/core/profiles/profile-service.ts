@@ -12,6 +12,7 @@ import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import { caCertificateViews, networkToStore, sameProxyAccount } from './profile-network-store';
 import {
   DEFAULT_IDLE_TIMEOUT_SEC,
+  DEFAULT_REPLY_DEADLINE_SEC,
   type Profile,
   type ProfileInput,
   profileInputSchema,
@@ -201,6 +202,11 @@ export class ProfileService {
   /** How long a reply may stay silent before it is given up, for the profile's calls. */
   idleTimeoutMs(id: string = this.activeId()): number {
     return (this.get(id).idleTimeoutSec ?? DEFAULT_IDLE_TIMEOUT_SEC) * 1000;
+  }
+
+  /** How long one chat reply may take in all, however steadily it streams, for the profile's calls. */
+  replyDeadlineMs(id: string = this.activeId()): number {
+    return (this.get(id).replyDeadlineSec ?? DEFAULT_REPLY_DEADLINE_SEC) * 1000;
   }
 
   /** Where and how to call for a profile: addresses, auth, headers and the key, for main only. */

@@ -1,6 +1,11 @@
 import { SelectField } from '../../app/SelectField';
 import { useState } from 'react';
-import { DEFAULT_IDLE_TIMEOUT_SEC, type ProfileKind } from '../../../src-shared/profiles/profile';
+import {
+  DEFAULT_IDLE_TIMEOUT_SEC,
+  DEFAULT_REPLY_DEADLINE_SEC,
+  type ProfileKind,
+  REPLY_DEADLINE_RANGE,
+} from '../../../src-shared/profiles/profile';
 import type { ProfileView } from '../../../src-shared/profiles/profile-view';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useRouteMutation } from '../../hooks/use-route';
@@ -21,6 +26,7 @@ export interface ProfileDraft extends ConnectionDraft {
   host: string;
   judgeSegment: string;
   idleTimeoutSec?: number;
+  replyDeadlineSec?: number;
   autoRetryRateLimit?: boolean;
   allowPlainHttpKey?: boolean;
   network: NetworkDraft;
@@ -38,6 +44,7 @@ export function draftOf(p: ProfileView): ProfileDraft {
     host: p.host,
     judgeSegment: p.judgeSegment,
     idleTimeoutSec: p.idleTimeoutSec,
+    replyDeadlineSec: p.replyDeadlineSec,
     autoRetryRateLimit: p.autoRetryRateLimit,
     allowPlainHttpKey: p.allowPlainHttpKey,
     judgeUrl: p.judgeUrl ?? '',
@@ -83,6 +90,15 @@ export function idleTimeoutProblem(text: string): string | undefined {
   return Number.isInteger(n) && n >= 10 && n <= 3600 ? undefined : t('settings.idleTimeoutRule');
 }
 
+/** Empty means the default; otherwise whole seconds from 30 to 7200, as main checks too. */
+export function replyDeadlineProblem(text: string): string | undefined {
+  if (!text.trim()) return undefined;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= REPLY_DEADLINE_RANGE.min && n <= REPLY_DEADLINE_RANGE.max
+    ? undefined
+    : t('settings.replyDeadlineRule');
+}
+
 export function hostProblem(host: string): string | undefined {
   if (!host.trim()) return t('settings.hostRequired');
   try {
@@ -105,6 +121,8 @@ export function ProfileForm({
   const [nameTouched, setNameTouched] = useState(false);
   const [idleText, setIdleText] = useState(profile.idleTimeoutSec?.toString() ?? '');
   const idleIssue = idleTimeoutProblem(idleText);
+  const [deadlineText, setDeadlineText] = useState(profile.replyDeadlineSec?.toString() ?? '');
+  const deadlineIssue = replyDeadlineProblem(deadlineText);
   const save = useRouteMutation('profiles.save', ['profiles.list', 'models.list']);
   const hostIssue = draft.host ? hostProblem(draft.host) : undefined;
   const nameMissing = !draft.name.trim();
@@ -112,7 +130,13 @@ export function ProfileForm({
   const segIssue = /^[A-Za-z0-9_-]+$/.test(draft.judgeSegment) ? undefined : t('settings.segmentRule');
   const proxyIssue = draft.network.proxyMode === 'url' ? proxyUrlProblem(draft.network.proxyUrl) : undefined;
   const canSave =
-    !hostIssue && !nameMissing && !segIssue && !idleIssue && !proxyIssue && draft.host.trim() !== '';
+    !hostIssue &&
+    !nameMissing &&
+    !segIssue &&
+    !idleIssue &&
+    !deadlineIssue &&
+    !proxyIssue &&
+    draft.host.trim() !== '';
 
   return (
     <form
@@ -121,6 +145,7 @@ export function ProfileForm({
       onSubmit={(e) => {
         e.preventDefault();
         const idleTimeoutSec = idleText.trim() ? Number(idleText) : undefined;
+        const replyDeadlineSec = deadlineText.trim() ? Number(deadlineText) : undefined;
         // A secret header sent without a value keeps the one main holds; the hint is the window's only.
         const headers = draft.headers
           .filter((h) => h.name.trim())
@@ -133,6 +158,7 @@ export function ProfileForm({
             {
               ...fields,
               idleTimeoutSec,
+              replyDeadlineSec,
               judgeUrl: draft.judgeUrl.trim(),
               headers,
               query,
@@ -224,6 +250,21 @@ export function ProfileForm({
         />
         <span className={idleIssue ? 'field-error' : 'muted small-note'}>
           {idleIssue ?? t('settings.idleTimeoutHint', { seconds: DEFAULT_IDLE_TIMEOUT_SEC })}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor="profile-deadline">{t('settings.replyDeadline')}</label>
+        <input
+          id="profile-deadline"
+          inputMode="numeric"
+          value={deadlineText}
+          placeholder={String(DEFAULT_REPLY_DEADLINE_SEC)}
+          onChange={(e) => setDeadlineText(e.target.value)}
+          aria-invalid={!!deadlineIssue}
+          aria-describedby="profile-deadline-hint"
+        />
+        <span id="profile-deadline-hint" className={deadlineIssue ? 'field-error' : 'muted small-note'}>
+          {deadlineIssue ?? t('settings.replyDeadlineHint', { seconds: DEFAULT_REPLY_DEADLINE_SEC })}
         </span>
       </div>
       <div className="field">

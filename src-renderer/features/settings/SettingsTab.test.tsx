@@ -120,6 +120,29 @@ describe('SettingsTab', () => {
     );
   });
 
+  it('saves the reply deadline a profile asks for, and refuses one out of range', async () => {
+    const bridge = setup();
+    fireEvent.click(await screen.findByRole('button', { name: '+ Add profile' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Long writer' } });
+    fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'https://w.example.com/v1' } });
+    const deadline = screen.getByLabelText('Reply deadline (seconds)') as HTMLInputElement;
+    expect(deadline.placeholder).toBe('600');
+    const saveButton = () => screen.getByRole('button', { name: 'Save profile' }) as HTMLButtonElement;
+    fireEvent.change(deadline, { target: { value: '10' } });
+    expect(
+      screen.getByText('Reply deadline must be a whole number of seconds from 30 to 7200.'),
+    ).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.change(deadline, { target: { value: '1800' } });
+    fireEvent.click(saveButton());
+    await waitFor(() =>
+      expect(bridge.calls.find((c) => c.route === 'profiles.save')?.input).toMatchObject({
+        name: 'Long writer',
+        replyDeadlineSec: 1800,
+      }),
+    );
+  });
+
   it('leaves "retry automatically after a rate limit" off unless ticked, and saves it when ticked', async () => {
     const bridge = setup();
     fireEvent.click(await screen.findByRole('button', { name: '+ Add profile' }));

@@ -98,6 +98,12 @@ export const common = {
     'The gateway sent a reply Gatehouse could not read. The raw reply is in the request log.',
   'errors.reply_too_large':
     'The gateway’s reply is larger than {size}, the most Gatehouse reads for this request, so it was not kept. Ask for less (fewer or smaller results), or check the gateway.',
+  'errors.reply_deadline':
+    'The reply was still arriving after {seconds} s, this profile’s reply deadline, so it was stopped there. The text up to that point is kept. If the model needs longer, raise Reply deadline in the profile’s Settings.',
+  'errors.stream_event_too_large':
+    'The gateway sent a single event larger than {size}, far more than any reply chunk, so the reply was stopped there. The text up to that point is kept. Check the gateway.',
+  'errors.stream_too_large':
+    'The streamed reply passed {size}, the most Gatehouse reads of one reply, so it was stopped there. The text up to that point is kept.',
   'errors.reply_too_long':
     'The reply passed {chars} characters, the most Gatehouse keeps of one message, so it was stopped there. The text up to that point is kept.',
   'errors.internal_address':

@@ -22,6 +22,10 @@ export const settings = {
   'settings.idleTimeoutHint':
     'How long a chat reply may send nothing before it is given up. Reasoning models can think for minutes; empty means {seconds} s.',
   'settings.idleTimeoutRule': 'Idle timeout must be a whole number of seconds from 10 to 3600.',
+  'settings.replyDeadline': 'Reply deadline (seconds)',
+  'settings.replyDeadlineHint':
+    'The longest one chat reply may take in all, even while it keeps sending (a gateway that sends a byte a second never meets the idle timeout). When it passes, the reply stops and its text is kept; empty means {seconds} s.',
+  'settings.replyDeadlineRule': 'Reply deadline must be a whole number of seconds from 30 to 7200.',
   'settings.plainHttpWarning':
     'This address is plain http:// to another computer: the key would cross the network unencrypted, readable by anyone on the way. Use https:// if the gateway offers it.',
   'settings.allowPlainHttpKey': 'Send the key over plain HTTP to this host anyway',

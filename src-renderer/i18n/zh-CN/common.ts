@@ -86,6 +86,12 @@ export const common: Record<keyof typeof en, string> = {
   'errors.bad_response': '网关的回复 Gatehouse 无法解析。原始回复见请求日志。',
   'errors.reply_too_large':
     '网关的回复大于 {size}，超过 Gatehouse 对此请求读取的上限，因此没有保留。请减少请求的结果（数量更少或尺寸更小），或检查网关。',
+  'errors.reply_deadline':
+    '回复在 {seconds} 秒后仍未结束，已达到此配置的回复截止时间，因此在此处停止。此前的文本已保留。如果模型需要更长时间，请在设置中调高该配置的“回复截止时间”。',
+  'errors.stream_event_too_large':
+    '网关发送了一个大于 {size} 的事件，远超任何回复片段，因此回复在此处停止。此前的文本已保留。请检查网关。',
+  'errors.stream_too_large':
+    '流式回复超过 {size}，这是 Gatehouse 对单条回复读取的上限，因此在此处停止。此前的文本已保留。',
   'errors.reply_too_long':
     '回复超过 {chars} 个字符，这是 Gatehouse 单条消息保留的上限，因此在此处停止。此前的文本已保留。',
   'errors.internal_address':

@@ -24,6 +24,10 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.idleTimeoutHint':
     '对话回复在多长时间内没有任何输出就放弃。推理模型可能思考数分钟；留空表示 {seconds} 秒。',
   'settings.idleTimeoutRule': '空闲超时必须是 10 到 3600 之间的整数秒。',
+  'settings.replyDeadline': '回复截止时间（秒）',
+  'settings.replyDeadlineHint':
+    '一条对话回复总共最多可用的时间，即使它仍在持续输出（每秒只发一个字节的网关永远不会触发空闲超时）。超过后回复停止，已收到的文本会保留；留空表示 {seconds} 秒。',
+  'settings.replyDeadlineRule': '回复截止时间必须是 30 到 7200 之间的整数秒。',
   'settings.plainHttpWarning':
     '此地址是通往另一台计算机的明文 http://：密钥将未经加密地穿过网络，途经的任何人都能读取。如果网关支持，请使用 https://。',
   'settings.allowPlainHttpKey': '仍然通过明文 HTTP 向此主机发送密钥',
