@@ -128,7 +128,12 @@ export async function scanCaseFile(
       if (countsAsRow(item)) {
         if (rows === limits.rows) {
           const place = item.row ?? item.problem;
-          stopped = { reason: 'rows', limit: limits.rows, at: rows + 1, line: place.line, item: place.item };
+          stopped = {
+            reason: 'rows',
+            limit: limits.rows,
+            at: rows + 1,
+            ...(place.line !== undefined ? { line: place.line } : { item: place.item }),
+          };
           return false;
         }
         rows++;
