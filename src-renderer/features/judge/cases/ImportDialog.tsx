@@ -64,11 +64,13 @@ export function ImportDialog(p: {
       }),
     [],
   );
+  // False once the dialog has closed: a file still being sent stops at its next chunk.
+  const open = useRef(true);
   useEffect(() => {
+    open.current = true;
     fileButton.current?.focus();
     return () => {
-      picks.current++;
-      asked.current++;
+      open.current = false;
       drop();
     };
   }, []);
@@ -118,10 +120,10 @@ export function ImportDialog(p: {
     try {
       uploadId = await uploadFile(f, {
         started: (id) => {
-          if (n === picks.current) held.current = id;
+          if (n === picks.current && open.current) held.current = id;
           else void call('judge.cases.upload.discard', { uploadId: id }).catch(() => {});
         },
-        goOn: () => n === picks.current,
+        goOn: () => n === picks.current && open.current,
         onSent: (bytes) => n === picks.current && setSent({ bytes, total: f.size }),
       });
     } catch (err) {
@@ -131,7 +133,7 @@ export function ImportDialog(p: {
       }
       return;
     }
-    if (n !== picks.current) return;
+    if (n !== picks.current || !open.current) return;
     const picked = { name: f.name, uploadId, format: formatOfFile(f.name) };
     setFile(picked);
     await runPreview(picked);
