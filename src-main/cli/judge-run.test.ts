@@ -236,10 +236,14 @@ describe('gatehouse judge run: its files and paths', () => {
     }
   });
 
-  it('names --cases when it is a folder', async () => {
+  it('names --cases when it is a folder, and --set when it never ends', async () => {
     const t = io();
     expect(await judgeRun(['--set', SET, '--cases', dir, '--sandbox'], t.io)).toBe(EXIT.failed);
     expect(t.err).toEqual([`--cases must name a file: ${dir} is a folder`]);
+    if (process.platform !== 'linux') return;
+    const zero = io();
+    expect(await judgeRun(['--set', '/dev/zero', '--cases', CASES, '--sandbox'], zero.io)).toBe(EXIT.failed);
+    expect(zero.err).toEqual(['--set: must be at most 5 MB (a question set file is never larger)']);
   });
 
   it.runIf(process.platform === 'linux')(

@@ -2,6 +2,7 @@ import { accessSync, constants, createReadStream, statSync, writeFileSync } from
 import { dirname, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JUDGE_MODELS } from '../../src-shared/judge/judge-estimate';
+import { SET_FILE_TEXT_MAX } from '../../src-shared/judge/judge-inputs';
 import { AppFailure } from '../../src-shared/result';
 import { openMemoryDatabase } from '../core/db/open-database';
 import { createRepositories } from '../core/db/repositories';
@@ -51,9 +52,6 @@ function numberFlag(raw: string | undefined, name: string, min: number, max: num
   if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}`);
   return n;
 }
-
-/** A set file is a few questions; far past this it is not one (and `/dev/zero` never ends). */
-const SET_FILE_MAX = 10 * 1024 * 1024;
 
 /** Refuses a path the flag cannot read before anything else happens: missing, or a folder. */
 function readablePath(path: string, flag: string): void {
@@ -107,12 +105,12 @@ function writablePath(path: string, flag: string): void {
 }
 
 /** A small file read whole, refused past `max` bytes without reading further. */
-async function readSmall(path: string, flag: string, max: number): Promise<string> {
+async function readSmall(path: string, flag: string, max: number, rule: string): Promise<string> {
   const pieces: Buffer[] = [];
   let size = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > max) fail(`--${flag}: the file is larger than ${max / 1024 / 1024} MB`);
+    if (size > max) fail(`--${flag}: ${rule}`);
     pieces.push(chunk);
   }
   return Buffer.concat(pieces).toString('utf8');
@@ -167,7 +165,15 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     readablePath(values.cases, 'cases');
     if (values.out) writablePath(values.out, 'out');
 
-    const { set: draft, tuning } = readEnvelope(await readSmall(values.set, 'set', SET_FILE_MAX));
+    const { set: draft, tuning } = readEnvelope(
+      // The app's limit for a set file: far past it a file is not one (and `/dev/zero` never ends).
+      await readSmall(
+        values.set,
+        'set',
+        SET_FILE_TEXT_MAX,
+        'must be at most 5 MB (a question set file is never larger)',
+      ),
+    );
     const min = minimumsInForce(tuning?.minimums, flags);
     const cases = fileSource(values.cases);
     const format = { '.csv': 'csv', '.jsonl': 'jsonl', '.json': 'json' }[
