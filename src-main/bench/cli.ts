@@ -4,14 +4,15 @@ import { parseArgs } from 'node:util';
 import { printBundleReport } from './bundle-report';
 import { runClientBench } from './client-bench';
 import { runHostileBench } from './hostile-bench';
+import { runImportBench } from './import-bench';
 import { markdownFrameCosts } from './markdown-bench';
 import { runWindowBench } from './window/window-bench';
 
 /**
  * `npm run bench` (docs/architecture.md, "Benchmarks"): the gateway client against raw fetch and
  * the official openai client, the client against a hostile gateway (memory and main's longest
- * stall), the markdown pipeline per frame, the window's chunks, then the window itself in
- * Chromium. Numbers, not a pass/fail: speed is judged here, not in timed tests.
+ * stall), the markdown pipeline per frame, case file import in main, the window's chunks, then the
+ * window itself in Chromium. Numbers, not a pass/fail: speed is judged here, not in timed tests.
  */
 const { values } = parseArgs({
   options: {
@@ -34,6 +35,8 @@ console.log(
 console.log(
   `  whole reply every frame:  total ${md.whole.totalMs.toFixed(0)} ms, p95 frame ${md.whole.p95FrameMs.toFixed(2)} ms, last frame ${md.whole.lastFrameMs.toFixed(2)} ms`,
 );
+
+await runImportBench(projectRoot);
 
 if (!values['client-only']) {
   console.log('\nThe window bundle (out/renderer):');

@@ -1,4 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -190,4 +193,96 @@ describe('gatehouse judge run', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--concurrency must be a number from 1 to 16/);
   }, 120_000);
+});
+
+describe('gatehouse judge run: its files and paths', () => {
+  /**
+   * A loopback gateway that counts what reaches it and refuses the key: a command that checks
+   * its paths first must send it nothing.
+   */
+  async function countingGateway() {
+    let requests = 0;
+    const server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(401, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'bad key' } }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      requests: () => requests,
+      close: () => new Promise<void>((r) => server.close(() => r())),
+    };
+  }
+  const withKey = (t: ReturnType<typeof io>) => ({ ...t.io, env: { GATEWAY_API_KEY: 'sk-test-0123456789' } });
+
+  it('refuses --out in a folder that does not exist before sending any request', async () => {
+    const gateway = await countingGateway();
+    try {
+      const t = io();
+      const out = join(dir, 'no-such-folder', 'results.jsonl');
+      const code = await judgeRun(
+        ['--set', SET, '--cases', CASES, '--base-url', gateway.url, '--out', out],
+        withKey(t),
+      );
+      expect(code).toBe(EXIT.failed);
+      expect(t.err).toEqual([
+        `--out: the folder ${join(dir, 'no-such-folder')} does not exist (create it first)`,
+      ]);
+      expect(gateway.requests()).toBe(0);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('names --cases when it is a folder, and --set when it never ends', async () => {
+    const t = io();
+    expect(await judgeRun(['--set', SET, '--cases', dir, '--sandbox'], t.io)).toBe(EXIT.failed);
+    expect(t.err).toEqual([`--cases must name a file: ${dir} is a folder`]);
+    if (process.platform !== 'linux') return;
+    const zero = io();
+    expect(await judgeRun(['--set', '/dev/zero', '--cases', CASES, '--sandbox'], zero.io)).toBe(EXIT.failed);
+    expect(zero.err).toEqual(['--set: must be at most 5 MB (a question set file is never larger)']);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'reads endless --cases (/dev/zero) only to 50 MB, says so in one line and sends nothing',
+    async () => {
+      const gateway = await countingGateway();
+      try {
+        // A process of its own: its memory is its own to measure, and an endless read cannot
+        // take this test's process down with it.
+        const child = spawn(
+          process.execPath,
+          [
+            join(root, 'src-main/cli/gatehouse.mjs'),
+            ...['judge', 'run', '--set', SET, '--cases', '/dev/zero', '--base-url', gateway.url],
+          ],
+          { env: { ...process.env, GATEWAY_API_KEY: 'sk-test-0123456789' } },
+        );
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += String(d)));
+        let peakRss = 0;
+        const probe = setInterval(() => {
+          // VmRSS of the child, in kB, as Linux reports it.
+          const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+          const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+          peakRss = Math.max(peakRss, kb * 1024);
+        }, 20);
+        const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+        const [code] = (await once(child, 'exit')) as [number | null];
+        clearInterval(probe);
+        clearTimeout(killer);
+        expect(stderr).toBe('--cases: the file is larger than 50 MB (stopped reading at byte 52,428,801)\n');
+        expect(code).toBe(EXIT.failed);
+        // The process as a whole (tsx, the app's modules, one 8 MB row at most) stays small.
+        expect(peakRss).toBeLessThan(400 * 1024 * 1024);
+        expect(gateway.requests()).toBe(0);
+      } finally {
+        await gateway.close();
+      }
+    },
+    90_000,
+  );
 });

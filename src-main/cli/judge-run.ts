@@ -1,7 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { extname } from 'node:path';
+import { accessSync, constants, createReadStream, statSync, writeFileSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JUDGE_MODELS } from '../../src-shared/judge/judge-estimate';
+import { SET_FILE_TEXT_MAX } from '../../src-shared/judge/judge-inputs';
 import { AppFailure } from '../../src-shared/result';
 import { openMemoryDatabase } from '../core/db/open-database';
 import { createRepositories } from '../core/db/repositories';
@@ -12,6 +13,7 @@ import { setCaseSource } from '../core/judge/batch/set-case-source';
 import { loadLabelledRun } from '../core/judge/batch/labelled-run';
 import { resultRows, type ResultsFormat, writeResults } from '../core/judge/batch/results-export';
 import { JudgeCaseService } from '../core/judge/judge-case-service';
+import { fileSource, stopMessage } from '../core/judge/cases/case-file-scan';
 import { readEnvelope } from '../core/judge/set-transfer';
 import { ProfileService } from '../core/profiles/profile-service';
 import { MemoryKeyValueStore } from '../core/storage/key-value-store';
@@ -49,6 +51,69 @@ function numberFlag(raw: string | undefined, name: string, min: number, max: num
   const n = Number(raw);
   if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}`);
   return n;
+}
+
+/** Refuses a path the flag cannot read before anything else happens: missing, or a folder. */
+function readablePath(path: string, flag: string): void {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    fail(
+      code === 'ENOENT' ? `--${flag}: ${path} does not exist` : `--${flag}: cannot read ${path} (${code})`,
+    );
+  }
+  if (stats.isDirectory()) fail(`--${flag} must name a file: ${path} is a folder`);
+  try {
+    accessSync(path, constants.R_OK);
+  } catch {
+    fail(`--${flag}: cannot read ${path} (no permission)`);
+  }
+}
+
+/**
+ * Refuses an output path that could not be written, before any request is sent (and paid for):
+ * its folder must exist and be writable, and the path must not be a folder itself.
+ */
+function writablePath(path: string, flag: string): void {
+  const folder = dirname(resolve(path));
+  let stats;
+  try {
+    stats = statSync(folder);
+  } catch {
+    fail(`--${flag}: the folder ${folder} does not exist (create it first)`);
+  }
+  if (!stats.isDirectory()) fail(`--${flag}: ${folder} is not a folder`);
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch {
+    fail(`--${flag}: the folder ${folder} is not writable`);
+  }
+  let existing;
+  try {
+    existing = statSync(path);
+  } catch {
+    return; // a new file
+  }
+  if (existing.isDirectory()) fail(`--${flag} must name a file: ${path} is a folder`);
+  try {
+    accessSync(path, constants.W_OK);
+  } catch {
+    fail(`--${flag}: ${path} exists and is not writable`);
+  }
+}
+
+/** A small file read whole, refused past `max` bytes without reading further. */
+async function readSmall(path: string, flag: string, max: number, rule: string): Promise<string> {
+  const pieces: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) fail(`--${flag}: ${rule}`);
+    pieces.push(chunk);
+  }
+  return Buffer.concat(pieces).toString('utf8');
 }
 
 /**
@@ -95,9 +160,22 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
         : 'jsonl'
       : undefined;
 
-    const { set: draft, tuning } = readEnvelope(readFileSync(values.set, 'utf8'));
+    // Every path is checked before any file is read or any request sent.
+    readablePath(values.set, 'set');
+    readablePath(values.cases, 'cases');
+    if (values.out) writablePath(values.out, 'out');
+
+    const { set: draft, tuning } = readEnvelope(
+      // The app's limit for a set file: far past it a file is not one (and `/dev/zero` never ends).
+      await readSmall(
+        values.set,
+        'set',
+        SET_FILE_TEXT_MAX,
+        'must be at most 5 MB (a question set file is never larger)',
+      ),
+    );
     const min = minimumsInForce(tuning?.minimums, flags);
-    const casesText = readFileSync(values.cases, 'utf8');
+    const cases = fileSource(values.cases);
     const format = { '.csv': 'csv', '.jsonl': 'jsonl', '.json': 'json' }[
       extname(values.cases).toLowerCase()
     ] as 'csv' | 'jsonl' | 'json' | undefined;
@@ -123,10 +201,17 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
         notify: () => undefined,
       },
     });
-    const preview = caseService.importPreview({ setId, text: casesText, format });
+    // The app's reader, caps and all: an endless or huge file stops at 50 MB or 100,000 rows.
+    const preview = await caseService.importPreview({ setId, source: cases, format });
+    if (preview.stopped) fail(`--cases: ${stopMessage(preview.stopped)}`);
     if (!preview.mapping) fail(`${values.cases}: no column holds the state to judge`);
     for (const p of preview.problems) io.err(`${values.cases}: ${p.message}`);
-    const imported = caseService.importConfirm({ setId, text: casesText, format, mapping: preview.mapping });
+    const imported = await caseService.importConfirm({
+      setId,
+      source: cases,
+      format,
+      mapping: preview.mapping,
+    });
     io.err(
       `${imported.added} cases read from ${values.cases}${imported.skippedCount ? `, ${imported.skippedCount} skipped` : ''}`,
     );

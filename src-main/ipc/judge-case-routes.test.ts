@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { JudgeCase } from '../../src-shared/judge/judge-case';
 import type { CaseImportPreview, CaseImportResult } from '../../src-shared/judge/judge-case-import';
 import type { StoredSet } from '../../src-shared/judge/question-set';
+import { uploadText } from '../core/judge/cases/upload-text';
 import { routerCalls, testServices } from './services.test-helper';
 
 const t = testServices();
@@ -44,17 +45,20 @@ describe('judge.cases routes', () => {
     expect(await call('judge.cases.count', { setId: set.id, filter: 'copy' })).toBe(1);
 
     const text = 'state,tone\nFrom file,no\nBad,maybe\n';
-    const preview = await call<CaseImportPreview>('judge.cases.importPreview', { setId: set.id, text });
+    const uploadId = await uploadText(call, text, 'cases.csv');
+    const preview = await call<CaseImportPreview>('judge.cases.importPreview', { setId: set.id, uploadId });
     expect(preview.problems.map((p) => p.message)).toEqual([
       "line 3, expected `tone`: 'maybe' is not one of the options yes, no",
     ]);
     expect(await call('judge.cases.count', { setId: set.id })).toBe(2);
     const result = await call<CaseImportResult>('judge.cases.importConfirm', {
       setId: set.id,
-      text,
+      uploadId,
       mapping: preview.mapping,
     });
     expect(result).toMatchObject({ added: 1, skippedCount: 1, skipped: [{ line: 3 }] });
+    // Imported, the file is gone from main.
+    expect(t.services.caseUploads.open).toBe(0);
     const page = await call<JudgeCase[]>('judge.cases.list', { setId: set.id, offset: 1, limit: 5 });
     expect(page.map((c) => c.state)).toEqual([['x', 'y'], 'From file']);
 
@@ -65,12 +69,13 @@ describe('judge.cases routes', () => {
   });
 
   it('refuses inputs past their limits, naming the field and the limit', async () => {
-    const big = 'a'.repeat(50 * 1024 * 1024 + 1);
-    expect(await send('judge.cases.importPreview', { setId: 's', text: big })).toMatchObject({
+    expect(
+      await send('judge.cases.upload.start', { name: 'big.csv', size: 50 * 1024 * 1024 + 1 }),
+    ).toMatchObject({
       ok: false,
       error: {
         code: 'invalid_input',
-        message: 'text: must be at most 50 MB (the file is too large to import)',
+        message: 'size: must be at most 50 MB (the file is too large to import)',
       },
     });
     expect(await send('judge.cases.list', { setId: 's', offset: 0, limit: 501 })).toMatchObject({
@@ -100,5 +105,57 @@ describe('judge.cases routes', () => {
       ok: false,
       error: { code: 'not_found' },
     });
+  });
+
+  it('takes a file only in order and within the size it announced, and reads it only once all of it came', async () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const { uploadId } = await call<{ uploadId: string }>('judge.cases.upload.start', {
+      name: 'x.csv',
+      size: 11,
+    });
+    const chunk = (index: number, data: string) =>
+      send('judge.cases.upload.chunk', { uploadId, index, data });
+    expect(await chunk(1, b64('state\n'))).toMatchObject({
+      ok: false,
+      error: { message: 'index: must be 0: chunks are sent in order, from 0' },
+    });
+    // A chunk short of 1 MB is the last one, so it must end the file exactly.
+    expect(await chunk(0, b64('state\n'))).toMatchObject({
+      ok: false,
+      error: { message: 'data: must hold 1,048,576 bytes (every chunk but the last)' },
+    });
+    expect(await chunk(0, b64('state\nhello, too long'))).toMatchObject({
+      ok: false,
+      error: { message: 'data: goes past the 11 bytes the upload started with' },
+    });
+    expect(await send('judge.cases.importPreview', { setId: 's', uploadId })).toMatchObject({
+      ok: false,
+      error: { message: 'uploadId: the file has not all arrived (0 of 11 bytes)' },
+    });
+    expect(await chunk(0, 'not base64!')).toMatchObject({
+      ok: false,
+      error: { message: 'data: must be base64' },
+    });
+    expect(await chunk(0, b64('state\nhello'))).toMatchObject({ ok: true, data: { received: 11 } });
+    expect(await call('judge.cases.upload.discard', { uploadId })).toBe(true);
+    expect(await send('judge.cases.importPreview', { setId: 's', uploadId })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+
+  it('drops a file whose page went away, and keeps at most four at once', async () => {
+    const uploads = t.services.caseUploads;
+    const before = uploads.open;
+    const page = new AbortController();
+    await uploads.start({ name: 'a.csv', size: 1 }, page.signal);
+    expect(uploads.open).toBe(before + 1);
+    page.abort();
+    expect(uploads.open).toBe(before);
+    const ids = [];
+    for (let i = 0; i < 6; i++) ids.push((await uploads.start({ name: `${i}.csv`, size: 1 })).uploadId);
+    expect(uploads.open).toBe(4);
+    expect(uploads.discard(ids[0])).toBe(false);
+    expect(uploads.discard(ids[5])).toBe(true);
   });
 });

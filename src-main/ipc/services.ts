@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { latestPerKey } from './latest-per-key';
 import { NetworkFetch } from '../core/gateway/network-fetch';
 import type { SystemProxy } from '../core/gateway/network-route';
@@ -7,6 +8,7 @@ import { ChatService } from '../core/chat/chat-service';
 import { PresetService } from '../core/chat/preset-service';
 import { createJudgeService } from '../core/judge/create-judge-service';
 import { JudgeCaseService } from '../core/judge/judge-case-service';
+import { CaseUploads } from '../core/judge/cases/case-uploads';
 import { BatchService } from '../core/judge/batch/batch-service';
 import { setCaseSource } from '../core/judge/batch/set-case-source';
 import { BatchResultsExport } from '../core/judge/batch/results-export-service';
@@ -99,10 +101,14 @@ export function createServices(env: AppEnvironment) {
   });
   const presets = new PresetService({ presets: repos.presets, now: env.now });
   const judge = createJudgeService({ ...env, client, profiles, repos });
+  // Case files being sent for import, kept in the data folder until read (judge-case-service.ts).
+  const caseUploads = new CaseUploads(join(env.dataDir, 'import-uploads'));
   const cases = new JudgeCaseService({
     cases: repos.cases,
     sets: repos.sets,
     desktop: env.desktop,
+    uploads: caseUploads,
+    progress: (p) => env.emit('judge.cases.importProgress', p),
     now: env.now,
   });
   // Runs that were running when the app stopped go on in startBackgroundWork.
@@ -139,6 +145,7 @@ export function createServices(env: AppEnvironment) {
     media,
     judge,
     cases,
+    caseUploads,
     judgeBatch,
     judgeBatchExport,
     judgeAgreement,

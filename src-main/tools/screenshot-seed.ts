@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppProcess } from '../bench/window/app-process';
+import { uploadText } from '../core/judge/cases/upload-text';
 import type { BatchRunView } from '../../src-shared/judge/batch-run';
 import type { CaseImportPreview } from '../../src-shared/judge/judge-case-import';
 import type { ImportOutcome } from '../../src-shared/judge/judge-inputs';
@@ -19,7 +20,10 @@ export async function seedJudgeSample(app: AppProcess, projectRoot: string): Pro
   if (imported.status !== 'imported') throw new Error('the sample set did not import');
   const file = {
     setId: imported.set.id,
-    text: readFileSync(join(samples, 'support-replies.cases.jsonl'), 'utf8'),
+    uploadId: await uploadText(
+      (route, input) => app.invoke(route, input),
+      readFileSync(join(samples, 'support-replies.cases.jsonl'), 'utf8'),
+    ),
     format: 'jsonl' as const,
   };
   const preview = await app.invoke<CaseImportPreview>('judge.cases.importPreview', file);

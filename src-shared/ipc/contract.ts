@@ -1,3 +1,4 @@
+import type { JudgeCaseEvents } from '../judge/judge-case-import';
 import type { ChatEvents } from '../chat/chat-events';
 import type { LogEntry, StorageNotice } from '../log/log-entry';
 import type { Invoke } from './define-route';
@@ -50,7 +51,7 @@ export type Streams = typeof streams;
 export type StreamName = keyof Streams & string;
 
 /** Main -> every window: broadcasts that are not part of any one stream. */
-export interface EventMap extends ChatEvents, VideoEvents, MediaEvents, JudgeBatchEvents {
+export interface EventMap extends ChatEvents, VideoEvents, MediaEvents, JudgeBatchEvents, JudgeCaseEvents {
   'log.changed': LogEntry;
   'app.notice': StorageNotice;
 }

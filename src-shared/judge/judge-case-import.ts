@@ -5,14 +5,19 @@ import { setIdSchema } from './question-set';
 
 /**
  * Importing and exporting a set's test cases (docs/architecture.md, "Judge test cases"). The
- * window reads the file and sends its text; main parses it, proposes which column is what, and
- * writes nothing until the user confirms the (possibly edited) mapping.
+ * window sends the file to main in numbered chunks (an upload); main reads it as a stream,
+ * proposes which column is what, and writes nothing until the user confirms the (possibly
+ * edited) mapping.
  */
 export const CASE_FILE_FORMATS = ['csv', 'jsonl', 'json'] as const;
 export type CaseFileFormat = (typeof CASE_FILE_FORMATS)[number];
 
-/** 50 MB of text; a JS string's length counts UTF-16 units, close enough to bytes for a cap. */
-export const CASE_FILE_TEXT_MAX = 50 * 1024 * 1024;
+/** A case file is at most 50 MB; the window checks a file's size before reading any of it. */
+export const CASE_FILE_BYTES_MAX = 50 * 1024 * 1024;
+/** An upload's chunk: 1 MB of the file, sent as base64 (the bridges carry text). */
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
+export const UPLOAD_CHUNK_BASE64_MAX = 4 * Math.ceil(UPLOAD_CHUNK_BYTES / 3);
+const FILE_NAME_MAX = 1_000;
 export const COLUMN_NAME_MAX = 500;
 /** How many mapped rows a preview shows, and how many problems or skipped rows it lists. */
 export const PREVIEW_ROWS = 20;
@@ -34,11 +39,43 @@ export const caseMappingSchema = z.object({
 });
 export type CaseMapping = z.output<typeof caseMappingSchema>;
 
+export const uploadIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{8,64}$/, 'must be the id main gave the upload (8 to 64 letters, digits or dashes)');
+
+/** Starts an upload: the file's name (for messages) and its size, checked before any byte is sent. */
+export const caseUploadStartSchema = z.object({
+  name: z.string().max(FILE_NAME_MAX, `must be at most ${FILE_NAME_MAX} characters`),
+  size: z
+    .number()
+    .int('must be a whole number of bytes')
+    .min(0, 'must be 0 or more')
+    .max(CASE_FILE_BYTES_MAX, 'must be at most 50 MB (the file is too large to import)'),
+});
+/** One chunk, in order from 0: every chunk but the last holds exactly UPLOAD_CHUNK_BYTES. */
+export const caseUploadChunkSchema = z.object({
+  uploadId: uploadIdSchema,
+  index: z
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(Math.ceil(CASE_FILE_BYTES_MAX / UPLOAD_CHUNK_BYTES), 'must be a chunk of a file of at most 50 MB'),
+  data: z
+    .string()
+    .max(
+      UPLOAD_CHUNK_BASE64_MAX,
+      `must be at most ${UPLOAD_CHUNK_BASE64_MAX.toLocaleString('en')} characters`,
+    )
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+});
+export const caseUploadIdSchema = z.object({ uploadId: uploadIdSchema });
+
 const fileFields = {
   setId: setIdSchema,
-  /** Guessed from the text when left out: `[` is JSON, `{` is JSONL, anything else CSV. */
+  /** Guessed from the file when left out: `[` is JSON, `{` is JSONL, anything else CSV. */
   format: formatSchema.optional(),
-  text: z.string().max(CASE_FILE_TEXT_MAX, 'must be at most 50 MB (the file is too large to import)'),
+  /** A finished upload (`judge.cases.upload.*`). */
+  uploadId: uploadIdSchema,
 };
 
 export const casePreviewSchema = z.object({
@@ -63,8 +100,31 @@ export interface CaseImportProblem extends RowPlace {
   message: string;
 }
 
+/**
+ * Why reading stopped before the end of the file: more rows than a set holds (`at` is the row
+ * that did not fit, `line`/`item` where it is), or more bytes than a case file may have.
+ */
+export type CaseFileStop =
+  | { reason: 'rows'; limit: number; at: number; line?: number; item?: number }
+  | { reason: 'bytes'; limit: number; at: number };
+
+/** Main -> window while an uploaded file is read for a preview or an import (about 10 a second). */
+export interface CaseImportProgress {
+  uploadId: string;
+  /** Bytes read so far, of `total`. */
+  bytes: number;
+  total: number;
+  rows: number;
+}
+
+export interface JudgeCaseEvents {
+  'judge.cases.importProgress': CaseImportProgress;
+}
+
 export interface CaseImportPreview {
   format: CaseFileFormat;
+  /** Set when a cap stopped the reading: the counts cover only what was read, and Import is refused. */
+  stopped?: CaseFileStop;
   columns: string[];
   /** Null when the file has no columns to map. */
   mapping: CaseMapping | null;

@@ -18,8 +18,11 @@ export const runJudgeSchema = z.object({
   extra: extraBodySchema('judge').optional(),
 });
 
+/** A question set file is a few questions; the window checks a file's size against this before reading it. */
+export const SET_FILE_TEXT_MAX = 5_000_000;
+
 export const importSetSchema = z.object({
-  text: z.string().max(5_000_000, 'must be at most 5 MB'),
+  text: z.string().max(SET_FILE_TEXT_MAX, 'must be at most 5 MB'),
   /** What to do when a set of that name exists: ask first (default), import as a copy, or replace it. */
   onClash: z.enum(['ask', 'copy', 'replace']).default('ask'),
 });

@@ -1,3 +1,4 @@
+import { uploadText } from '../../core/judge/cases/upload-text';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +48,8 @@ export async function judgeBatchBench(
     const set = imported.set;
     const lines = readFileSync(join(samples, 'support-replies.cases.jsonl'), 'utf8').trim().split('\n');
     const text = Array.from({ length: cases }, (_, i) => lines[i % lines.length]).join('\n');
-    const file = { setId: set.id, text, format: 'jsonl' as const };
+    const uploadId = await uploadText((route, input) => app.invoke(route, input), text);
+    const file = { setId: set.id, uploadId, format: 'jsonl' as const };
     const preview = await app.invoke<CaseImportPreview>('judge.cases.importPreview', file);
     await app.invoke('judge.cases.importConfirm', { ...file, mapping: preview.mapping });
 

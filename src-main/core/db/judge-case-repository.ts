@@ -19,6 +19,11 @@ export interface JudgeCaseRepository {
   get(id: string): JudgeCase | undefined;
   /** Adds cases after the set's last, in one transaction: all land or none. */
   append(setId: string, drafts: CaseDraft[], newId: () => string, updatedAt: number): JudgeCase[];
+  /**
+   * `append` for cases already turned into their stored form (`caseData`) with their ids: a big
+   * import prepares them while it reads the file, so the one transaction only inserts.
+   */
+  appendStored(setId: string, rows: { id: string; data: string }[], updatedAt: number): number;
   /** Adds a case right after `after`, moving the later ones down one place. */
   insertAfter(after: JudgeCase, draft: CaseDraft, id: string, updatedAt: number): JudgeCase;
   /** Replaces a case's state, answers and note; false when it no longer exists. */
@@ -35,7 +40,10 @@ interface CaseRow {
   data: string;
 }
 
-const dataOf = (d: CaseDraft) => JSON.stringify({ state: d.state, expected: d.expected, note: d.note });
+/** A case's stored `data` column. */
+export const caseData = (d: CaseDraft) =>
+  JSON.stringify({ state: d.state, expected: d.expected, note: d.note });
+const dataOf = caseData;
 
 export function judgeCaseRepository(ctx: DbContext): JudgeCaseRepository {
   const { db } = ctx;
@@ -124,6 +132,15 @@ export function judgeCaseRepository(ctx: DbContext): JudgeCaseRepository {
           insert.run(c.id, setId, c.position, updatedAt, dataOf(d));
           return c;
         });
+      });
+    },
+
+    appendStored(setId, rows, updatedAt) {
+      return transaction(db, () => {
+        const last = (lastPosition.get(setId) as { last: number | null }).last;
+        let position = last === null ? 0 : last + 1;
+        for (const r of rows) insert.run(r.id, setId, position++, updatedAt, r.data);
+        return rows.length;
       });
     },
 

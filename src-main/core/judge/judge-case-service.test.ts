@@ -72,6 +72,15 @@ const failure = (fn: () => unknown) => {
   }
   throw new Error('expected a failure');
 };
+const failureOf = async (work: Promise<unknown>) => {
+  try {
+    await work;
+  } catch (err) {
+    if (err instanceof AppFailure) return err.error;
+    throw err;
+  }
+  throw new Error('expected a failure');
+};
 const casesInDb = () =>
   Number((db.prepare('SELECT count(*) AS n FROM judge_cases').get() as { n: number }).n);
 
@@ -213,8 +222,8 @@ describe('JudgeCaseService: import', () => {
     '',
   ].join('\r\n');
 
-  it('previews a CSV: columns, a proposed mapping, mapped rows and each problem with its line', () => {
-    const preview = service.importPreview({ setId: 'set1', text: nastyCsv });
+  it('previews a CSV: columns, a proposed mapping, mapped rows and each problem with its line', async () => {
+    const preview = await service.importPreview({ setId: 'set1', text: nastyCsv });
     expect(preview.format).toBe('csv');
     expect(preview.columns).toEqual(['state', 'Tone', 'Is the tone right?', 'quality', 'refund', 'Note']);
     // `tone` by its name, any case; the question text's column stays free for the user to choose.
@@ -254,9 +263,9 @@ describe('JudgeCaseService: import', () => {
     expect(casesInDb()).toBe(0); // a preview writes nothing
   });
 
-  it('matches a column by question text when no column has the name', () => {
+  it('matches a column by question text when no column has the name', async () => {
     const csv = 'reply,Is the tone right?,HOW GOOD IS THE REPLY?,expected_refund\nHi,yes,5,true\n';
-    const preview = service.importPreview({ setId: 'set1', text: csv });
+    const preview = await service.importPreview({ setId: 'set1', text: csv });
     expect(preview.mapping).toEqual({
       state: 'reply',
       stateType: null,
@@ -270,7 +279,7 @@ describe('JudgeCaseService: import', () => {
     expect(preview.rows[0].draft.expected).toEqual({ tone: 0, quality: 4, refund: true });
   });
 
-  it('previews JSONL with physical line numbers and JSON with item numbers', () => {
+  it('previews JSONL with physical line numbers and JSON with item numbers', async () => {
     const jsonl = [
       '{"state": "ok", "tone": "yes", "quality": 2}',
       '',
@@ -280,7 +289,7 @@ describe('JudgeCaseService: import', () => {
       '{"state": {"reply": "hi"}, "refund": "perhaps", "note": 7}',
       '{"state": 12}',
     ].join('\n');
-    const preview = service.importPreview({ setId: 'set1', text: jsonl });
+    const preview = await service.importPreview({ setId: 'set1', text: jsonl });
     expect(preview.format).toBe('jsonl');
     expect(preview.columns).toEqual(['state', 'tone', 'quality', 'refund', 'note']);
     expect(preview.rows).toEqual([
@@ -295,7 +304,7 @@ describe('JudgeCaseService: import', () => {
     ]);
 
     const json = JSON.stringify([{ state: 'fine', tone: 'NO' }, 'oops', { state: [], tone: 'yes' }]);
-    const fromJson = service.importPreview({ setId: 'set1', text: json });
+    const fromJson = await service.importPreview({ setId: 'set1', text: json });
     expect(fromJson.format).toBe('json');
     expect(fromJson.rows).toEqual([{ item: 1, draft: { state: 'fine', expected: { tone: 1 }, note: '' } }]);
     expect(fromJson.problems.map((p) => p.message)).toEqual([
@@ -304,7 +313,7 @@ describe('JudgeCaseService: import', () => {
     ]);
   });
 
-  it('reads a CSV state by its state_type column, and says so when the type is wrong', () => {
+  it('reads a CSV state by its state_type column, and says so when the type is wrong', async () => {
     const csv = [
       'state,state_type',
       '"[""one"",""two""]",list',
@@ -313,7 +322,7 @@ describe('JudgeCaseService: import', () => {
       'x,yaml',
       '"{""a"":1}",',
     ].join('\n');
-    const preview = service.importPreview({ setId: 'set1', text: csv });
+    const preview = await service.importPreview({ setId: 'set1', text: csv });
     expect(preview.mapping?.stateType).toBe('state_type');
     expect(preview.rows.map((r) => [r.line, r.draft.state])).toEqual([
       [2, ['one', 'two']],
@@ -326,8 +335,8 @@ describe('JudgeCaseService: import', () => {
     ]);
   });
 
-  it('confirms with the edited mapping: writes only then, reports what it skipped', () => {
-    const preview = service.importPreview({ setId: 'set1', text: nastyCsv });
+  it('confirms with the edited mapping: writes only then, reports what it skipped', async () => {
+    const preview = await service.importPreview({ setId: 'set1', text: nastyCsv });
     expect(casesInDb()).toBe(0);
     // The user maps `tone` to the question-text column instead (empty in every row) and drops the note.
     const mapping: CaseMapping = {
@@ -338,11 +347,11 @@ describe('JudgeCaseService: import', () => {
       ],
       note: null,
     };
-    const again = service.importPreview({ setId: 'set1', text: nastyCsv, mapping });
+    const again = await service.importPreview({ setId: 'set1', text: nastyCsv, mapping });
     expect(again.problems.map((p) => p.line)).toEqual([6, 7, 8]);
     expect(casesInDb()).toBe(0);
     add('already there');
-    const result = service.importConfirm({ setId: 'set1', text: nastyCsv, mapping });
+    const result = await service.importConfirm({ setId: 'set1', text: nastyCsv, mapping });
     expect(result).toEqual({
       added: 4,
       skipped: [
@@ -367,46 +376,52 @@ describe('JudgeCaseService: import', () => {
     expect(all[3]).toMatchObject({ expected: { quality: 2 }, note: '' });
   });
 
-  it('refuses a mapping that names a column or question that is not there, writing nothing', () => {
+  it('refuses a mapping that names a column or question that is not there, writing nothing', async () => {
     const base: CaseMapping = { state: 'state', stateType: null, expected: [], note: null };
     expect(
-      failure(() =>
-        service.importConfirm({ setId: 'set1', text: nastyCsv, mapping: { ...base, state: 'body' } }),
+      (
+        await failureOf(
+          service.importConfirm({ setId: 'set1', text: nastyCsv, mapping: { ...base, state: 'body' } }),
+        )
       ).message,
     ).toBe(
       'mapping.state: column “body” is not in the file (its columns: “state”, “Tone”, “Is the tone right?”, “quality”, “refund”, “Note”)',
     );
     expect(
-      failure(() =>
-        service.importConfirm({
-          setId: 'set1',
-          text: nastyCsv,
-          mapping: { ...base, expected: [{ column: 'Tone', question: 'speed' }] },
-        }),
+      (
+        await failureOf(
+          service.importConfirm({
+            setId: 'set1',
+            text: nastyCsv,
+            mapping: { ...base, expected: [{ column: 'Tone', question: 'speed' }] },
+          }),
+        )
       ).message,
     ).toBe('mapping.expected[0].question: “speed” is not a question of this set');
     expect(
-      failure(() =>
-        service.importConfirm({
-          setId: 'set1',
-          text: nastyCsv,
-          mapping: {
-            ...base,
-            expected: [
-              { column: 'Tone', question: 'tone' },
-              { column: 'Is the tone right?', question: 'tone' },
-            ],
-          },
-        }),
+      (
+        await failureOf(
+          service.importConfirm({
+            setId: 'set1',
+            text: nastyCsv,
+            mapping: {
+              ...base,
+              expected: [
+                { column: 'Tone', question: 'tone' },
+                { column: 'Is the tone right?', question: 'tone' },
+              ],
+            },
+          }),
+        )
       ).message,
     ).toBe('mapping.expected[1].question: “tone” is mapped to two columns');
     expect(
-      failure(() => service.importConfirm({ setId: 'set1', text: '[oops', mapping: base })).message,
-    ).toMatch(/^text: the file cannot be read: it is not valid JSON/);
+      (await failureOf(service.importConfirm({ setId: 'set1', text: '[oops', mapping: base }))).message,
+    ).toMatch(/^file: the file cannot be read: it is not valid JSON/);
     expect(casesInDb()).toBe(0);
   });
 
-  it('refuses an import that would pass 100,000 cases, writing none of it', () => {
+  it('refuses an import that would pass 100,000 cases, writing none of it', async () => {
     repos.cases.append(
       'set1',
       Array.from({ length: 99_999 }, () => ({ state: 's', expected: {}, note: '' })),
@@ -418,14 +433,14 @@ describe('JudgeCaseService: import', () => {
     );
     const mapping: CaseMapping = { state: 'state', stateType: null, expected: [], note: null };
     expect(
-      failure(() => service.importConfirm({ setId: 'set1', text: 'state\na\nb\n', mapping })).message,
+      (await failureOf(service.importConfirm({ setId: 'set1', text: 'state\na\nb\n', mapping }))).message,
     ).toBe('A question set holds at most 100,000 test cases; this one has 99,999, so 2 more do not fit.');
     expect(service.count('set1')).toBe(99_999);
   });
 
-  it('lists a bounded number of problems but counts them all', () => {
+  it('lists a bounded number of problems but counts them all', async () => {
     const rows = Array.from({ length: 1_200 }, (_, i) => `reply ${i},maybe`);
-    const preview = service.importPreview({ setId: 'set1', text: ['state,tone', ...rows].join('\n') });
+    const preview = await service.importPreview({ setId: 'set1', text: ['state,tone', ...rows].join('\n') });
     expect(preview.problemCount).toBe(1_200);
     expect(preview.problems).toHaveLength(500);
     expect(preview.problems[0].line).toBe(2);
@@ -433,8 +448,8 @@ describe('JudgeCaseService: import', () => {
     expect(preview.rows).toEqual([]);
   });
 
-  it('marks a repeated header column and reads it under a new name', () => {
-    const preview = service.importPreview({ setId: 'set1', text: 'state,tone,tone\nhi,yes,no\n' });
+  it('marks a repeated header column and reads it under a new name', async () => {
+    const preview = await service.importPreview({ setId: 'set1', text: 'state,tone,tone\nhi,yes,no\n' });
     expect(preview.columns).toEqual(['state', 'tone', 'tone (2)']);
     expect(preview.problems.map((p) => p.message)).toEqual([
       'line 1, header: column “tone” appears more than once; this one is read as “tone (2)”',
@@ -464,25 +479,28 @@ describe('JudgeCaseService: export', () => {
   const comparable = (list: JudgeCase[]) =>
     list.map(({ state, expected, note }) => ({ state, expected, note }));
 
-  it.each(['csv', 'jsonl', 'json'] as const)('%s: export then import gives the same cases', (format) => {
-    seed();
-    const before = comparable(service.list('set1', 0, 100));
-    const { text, fileName } = service.exportText('set1', format);
-    expect(fileName).toBe(`Support-replies.cases.${format}`);
-    repos.sets.put({
-      id: 'set2',
-      name: 'Copy',
-      createdAt: 1,
-      updatedAt: 1,
-      revisions: [{ revision: 1, savedAt: 1, questions }],
-    });
-    const preview = service.importPreview({ setId: 'set2', text, format });
-    expect(preview.problems).toEqual([]);
-    expect(preview.validCount).toBe(before.length);
-    const result = service.importConfirm({ setId: 'set2', text, format, mapping: preview.mapping! });
-    expect(result).toMatchObject({ added: before.length, skippedCount: 0 });
-    expect(comparable(service.list('set2', 0, 100))).toEqual(before);
-  });
+  it.each(['csv', 'jsonl', 'json'] as const)(
+    '%s: export then import gives the same cases',
+    async (format) => {
+      seed();
+      const before = comparable(service.list('set1', 0, 100));
+      const { text, fileName } = service.exportText('set1', format);
+      expect(fileName).toBe(`Support-replies.cases.${format}`);
+      repos.sets.put({
+        id: 'set2',
+        name: 'Copy',
+        createdAt: 1,
+        updatedAt: 1,
+        revisions: [{ revision: 1, savedAt: 1, questions }],
+      });
+      const preview = await service.importPreview({ setId: 'set2', text, format });
+      expect(preview.problems).toEqual([]);
+      expect(preview.validCount).toBe(before.length);
+      const result = await service.importConfirm({ setId: 'set2', text, format, mapping: preview.mapping! });
+      expect(result).toMatchObject({ added: before.length, skippedCount: 0 });
+      expect(comparable(service.list('set2', 0, 100))).toEqual(before);
+    },
+  );
 
   it('writes the shapes a person reads: option names, levels from 1, true/false', () => {
     seed();
@@ -496,7 +514,7 @@ describe('JudgeCaseService: export', () => {
     expect(first).toEqual({ state: { reply: 'Hi', meta: { n: [1, 2] } }, tone: 'no', quality: 1 });
   });
 
-  it('writes a question named like a reserved column as expected.<name>, and reads it back', () => {
+  it('writes a question named like a reserved column as expected.<name>, and reads it back', async () => {
     const clash: Question[] = [
       { name: 'note', type: 'noul', instructions: 'Has a note', options: [], levels: [] },
     ];
@@ -510,7 +528,7 @@ describe('JudgeCaseService: export', () => {
     service.add({ setId: 'set3', state: text('x'), expected: { note: true }, note: 'the real note' });
     const { text: out } = service.exportText('set3', 'csv');
     expect(out.split('\r\n')[0]).toBe('state,state_type,expected.note,note');
-    const preview = service.importPreview({ setId: 'set3', text: out });
+    const preview = await service.importPreview({ setId: 'set3', text: out });
     expect(preview.rows[0].draft).toEqual({ state: 'x', expected: { note: true }, note: 'the real note' });
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { DesktopActions } from '../media/desktop-actions';
-import type { JudgeCaseRepository } from '../db/judge-case-repository';
+import { caseData, type JudgeCaseRepository } from '../db/judge-case-repository';
 import type { QuestionSetRepository } from '../db/question-set-repository';
 import {
   type CaseDraft,
@@ -14,6 +14,7 @@ import {
   type CaseFileFormat,
   type CaseImportPreview,
   type CaseImportProblem,
+  type CaseImportProgress,
   type CaseImportResult,
   type CaseMapping,
   PREVIEW_ROWS,
@@ -26,7 +27,15 @@ import { parseState, type StateInput } from '../../../src-shared/judge/state-inp
 import { AppFailure, invalidInput } from '../../../src-shared/result';
 import { exportCases } from './cases/case-export';
 import { checkMapping, mapRow, problem, proposeMapping } from './cases/case-mapping';
-import { readCaseFile, type RowProblem } from './cases/case-rows';
+import type { RowProblem } from './cases/case-rows';
+import type { CaseUploads } from './cases/case-uploads';
+import {
+  type CaseSource,
+  scanCaseFile,
+  type ScanProgress,
+  stopMessage,
+  textSource,
+} from './cases/case-file-scan';
 
 type CaseFields = Omit<z.output<typeof addCaseSchema>, 'setId'>;
 
@@ -40,6 +49,10 @@ export class JudgeCaseService {
       cases: JudgeCaseRepository;
       sets: QuestionSetRepository;
       desktop: DesktopActions;
+      /** Files the window sends for import; absent where nothing is uploaded (the CLI). */
+      uploads?: CaseUploads;
+      /** How far the reading of an upload has come, for the window's progress. */
+      progress?: (p: CaseImportProgress) => void;
       now?: () => number;
       newId?: () => string;
     },
@@ -82,7 +95,7 @@ export class JudgeCaseService {
     if (held + adding > CASES_PER_SET_MAX)
       throw new AppFailure({
         code: 'invalid_input',
-        message: `A question set holds at most ${CASES_PER_SET_MAX.toLocaleString('en')} test cases; this one has ${held.toLocaleString('en')}, so ${adding.toLocaleString('en')} more do not fit.`,
+        message: noRoom(held, adding),
         details: { issues: [{ path: 'setId', message: `must hold at most ${CASES_PER_SET_MAX} cases` }] },
       });
   }
@@ -129,83 +142,157 @@ export class JudgeCaseService {
     return this.deps.cases.delete(ids);
   }
 
-  private read(setId: string, text: string, format: CaseFileFormat | undefined) {
-    const questions = this.questions(setId);
-    return { questions, table: readCaseFile(text, format) };
+  private get uploads(): CaseUploads {
+    if (!this.deps.uploads) throw new AppFailure({ code: 'internal', message: 'No uploads here.' });
+    return this.deps.uploads;
+  }
+
+  private progressOf(uploadId: string, total: number) {
+    const progress = this.deps.progress;
+    return progress && ((p: ScanProgress) => progress({ uploadId, total, ...p }));
+  }
+
+  /** An uploaded file's preview; `signal` is the caller's (its page went away). */
+  async previewUpload(
+    input: UploadInput & { mapping?: CaseMapping },
+    signal?: AbortSignal,
+  ): Promise<CaseImportPreview> {
+    const held = await this.uploads.source(input.uploadId);
+    const { uploadId, ...rest } = input;
+    return this.importPreview({
+      ...rest,
+      source: held.source,
+      signal: anySignal(held.signal, signal),
+      onProgress: this.progressOf(uploadId, held.size),
+    });
+  }
+
+  /** Imports an uploaded file, which is then deleted. */
+  async confirmUpload(input: UploadInput & { mapping: CaseMapping }, signal?: AbortSignal) {
+    const held = await this.uploads.source(input.uploadId);
+    const { uploadId, ...rest } = input;
+    const result = await this.importConfirm({
+      ...rest,
+      source: held.source,
+      signal: anySignal(held.signal, signal),
+      onProgress: this.progressOf(uploadId, held.size),
+    });
+    this.uploads.discard(uploadId);
+    return result;
   }
 
   /** Reads the file and says what an import would do; writes nothing. */
-  importPreview(input: {
-    setId: string;
-    text: string;
-    format?: CaseFileFormat;
-    mapping?: CaseMapping;
-  }): CaseImportPreview {
-    const { questions, table } = this.read(input.setId, input.text, input.format);
-    const mapping = input.mapping ?? proposeMapping(table.columns, questions);
-    if (input.mapping) checkMapping(input.mapping, table.columns, questions);
-    // Both lists are in file order, so the first listed of the two together are among the
-    // first listed of each.
-    const fileProblems = table.problems.slice(0, PROBLEMS_LISTED).map((p) => problem(p, p.field, p.reason));
-    const rowProblems: CaseImportProblem[] = [];
-    let problemCount = table.problems.length;
+  async importPreview(input: CaseFileInput & { mapping?: CaseMapping }): Promise<CaseImportPreview> {
+    const questions = this.questions(input.setId);
+    const source = sourceOf(input);
+    let format = input.format;
+    let mapping: CaseMapping | null = input.mapping ?? null;
+    // JSONL and JSON name their columns row by row, so all of them are known only at the end:
+    // a first reading finds them, then the mapping proposed from them reads the rows.
+    if (!mapping && format !== 'csv') {
+      const first = await scanCaseFile(source, scanOptions(input), () => undefined);
+      format = first.format;
+      mapping = proposeMapping(first.columns, questions);
+    }
+    const listed: CaseImportProblem[] = [];
+    let problemCount = 0;
+    const note = (p: CaseImportProblem) => {
+      problemCount++;
+      if (listed.length < PROBLEMS_LISTED) listed.push(p);
+    };
     const rows: CaseImportPreview['rows'] = [];
     let validCount = 0;
-    if (mapping)
-      for (const row of table.rows) {
-        const mapped = mapRow(row, mapping, questions);
-        if (mapped.ok) {
-          validCount++;
-          if (rows.length < PREVIEW_ROWS) rows.push({ ...mapped.place, draft: mapped.draft });
-        } else {
-          problemCount += mapped.problems.length;
-          if (rowProblems.length < PROBLEMS_LISTED) rowProblems.push(...mapped.problems);
-        }
+    let proposed = mapping !== null || input.mapping !== undefined;
+    const end = await scanCaseFile(source, { ...scanOptions(input), format }, (item, reader) => {
+      if (item.problem) return note(problem(item.problem, item.problem.field, item.problem.reason));
+      // A CSV's columns are its header's, known before its first row.
+      if (!proposed) {
+        mapping = proposeMapping(reader.columns, questions);
+        proposed = true;
       }
+      if (!mapping) return;
+      const mapped = mapRow(item.row, mapping, questions);
+      if (mapped.ok) {
+        validCount++;
+        if (rows.length < PREVIEW_ROWS) rows.push({ ...mapped.place, draft: mapped.draft });
+      } else for (const p of mapped.problems) note(p);
+    });
+    if (!proposed) mapping = proposeMapping(end.columns, questions);
+    if (input.mapping) checkMapping(input.mapping, end.columns, questions);
+    if (end.fatal)
+      return {
+        format: end.format,
+        columns: [],
+        mapping: proposeMapping([], questions),
+        rows: [],
+        rowCount: 0,
+        validCount: 0,
+        problems: [problem({}, 'file', end.fatal)],
+        problemCount: 1,
+      };
+    if (end.stopped) note(problem({}, 'file', stopMessage(end.stopped)));
+    else {
+      const held = this.deps.cases.count(input.setId);
+      if (held + validCount > CASES_PER_SET_MAX) note(problem({}, 'file', noRoom(held, validCount)));
+    }
     return {
-      format: table.format,
-      columns: table.columns,
+      format: end.format,
+      ...(end.stopped ? { stopped: end.stopped } : {}),
+      columns: end.columns,
       mapping,
       rows,
-      rowCount: table.rows.length + table.problems.filter(skipsRow).length,
+      rowCount: end.rows,
       validCount,
-      problems: sortByPlace([...fileProblems, ...rowProblems]).slice(0, PROBLEMS_LISTED),
+      problems: sortByPlace(listed),
       problemCount,
     };
   }
 
-  /** Imports every row the mapping reads, in one transaction, after the set's last case. */
-  importConfirm(input: {
-    setId: string;
-    text: string;
-    format?: CaseFileFormat;
-    mapping: CaseMapping;
-  }): CaseImportResult {
-    const { questions, table } = this.read(input.setId, input.text, input.format);
-    const unreadable = table.problems.find((p) => p.field === 'file' && p.skipsRow);
-    if (unreadable) throw invalidInput('text', `the file cannot be read: it ${unreadable.reason}`);
-    checkMapping(input.mapping, table.columns, questions);
-    const drafts: CaseDraft[] = [];
+  /**
+   * Imports every row the mapping reads, in one transaction, after the set's last case. The file
+   * is read the way the preview read it (the same reader, caps and mapping).
+   */
+  async importConfirm(input: CaseFileInput & { mapping: CaseMapping }): Promise<CaseImportResult> {
+    const questions = this.questions(input.setId);
+    // Each case in its stored form, made as the file is read (in its short turns), so the one
+    // transaction at the end only inserts.
+    const rows: { id: string; data: string }[] = [];
     const skipped: (RowPlace & { reasons: string[] })[] = [];
-    const skip = (place: RowPlace, reasons: string[]) =>
-      skipped.push({ ...(place.line !== undefined ? { line: place.line } : { item: place.item }), reasons });
-    for (const p of table.problems) if (skipsRow(p)) skip(p, [p.reason]);
-    for (const row of table.rows) {
-      const mapped = mapRow(row, input.mapping, questions);
-      if (mapped.ok) drafts.push(mapped.draft);
+    let skippedCount = 0;
+    const notes: CaseImportProblem[] = [];
+    const skip = (place: RowPlace, reasons: string[]) => {
+      skippedCount++;
+      if (skipped.length < PROBLEMS_LISTED)
+        skipped.push({
+          ...(place.line !== undefined ? { line: place.line } : { item: place.item }),
+          reasons,
+        });
+    };
+    const end = await scanCaseFile(sourceOf(input), scanOptions(input), (item) => {
+      if (item.problem) {
+        if (skipsRow(item.problem)) skip(item.problem, [item.problem.reason]);
+        else if (notes.length < PROBLEMS_LISTED)
+          notes.push(problem(item.problem, item.problem.field, item.problem.reason));
+        return;
+      }
+      const mapped = mapRow(item.row, input.mapping, questions);
+      if (mapped.ok) rows.push({ id: this.newId(), data: caseData(mapped.draft) });
       else
         skip(
           mapped.place,
           mapped.problems.map((x) => `${x.field}: ${x.reason}`),
         );
-    }
-    this.room(input.setId, drafts.length);
-    this.deps.cases.append(input.setId, drafts, this.newId, this.now());
+    });
+    if (end.fatal) throw invalidInput('file', `the file cannot be read: it ${end.fatal}`);
+    if (end.stopped) throw invalidInput('file', stopMessage(end.stopped));
+    checkMapping(input.mapping, end.columns, questions);
+    this.room(input.setId, rows.length);
+    this.deps.cases.appendStored(input.setId, rows, this.now());
     return {
-      added: drafts.length,
-      skipped: sortByPlace(skipped).slice(0, PROBLEMS_LISTED),
-      skippedCount: skipped.length,
-      notes: table.problems.filter((p) => !skipsRow(p)).map((p) => problem(p, p.field, p.reason)),
+      added: rows.length,
+      skipped: sortByPlace(skipped),
+      skippedCount,
+      notes,
     };
   }
 
@@ -224,6 +311,29 @@ export class JudgeCaseService {
     return this.deps.desktop.saveTextAs(text, fileName);
   }
 }
+
+/** What an import reads: a finished upload's file as a source, or text (tests, the CLI's samples). */
+export type CaseFileInput = {
+  setId: string;
+  format?: CaseFileFormat;
+  signal?: AbortSignal;
+  onProgress?: (p: ScanProgress) => void;
+} & ({ source: CaseSource } | { text: string });
+
+type UploadInput = { setId: string; uploadId: string; format?: CaseFileFormat };
+
+const anySignal = (a: AbortSignal, b: AbortSignal | undefined) => (b ? AbortSignal.any([a, b]) : a);
+
+const sourceOf = (input: CaseFileInput): CaseSource =>
+  'source' in input ? input.source : textSource(input.text);
+const scanOptions = (input: CaseFileInput) => ({
+  format: input.format,
+  signal: input.signal,
+  onProgress: input.onProgress,
+});
+
+const noRoom = (held: number, adding: number) =>
+  `A question set holds at most ${CASES_PER_SET_MAX.toLocaleString('en')} test cases; this one has ${held.toLocaleString('en')}, so ${adding.toLocaleString('en')} more do not fit.`;
 
 const order = (p: RowPlace) => p.line ?? p.item ?? 0;
 function sortByPlace<T extends RowPlace>(list: T[]): T[] {

@@ -25,7 +25,7 @@ describe('the support replies sample', () => {
     ]);
   });
 
-  it('imports its 300 cases with zero problems, every answer mapped', () => {
+  it('imports its 300 cases with zero problems, every answer mapped', async () => {
     const { set: draft } = readEnvelope(setText);
     const repos = createRepositories({ db: openMemoryDatabase(), notices: new StorageNotices() });
     repos.sets.put({
@@ -40,12 +40,16 @@ describe('the support replies sample', () => {
       sets: repos.sets,
       desktop: { saveFileAs: async () => null, saveTextAs: async () => null, notify: () => undefined },
     });
-    const preview = service.importPreview({ setId: 'sample', text: casesText });
+    const preview = await service.importPreview({ setId: 'sample', text: casesText });
     expect(preview.problems).toEqual([]);
     expect(preview.format).toBe('jsonl');
     expect(preview.mapping?.expected.map((e) => e.question)).toEqual(draft.questions.map((q) => q.name));
     expect(preview).toMatchObject({ rowCount: 300, validCount: 300, problemCount: 0 });
-    const result = service.importConfirm({ setId: 'sample', text: casesText, mapping: preview.mapping! });
+    const result = await service.importConfirm({
+      setId: 'sample',
+      text: casesText,
+      mapping: preview.mapping!,
+    });
     expect(result).toMatchObject({ added: 300, skippedCount: 0 });
     const all = service.list('sample', 0, 500);
     // Every case carries all five answers.

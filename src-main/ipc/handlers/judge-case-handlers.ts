@@ -10,8 +10,11 @@ export function judgeCaseHandlers(s: AppServices): Handlers<typeof judgeCaseRout
     'judge.cases.edit': (input) => s.cases.edit(input),
     'judge.cases.duplicate': ({ id }) => s.cases.duplicate(id),
     'judge.cases.delete': ({ ids }) => s.cases.delete(ids),
-    'judge.cases.importPreview': (input) => s.cases.importPreview(input),
-    'judge.cases.importConfirm': (input) => s.cases.importConfirm(input),
+    'judge.cases.upload.start': (input, ctx) => s.caseUploads.start(input, ctx.signal),
+    'judge.cases.upload.chunk': (input) => s.caseUploads.chunk(input),
+    'judge.cases.upload.discard': ({ uploadId }) => s.caseUploads.discard(uploadId),
+    'judge.cases.importPreview': (input, ctx) => s.cases.previewUpload(input, ctx.signal),
+    'judge.cases.importConfirm': (input, ctx) => s.cases.confirmUpload(input, ctx.signal),
     'judge.cases.export': ({ setId, format }) => s.cases.export(setId, format),
   };
 }

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredSet } from '../../../src-shared/judge/question-set';
+import { chooseFiles } from '../../test/choose-file';
 import { installFakeBridge } from '../../test/fake-bridge';
 import { useJudge } from './judge-store';
 import { LeaveDialog } from './LeaveDialog';
@@ -148,5 +149,17 @@ describe('unsaved changes', () => {
     const saves = bridge.calls.filter((c) => c.route === 'judge.sets.save');
     expect(saves.map((c) => (c.input as { id?: string }).id)).toEqual(['gone', undefined]);
     expect(useJudge.getState()).toMatchObject({ setId: 'set-1', dirty: false, setMissing: false });
+  });
+
+  it('refuses a set file over 5 MB by its size, without reading it or calling main', async () => {
+    const bridge = installFakeBridge({ 'judge.sets.list': () => [] });
+    renderBuilder();
+    const file = new File(['{}'], 'huge.json');
+    Object.defineProperty(file, 'size', { value: 6_000_000 });
+    const text = vi.spyOn(file, 'text');
+    chooseFiles(screen.getByRole('button', { name: 'Import a question set (JSON file)' }), [file]);
+    await screen.findByText(/huge\.json is larger than 5 MB/);
+    expect(text).not.toHaveBeenCalled();
+    expect(bridge.calls.some((c) => c.route === 'judge.sets.import')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { EditableRow } from '../../app/EditableRow';
 import { FilePicker } from '../../app/FilePicker';
 import { IconButton } from '../../app/IconButton';
-import type { ImportOutcome } from '../../../src-shared/judge/judge-inputs';
+import { type ImportOutcome, SET_FILE_TEXT_MAX } from '../../../src-shared/judge/judge-inputs';
 import type { SetSummary } from '../../../src-shared/judge/question-set';
 import type { AppError } from '../../../src-shared/result';
 import { ErrorNotice } from '../../app/ErrorNotice';
@@ -128,7 +128,15 @@ export function SetSidebar() {
         className="judge-import"
         button={t('judge.import.label')}
         accept="application/json,.json"
-        onFiles={(files) => void files[0].text().then((text) => finishImport(text, 'ask'))}
+        onFiles={(files) => {
+          // Checked before reading: a file far past the limit is never read into the window.
+          if (files[0].size > SET_FILE_TEXT_MAX)
+            return setMessage({
+              code: 'invalid_input',
+              message: t('judge.import.tooLarge', { name: files[0].name }),
+            });
+          void files[0].text().then((text) => finishImport(text, 'ask'));
+        }}
       />
       {clash ? (
         <div

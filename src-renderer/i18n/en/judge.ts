@@ -200,6 +200,8 @@ export const judge = {
   'judge.sets.confirmDelete': 'Delete “{name}” and its run history? This cannot be undone.',
   'judge.sets.exported': 'Exported to {path}',
   'judge.import.label': 'Import a question set (JSON file)',
+  'judge.import.tooLarge':
+    '{name} is larger than 5 MB: a question set file is never that big. Choose the file the Judge tab exported.',
   'judge.import.done': 'Imported “{name}”.',
   'judge.import.clashTitle': 'Name already used',
   'judge.import.clash':

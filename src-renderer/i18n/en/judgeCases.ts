@@ -49,6 +49,14 @@ export const judgeCases = {
     'Nothing is saved until you press Import. The first row of a CSV names its columns; an answer is written as the option’s name, the level’s number from 1, or true/false.',
   'cases.import.reading': 'Reading the file…',
   'cases.import.previewing': 'Checking the file…',
+  'cases.import.sending': 'Sending the file to the app: {sent} of {total}…',
+  'cases.import.checked': 'Checking the file: {read} of {total} read, {rows} rows so far…',
+  'cases.import.tooLarge':
+    'This file is {size}; a file of test cases may be at most {max}. Split it into smaller files and import each.',
+  'cases.import.stoppedRows':
+    'The file has more than {max} cases (reading stopped at row {at}, {where}); a question set holds at most {max}. Split the file, or delete cases from the set, then import again.',
+  'cases.import.stoppedBytes':
+    'The file is larger than {max} (reading stopped at byte {at}). Split it into smaller files and import each.',
   'cases.import.importing': 'Importing…',
   'cases.import.summary': '{format}: {rows} rows, {valid} ready to import, {problems} problem(s).',
   'cases.import.mapping': 'Columns of the file',

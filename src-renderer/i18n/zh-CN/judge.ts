@@ -196,6 +196,7 @@ export const judge: Record<keyof typeof en, string> = {
   'judge.sets.confirmDelete': '删除“{name}”及其运行历史？此操作无法撤销。',
   'judge.sets.exported': '已导出到 {path}',
   'judge.import.label': '导入问题集（JSON 文件）',
+  'judge.import.tooLarge': '{name} 大于 5 MB：问题集文件不会这么大。请选择“评判”页导出的文件。',
   'judge.import.done': '已导入“{name}”。',
   'judge.import.clashTitle': '名称已被使用',
   'judge.import.clash':

@@ -50,6 +50,12 @@ export const judgeCases: Record<keyof typeof en, string> = {
     '按下“导入”之前不会保存任何内容。CSV 的第一行是列名；答案写作选项名称、从 1 开始的等级编号，或 true/false。',
   'cases.import.reading': '正在读取文件…',
   'cases.import.previewing': '正在检查文件…',
+  'cases.import.sending': '正在把文件发送给应用：{sent} / {total}…',
+  'cases.import.checked': '正在检查文件：已读取 {read} / {total}，目前 {rows} 行…',
+  'cases.import.tooLarge': '此文件大小为 {size}；测试用例文件最大为 {max}。请拆分为较小的文件后分别导入。',
+  'cases.import.stoppedRows':
+    '文件中的用例超过 {max} 个（在第 {at} 行处停止读取，{where}）；一个问题集最多容纳 {max} 个用例。请拆分文件，或先删除问题集中的用例，再导入。',
+  'cases.import.stoppedBytes': '文件大于 {max}（在第 {at} 个字节处停止读取）。请拆分为较小的文件后分别导入。',
   'cases.import.importing': '正在导入…',
   'cases.import.summary': '{format}：{rows} 行，{valid} 行可导入，{problems} 个问题。',
   'cases.import.mapping': '文件的列',

@@ -14,6 +14,9 @@ import {
   type CaseImportPreview,
   type CaseImportResult,
   casePreviewSchema,
+  caseUploadChunkSchema,
+  caseUploadIdSchema,
+  caseUploadStartSchema,
 } from '../../judge/judge-case-import';
 import { z } from 'zod';
 
@@ -28,7 +31,13 @@ export const judgeCaseRoutes = {
   'judge.cases.duplicate': route<JudgeCase>()(z.object({ id: caseIdSchema })),
   /** Resolves to how many were deleted. */
   'judge.cases.delete': route<number>()(caseIdsSchema),
-  /** Reads the file's text (the window read the file) and writes nothing. */
+  /** Starts sending a file to import: its name and size (at most 50 MB), before any byte. */
+  'judge.cases.upload.start': route<{ uploadId: string }>()(caseUploadStartSchema),
+  /** One chunk of the file, in order from 0; resolves to how many bytes have arrived. */
+  'judge.cases.upload.chunk': route<{ received: number }>()(caseUploadChunkSchema),
+  /** Drops the file (the dialog closed, another file chosen) and stops a preview reading it. */
+  'judge.cases.upload.discard': route<boolean>()(caseUploadIdSchema),
+  /** Reads an uploaded file as a stream and writes nothing. */
   'judge.cases.importPreview': route<CaseImportPreview>()(casePreviewSchema),
   'judge.cases.importConfirm': route<CaseImportResult>()(caseConfirmSchema),
   /** Resolves to where the file was written, or null when the user cancelled. */

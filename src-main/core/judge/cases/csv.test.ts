@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, parseCsv, writeCsv } from './csv';
+import { CsvReader, csvField, parseCsv, writeCsv } from './csv';
 
 const fields = (text: string) => parseCsv(text).map((r) => r.fields);
 
@@ -83,6 +83,54 @@ describe('parseCsv', () => {
   it('reads an empty file as no records', () => {
     expect(parseCsv('')).toEqual([]);
     expect(parseCsv('\uFEFF')).toEqual([]);
+  });
+});
+
+/** The records of `text` read in the given pieces. */
+function inPieces(pieces: string[], max?: number) {
+  const reader = new CsvReader(max);
+  return [...pieces.flatMap((p) => reader.push(p)), ...reader.end()];
+}
+
+describe('CsvReader', () => {
+  // Each has a quoted field with CRLF and LF, a doubled quote, a lone CR, a BOM, a trailing
+  // comma, text after a closing quote or a quote never closed: every split of it must read the
+  // same as the whole.
+  const texts = [
+    '\uFEFFstate,note\r\n"Hello, world","said ""hi"""\r\n"two\r\nlines","and\nthree\nlines"\r\nlast,"end"\r\n',
+    'a,b\r1,2\r\r\n"x\ry",\r\n""\n\n',
+    'a,b\n"x"y,2\nok,3\n3,"never\nclosed,4\n5,6',
+    'a,b,\n"",""""\r\n"q"\r',
+  ];
+
+  it('reads the same records however the text is cut, at every place and one character at a time', () => {
+    for (const text of texts) {
+      const whole = parseCsv(text);
+      for (let cut = 0; cut <= text.length; cut++)
+        expect(inPieces([text.slice(0, cut), text.slice(cut)]), `cut at ${cut}`).toEqual(whole);
+      expect(inPieces([...text])).toEqual(whole);
+    }
+  });
+
+  it('reads what the reader before it read, on the texts of the tests above', () => {
+    expect(parseCsv(texts[0]).map((r) => r.line)).toEqual([1, 2, 3, 7]);
+    expect(parseCsv(texts[1]).map((r) => [r.line, r.fields])).toEqual([
+      [1, ['a', 'b']],
+      [2, ['1', '2']],
+      [4, ['x\ry', '']],
+      [6, ['']],
+    ]);
+  });
+
+  it('keeps an over-long record only as a problem at its line, and reads on after it', () => {
+    const long = 'x'.repeat(50);
+    const records = inPieces(['state\nshort\n"', long.slice(0, 20), long.slice(20), '\n,"\nafter\n'], 30);
+    expect(records).toEqual([
+      { line: 1, fields: ['state'] },
+      { line: 2, fields: ['short'] },
+      { line: 3, fields: [], problem: 'is longer than 30 characters, more than a case can hold' },
+      { line: 5, fields: ['after'] },
+    ]);
   });
 });
 

@@ -1,32 +1,37 @@
 import { useEffect, useRef, useState } from 'react';
-import type {
-  CaseFileFormat,
-  CaseImportPreview,
-  CaseImportResult,
-  CaseMapping,
+import {
+  CASE_FILE_BYTES_MAX,
+  type CaseFileFormat,
+  type CaseImportPreview,
+  type CaseImportResult,
+  type CaseMapping,
 } from '../../../../src-shared/judge/judge-case-import';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import type { AppError } from '../../../../src-shared/result';
 import { ErrorNotice } from '../../../app/ErrorNotice';
 import { FilePicker } from '../../../app/FilePicker';
 import { IconButton } from '../../../app/IconButton';
-import { asAppError, call } from '../../../bridge/api';
+import { asAppError, call, onEvent } from '../../../bridge/api';
 import { formatNumber, t } from '../../../i18n/i18n';
-import { formatOfFile, placeLabel } from './import-mapping';
+import { formatOfFile, placeLabel, stoppedText } from './import-mapping';
+import { formatMegabytes, uploadFile } from './upload-file';
 import { MappingEditor, PreviewProblems, PreviewRows } from './ImportPreview';
 
 interface PickedFile {
   name: string;
-  text: string;
+  /** Main holds the file; the window never holds more than one chunk of it. */
+  uploadId: string;
   format?: CaseFileFormat;
 }
 
 type Busy = 'reading' | 'previewing' | 'importing' | undefined;
 
 /**
- * Importing cases from a file (docs/architecture.md, "Judge test cases"): the window reads the
- * file, main proposes which column is what and shows the first rows and every problem by line;
- * the user may change the mapping (previewed again), and nothing is written until Import.
+ * Importing cases from a file (docs/architecture.md, "Judge test cases"): the window checks the
+ * file's size, sends it to main in chunks, main reads it as a stream, proposes which column is
+ * what and shows the first rows and every problem by line; the user may change the mapping
+ * (previewed again), and nothing is written until Import. Closing the dialog or choosing another
+ * file stops the sending and the preview, and main drops the file.
  */
 export function ImportDialog(p: {
   setId: string;
@@ -39,19 +44,46 @@ export function ImportDialog(p: {
   const [busy, setBusy] = useState<Busy>();
   const [error, setError] = useState<AppError>();
   const [result, setResult] = useState<CaseImportResult>();
+  const [sent, setSent] = useState<{ bytes: number; total: number }>();
+  const [read, setRead] = useState<{ bytes: number; total: number; rows: number }>();
   // Only the latest preview is shown: an older answer arriving late is dropped.
   const asked = useRef(0);
+  // Only the latest file is sent: choosing another one (or closing) stops the one before.
+  const picks = useRef(0);
+  const held = useRef<string | undefined>(undefined);
   const fileButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => fileButton.current?.focus(), []);
+  const drop = () => {
+    if (held.current) void call('judge.cases.upload.discard', { uploadId: held.current }).catch(() => {});
+    held.current = undefined;
+  };
+  // Main says how far its reading of the file has come (a big file takes a few seconds).
+  useEffect(
+    () =>
+      onEvent('judge.cases.importProgress', (p) => {
+        if (p.uploadId === held.current) setRead(p);
+      }),
+    [],
+  );
+  // False once the dialog has closed: a file still being sent stops at its next chunk.
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    fileButton.current?.focus();
+    return () => {
+      open.current = false;
+      drop();
+    };
+  }, []);
 
   const runPreview = async (picked: PickedFile, mapping?: CaseMapping) => {
     const n = ++asked.current;
     setBusy('previewing');
+    setRead(undefined);
     setError(undefined);
     try {
       const next = await call('judge.cases.importPreview', {
         setId: p.setId,
-        text: picked.text,
+        uploadId: picked.uploadId,
         format: picked.format,
         mapping,
       });
@@ -64,19 +96,45 @@ export function ImportDialog(p: {
   };
 
   const pick = async (f: File | undefined) => {
+    const n = ++picks.current;
+    asked.current++;
+    drop();
     setPreview(undefined);
     setResult(undefined);
     setError(undefined);
-    if (!f) return setFile(undefined);
+    setFile(undefined);
+    setSent(undefined);
+    setBusy(undefined);
+    if (!f) return;
+    // Checked before a byte is read: a file past the cap is never read at all.
+    if (f.size > CASE_FILE_BYTES_MAX)
+      return setError({
+        code: 'invalid_input',
+        message: t('cases.import.tooLarge', {
+          size: formatMegabytes(f.size),
+          max: formatMegabytes(CASE_FILE_BYTES_MAX),
+        }),
+      });
     setBusy('reading');
-    let text: string;
+    let uploadId: string;
     try {
-      text = await f.text();
+      uploadId = await uploadFile(f, {
+        started: (id) => {
+          if (n === picks.current && open.current) held.current = id;
+          else void call('judge.cases.upload.discard', { uploadId: id }).catch(() => {});
+        },
+        goOn: () => n === picks.current && open.current,
+        onSent: (bytes) => n === picks.current && setSent({ bytes, total: f.size }),
+      });
     } catch (err) {
-      setBusy(undefined);
-      return setError(asAppError(err));
+      if (n === picks.current) {
+        setBusy(undefined);
+        setError(asAppError(err));
+      }
+      return;
     }
-    const picked = { name: f.name, text, format: formatOfFile(f.name) };
+    if (n !== picks.current || !open.current) return;
+    const picked = { name: f.name, uploadId, format: formatOfFile(f.name) };
     setFile(picked);
     await runPreview(picked);
   };
@@ -84,14 +142,17 @@ export function ImportDialog(p: {
   const confirm = async () => {
     if (!file || !preview?.mapping) return;
     setBusy('importing');
+    setRead(undefined);
     setError(undefined);
     try {
       const done = await call('judge.cases.importConfirm', {
         setId: p.setId,
-        text: file.text,
+        uploadId: file.uploadId,
         format: preview.format,
         mapping: preview.mapping,
       });
+      // Main deleted the file once imported.
+      held.current = undefined;
       setResult(done);
       p.onImported(done);
     } catch (err) {
@@ -101,7 +162,7 @@ export function ImportDialog(p: {
     }
   };
 
-  const canImport = !!preview?.mapping && preview.validCount > 0 && !busy && !result;
+  const canImport = !!preview?.mapping && !preview.stopped && preview.validCount > 0 && !busy && !result;
   return (
     <div className="cases-overlay">
       <div
@@ -142,9 +203,20 @@ export function ImportDialog(p: {
           </div>
           <p className="small-note muted" aria-live="polite">
             {busy === 'reading'
-              ? t('cases.import.reading')
+              ? sent && sent.total >= 4 * 1024 * 1024
+                ? t('cases.import.sending', {
+                    sent: formatMegabytes(sent.bytes),
+                    total: formatMegabytes(sent.total),
+                  })
+                : t('cases.import.reading')
               : busy === 'previewing'
-                ? t('cases.import.previewing')
+                ? read && read.total >= 4 * 1024 * 1024
+                  ? t('cases.import.checked', {
+                      read: formatMegabytes(read.bytes),
+                      total: formatMegabytes(read.total),
+                      rows: formatNumber(read.rows),
+                    })
+                  : t('cases.import.previewing')
                 : busy === 'importing'
                   ? t('cases.import.importing')
                   : preview
@@ -160,6 +232,11 @@ export function ImportDialog(p: {
           {result ? <ImportOutcome result={result} /> : null}
           {preview && !result ? (
             <>
+              {preview.stopped ? (
+                <p className="field-error" role="alert">
+                  {stoppedText(preview.stopped)}
+                </p>
+              ) : null}
               {preview.mapping ? (
                 <MappingEditor
                   preview={preview}
@@ -171,7 +248,7 @@ export function ImportDialog(p: {
               ) : (
                 <p className="field-error">{t('cases.import.noColumns')}</p>
               )}
-              {preview.mapping && preview.validCount === 0 ? (
+              {preview.mapping && !preview.stopped && preview.validCount === 0 ? (
                 <p className="field-error">{t('cases.import.nothing')}</p>
               ) : null}
               <PreviewProblems preview={preview} />

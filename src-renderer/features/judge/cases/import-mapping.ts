@@ -1,4 +1,9 @@
-import type { CaseFileFormat, CaseMapping, RowPlace } from '../../../../src-shared/judge/judge-case-import';
+import type {
+  CaseFileFormat,
+  CaseFileStop,
+  CaseMapping,
+  RowPlace,
+} from '../../../../src-shared/judge/judge-case-import';
 import { formatNumber, t } from '../../../i18n/i18n';
 
 /** The format a file's name says; otherwise main guesses from the text. */
@@ -33,4 +38,18 @@ export function placeLabel(p: RowPlace): string {
   if (p.line !== undefined) return t('cases.import.at.line', { n: formatNumber(p.line) });
   if (p.item !== undefined) return t('cases.import.at.item', { n: formatNumber(p.item) });
   return t('cases.import.at.file');
+}
+
+/** Why main stopped reading the file, with its numbers, in the window's language. */
+export function stoppedText(stop: CaseFileStop): string {
+  if (stop.reason === 'bytes')
+    return t('cases.import.stoppedBytes', {
+      max: `${formatNumber(stop.limit / 1024 / 1024)} MB`,
+      at: formatNumber(stop.at),
+    });
+  return t('cases.import.stoppedRows', {
+    max: formatNumber(stop.limit),
+    at: formatNumber(stop.at),
+    where: stop.line !== undefined || stop.item !== undefined ? placeLabel(stop) : '',
+  });
 }
