@@ -42,4 +42,23 @@ describe('errorText', () => {
     });
     expect(r.gatewaySaid).toBe('The gateway said: “db down”');
   });
+
+  it('says which redirect was refused: into a private network, or to a scheme never opened', () => {
+    const internal = errorText({
+      code: 'bad_response',
+      message: 'x',
+      status: 302,
+      details: { redirect: 'internal_address', host: '127.0.0.2:8080' },
+    }).text;
+    expect(internal).toMatch(
+      /redirected to 127\.0\.0\.2:8080, which is on this computer or a private network/,
+    );
+    const scheme = errorText({
+      code: 'bad_response',
+      message: 'x',
+      status: 302,
+      details: { redirect: 'scheme', scheme: 'file:', host: 'file:///etc/passwd' },
+    }).text;
+    expect(scheme).toMatch(/redirected to a file: address, which Gatehouse never opens/);
+  });
 });

@@ -84,7 +84,11 @@ export function errorText(
     text = t('errors.internal_address', { host: String(error.details.host ?? '') });
   } else if (error.code === 'bad_response' && typeof error.details?.redirect === 'string') {
     const key = `errors.redirect_${error.details.redirect}` as MessageKey;
-    text = t(key, { host: String(error.details.host ?? ''), status: error.status ?? '' });
+    text = t(key, {
+      host: String(error.details.host ?? ''),
+      status: error.status ?? '',
+      scheme: String(error.details.scheme ?? ''),
+    });
     if (text === key) text = error.message;
   } else if (error.code === 'bad_response' && typeof error.details?.limitChars === 'number') {
     text = t('errors.reply_too_long', { chars: formatNumber(error.details.limitChars) });

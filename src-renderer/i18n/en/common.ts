@@ -108,6 +108,10 @@ export const common = {
     'The address kept redirecting (last to {host}); Gatehouse stopped following it.',
   'errors.redirect_drops_body':
     'The gateway answered with a redirect (HTTP {status}) that would drop the request body; check the gateway address in the profile.',
+  'errors.redirect_internal_address':
+    'The gateway redirected to {host}, which is on this computer or a private network. Gatehouse follows redirects there only when the profile’s own address is on such a network, so it stopped; check the gateway address in the profile.',
+  'errors.redirect_scheme':
+    'The gateway redirected to a {scheme} address, which Gatehouse never opens (only http: and https:), so it stopped; check the gateway address in the profile.',
   'errors.invalid_input': 'Please fix: {message}',
   'errors.no_key': 'This profile has no API key yet — add one in Settings.',
   'errors.no_key_here': 'No key saved for this profile: paste one under API key above.',

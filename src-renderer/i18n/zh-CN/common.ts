@@ -94,6 +94,10 @@ export const common: Record<keyof typeof en, string> = {
     '网关重定向到了 {host}。Gatehouse 从不把密钥发往其他地址，因此已停止；如果这才是网关的真实地址，请把它填入配置。',
   'errors.redirect_too_many': '该地址不断重定向（最后指向 {host}）；Gatehouse 已停止跟随。',
   'errors.redirect_drops_body': '网关返回的重定向（HTTP {status}）会丢弃请求体；请检查配置中的网关地址。',
+  'errors.redirect_internal_address':
+    '网关重定向到 {host}，该地址位于本机或内网。只有配置自身的地址也在此类网络中时，Gatehouse 才会跟随此类重定向，因此已停止；请检查配置中的网关地址。',
+  'errors.redirect_scheme':
+    '网关重定向到一个 {scheme} 地址，Gatehouse 从不打开此类地址（仅限 http: 和 https:），因此已停止；请检查配置中的网关地址。',
   'errors.invalid_input': '请修正：{message}',
   'errors.no_key': '此配置还没有 API 密钥——请在设置中添加。',
   'errors.no_key_here': '此配置没有保存密钥：请在上方的“API 密钥”中粘贴。',
