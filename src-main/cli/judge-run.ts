@@ -37,8 +37,11 @@ export interface CliIo {
 
 export const JUDGE_RUN_USAGE = `Usage: gatehouse judge run --set SET.json --cases CASES.jsonl [--model judge-1.13.0]
   [--base-url URL] [--key-env GATEWAY_API_KEY] [--concurrency 4] [--out results.jsonl|results.csv]
-  [--min-accuracy 0.9] [--min-auc 0.85] [--sandbox]
-The set file's saved thresholds and minimums apply; --min-accuracy and --min-auc override its minimums.`;
+  [--min-accuracy 0.9] [--min-auc 0.85] [--sandbox] [--csv-raw]
+The set file's saved thresholds and minimums apply; --min-accuracy and --min-auc override its minimums.
+A .csv --out is written for spreadsheets: a cell starting with =, +, -, @, a tab or a carriage return
+gets a leading ' so it is not run as a formula (plain negative numbers are left as numbers);
+--csv-raw writes every cell as it is. JSONL is always written as it is.`;
 
 function fail(message: string): never {
   throw new AppFailure({ code: 'invalid_input', message });
@@ -73,6 +76,7 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
         'min-accuracy': { type: 'string' },
         'min-auc': { type: 'string' },
         sandbox: { type: 'boolean', default: false },
+        'csv-raw': { type: 'boolean', default: false },
       },
       strict: true,
     });
@@ -175,7 +179,10 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     const labelled = loadLabelledRun(repos, run.id);
     if (values.out && outFormat) {
       const rows = resultRows(labelled.questions, labelled.rows, tuning);
-      writeFileSync(values.out, writeResults(labelled.questions, rows, outFormat));
+      writeFileSync(
+        values.out,
+        writeResults(labelled.questions, rows, outFormat, { raw: values['csv-raw'] }),
+      );
       io.err(`results written to ${values.out}`);
     }
     const rows = questionMetrics(

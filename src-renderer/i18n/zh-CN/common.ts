@@ -21,6 +21,9 @@ export const common: Record<keyof typeof en, string> = {
   'common.chooseFile': '选择文件…',
   'common.noFileChosen': '未选择文件',
   'common.exporting': '正在导出…',
+  'common.rawCsv': '原始 CSV',
+  'common.csvNote':
+    "CSV 中以 = + - @（或制表符、换行符）开头的单元格会加上前导 '，以免电子表格把它们当作公式执行；“原始 CSV”则原样写出。",
   'common.copy': '复制',
   'keys.tab': '{mod}+{n}',
   'keys.log': '{mod}+L',
