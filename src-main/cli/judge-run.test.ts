@@ -180,6 +180,29 @@ describe('gatehouse judge run', () => {
       await judgeRun(['--set', SET, '--cases', CASES, '--sandbox', '--model', 'judge-9'], badModel.io),
     ).toBe(EXIT.failed);
     expect(badModel.err[0]).toMatch(/--model must be one of judge-1\.13\.0, judge-latest, judge-preview/);
+    // A base URL of another scheme: one sentence naming the flag and the rule, not zod's JSON.
+    const fileUrl = io();
+    expect(
+      await judgeRun(['--set', SET, '--cases', CASES, '--base-url', 'file:///etc/passwd'], {
+        ...fileUrl.io,
+        env: { GATEWAY_API_KEY: 'sk-test' },
+      }),
+    ).toBe(EXIT.failed);
+    expect(fileUrl.err).toEqual([
+      '--base-url must be an http:// or https:// address (file: is not one), e.g. https://gateway.example.com',
+    ]);
+    // A folder as --set: the flag named, not a bare EISDIR.
+    const folder = io();
+    expect(await judgeRun(['--set', dir, '--cases', CASES, '--sandbox'], folder.io)).toBe(EXIT.failed);
+    expect(folder.err).toEqual([`--set ${dir} is a folder; give the question set file the app exports`]);
+    const missingSet = io();
+    const nowhere = join(dir, 'no-such.question-set.json');
+    expect(await judgeRun(['--set', nowhere, '--cases', CASES, '--sandbox'], missingSet.io)).toBe(
+      EXIT.failed,
+    );
+    expect(missingSet.err).toEqual([
+      `--set ${nowhere} does not exist; give the question set file the app exports`,
+    ]);
   });
 
   it('runs as `gatehouse judge run` from the command line, with its exit codes', () => {

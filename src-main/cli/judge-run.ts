@@ -1,7 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { JUDGE_MODELS } from '../../src-shared/judge/judge-estimate';
+import { httpUrlSchema } from '../../src-shared/profiles/profile';
 import { AppFailure } from '../../src-shared/result';
 import { openMemoryDatabase } from '../core/db/open-database';
 import { createRepositories } from '../core/db/repositories';
@@ -18,6 +20,7 @@ import { MemoryKeyValueStore } from '../core/storage/key-value-store';
 import { StorageNotices } from '../core/storage/storage-notices';
 import { KeyVault } from '../core/vault/key-vault';
 import { startSandbox, type SandboxServer } from '../sandbox/server';
+import { readFlagFile } from './flag-file';
 import {
   belowMinimums,
   metricsTable,
@@ -92,6 +95,11 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     };
     if (!values.sandbox && !values['base-url'])
       fail('--base-url is required (or --sandbox for the built-in Sandbox)');
+    if (!values.sandbox) {
+      // Checked here, by the flag's name, rather than as the profile's `host` field later.
+      const baseUrl = httpUrlSchema.safeParse(values['base-url']);
+      if (!baseUrl.success) fail(`--base-url ${baseUrl.error.issues[0].message}`);
+    }
 
     const outFormat: ResultsFormat | undefined = values.out
       ? extname(values.out).toLowerCase() === '.csv'
@@ -99,7 +107,9 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
         : 'jsonl'
       : undefined;
 
-    const { set: draft, tuning } = readEnvelope(readFileSync(values.set, 'utf8'));
+    const { set: draft, tuning } = readEnvelope(
+      readFlagFile('set', values.set, 'the question set file the app exports'),
+    );
     const min = minimumsInForce(tuning?.minimums, flags);
     const casesText = readFileSync(values.cases, 'utf8');
     const format = { '.csv': 'csv', '.jsonl': 'jsonl', '.json': 'json' }[
@@ -198,7 +208,14 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     for (const line of below) io.err(`below the minimum: ${line}`);
     return below.length ? EXIT.belowMinimum : EXIT.ok;
   } catch (err) {
-    io.err(err instanceof Error ? err.message : String(err));
+    // A validation error's own message is its issues as JSON: said as "field: rule" instead.
+    io.err(
+      err instanceof z.ZodError
+        ? err.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')
+        : err instanceof Error
+          ? err.message
+          : String(err),
+    );
     if (err instanceof TypeError && /parseArgs|option/i.test(String(err))) io.err(JUDGE_RUN_USAGE);
     return EXIT.failed;
   } finally {
