@@ -125,4 +125,32 @@ describe('judge.cases routes', () => {
       error: { code: 'invalid_input', message: 'rawCsv: must be true or false' },
     });
   });
+
+  it('says a case state nested too deeply is, by row, instead of overflowing the stack', async () => {
+    const set = await call<StoredSet>('judge.sets.save', {
+      set: { name: 'Deep', questions: [{ name: 'ok', type: 'noul', instructions: 'Fine?' }] },
+    });
+    const levels = 100_000;
+    const deep = '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    const fine = '{"a":'.repeat(99) + '1' + '}'.repeat(99);
+    const jsonl = `{"state":${deep},"ok":true}\n{"state":${fine},"ok":false}\n`;
+    const preview = await call<CaseImportPreview>('judge.cases.importPreview', {
+      setId: set.id,
+      text: jsonl,
+      format: 'jsonl',
+    });
+    expect(preview.problems.map((p) => p.message)).toEqual([
+      'line 1, state: is nested deeper than 100 levels',
+    ]);
+    expect(preview.validCount).toBe(1);
+    const csv = `state,state_type,ok\n"${deep.replace(/"/g, '""')}",json,true\n`;
+    const fromCsv = await call<CaseImportPreview>('judge.cases.importPreview', {
+      setId: set.id,
+      text: csv,
+      format: 'csv',
+    });
+    expect(fromCsv.problems.map((p) => p.message)).toEqual([
+      'line 2, state: is nested deeper than 100 levels',
+    ]);
+  });
 });

@@ -61,4 +61,12 @@ describe('errorText', () => {
     }).text;
     expect(scheme).toMatch(/redirected to a file: address, which Gatehouse never opens/);
   });
+
+  it('says how deep a reply nested, rather than the generic unreadable-reply text', () => {
+    expect(
+      errorText({ code: 'bad_response', message: 'x', status: 200, details: { limitDepth: 100 } }).text,
+    ).toBe(
+      'The gateway sent JSON nested deeper than 100 levels, which Gatehouse does not read. Check the gateway; the raw reply is in the request log.',
+    );
+  });
 });

@@ -92,6 +92,8 @@ export function errorText(
     if (text === key) text = error.message;
   } else if (error.code === 'bad_response' && typeof error.details?.limitChars === 'number') {
     text = t('errors.reply_too_long', { chars: formatNumber(error.details.limitChars) });
+  } else if (error.code === 'bad_response' && typeof error.details?.limitDepth === 'number') {
+    text = t('errors.reply_too_deep', { depth: formatNumber(error.details.limitDepth) });
   } else if (error.code === 'bad_response' && typeof error.details?.limitBytes === 'number') {
     text = t('errors.reply_too_large', { size: megabytes(error.details.limitBytes) });
   } else {

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP } from '../../../src-shared/json-depth';
 import {
   GatewayError,
   gatewayErrorFrom,
@@ -351,8 +352,9 @@ export class GatewayClient {
   ): Promise<{ body: unknown; raw: string; requestId?: string }> {
     const { bytes, requestId } = await this.bytes(target, req, opts);
     const raw = new TextDecoder().decode(bytes);
+    let body: unknown;
     try {
-      return { body: JSON.parse(raw), raw, requestId };
+      body = JSON.parse(raw);
     } catch {
       throw new GatewayError(
         'bad_response',
@@ -363,6 +365,19 @@ export class GatewayClient {
         { requestId },
       );
     }
+    // Every reader after this one walks the reply by recursion; too deep a reply would end as
+    // "Maximum call stack size exceeded" somewhere in them (json-depth.ts).
+    if (nestedDeeperThan(body)) {
+      throw new GatewayError(
+        'bad_response',
+        `The gateway sent JSON ${TOO_DEEP}, which Gatehouse does not read; check the gateway (the raw reply is in the request log).`,
+        200,
+        undefined,
+        undefined,
+        { requestId, limitDepth: MAX_JSON_DEPTH },
+      );
+    }
+    return { body, raw, requestId };
   }
 
   async bytes(

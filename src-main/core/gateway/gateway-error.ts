@@ -19,6 +19,8 @@ export interface GatewayErrorDetails {
   limitChars?: number;
   /** A reply over the endpoint's byte cap (gateway-client.ts). */
   limitBytes?: number;
+  /** A JSON reply nested deeper than this many levels (json-depth.ts). */
+  limitDepth?: number;
   /** Why a redirect was not followed (gateway-client.ts `follow`). */
   redirect?: 'too_many' | 'other_host' | 'drops_body' | 'internal_address' | 'scheme';
   /** A redirect to an address Gatehouse never fetches: its scheme (`file:`, `javascript:`). */

@@ -101,6 +101,8 @@ export const common = {
     'The gateway sent a reply Gatehouse could not read. The raw reply is in the request log.',
   'errors.reply_too_large':
     'The gateway’s reply is larger than {size}, the most Gatehouse reads for this request, so it was not kept. Ask for less (fewer or smaller results), or check the gateway.',
+  'errors.reply_too_deep':
+    'The gateway sent JSON nested deeper than {depth} levels, which Gatehouse does not read. Check the gateway; the raw reply is in the request log.',
   'errors.reply_too_long':
     'The reply passed {chars} characters, the most Gatehouse keeps of one message, so it was stopped there. The text up to that point is kept.',
   'errors.internal_address':

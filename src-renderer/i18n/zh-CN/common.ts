@@ -89,6 +89,8 @@ export const common: Record<keyof typeof en, string> = {
   'errors.bad_response': '网关的回复 Gatehouse 无法解析。原始回复见请求日志。',
   'errors.reply_too_large':
     '网关的回复大于 {size}，超过 Gatehouse 对此请求读取的上限，因此没有保留。请减少请求的结果（数量更少或尺寸更小），或检查网关。',
+  'errors.reply_too_deep':
+    '网关返回的 JSON 嵌套超过 {depth} 层，Gatehouse 不读取此类回复。请检查网关；原始回复在请求日志中。',
   'errors.reply_too_long':
     '回复超过 {chars} 个字符，这是 Gatehouse 单条消息保留的上限，因此在此处停止。此前的文本已保留。',
   'errors.internal_address':
