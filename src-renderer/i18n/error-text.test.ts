@@ -69,4 +69,20 @@ describe('errorText', () => {
       'The gateway sent JSON nested deeper than 100 levels, which Gatehouse does not read. Check the gateway; the raw reply is in the request log.',
     );
   });
+
+  it('says a full disk with the folder and the space needed, and what to do', () => {
+    expect(
+      errorText({
+        code: 'disk_full',
+        message: 'x',
+        details: { folder: '/data/media', neededBytes: 3 * 1024 * 1024 },
+      }).text,
+    ).toBe(
+      'The disk is full: /data/media has no room for 3 MB more. Free at least that much on that disk (or choose another folder) and try again.',
+    );
+    expect(errorText({ code: 'disk_full', message: 'x', details: { folder: '/data' } }).text).toMatch(
+      /^The disk is full: \/data has no room\. Free some space/,
+    );
+    expect(errorText({ code: 'disk_full', message: 'x' }).text).toMatch(/^The disk is full/);
+  });
 });

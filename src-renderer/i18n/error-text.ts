@@ -76,6 +76,15 @@ export function errorText(
     // Not a gateway 404 (those carry the status) but main saying a record of the user's is gone:
     // its own words say which, and the catalog's "no such model or endpoint" would mislead.
     text = error.message;
+  } else if (error.code === 'disk_full') {
+    const folder = error.details?.folder;
+    const needed = error.details?.neededBytes;
+    text =
+      typeof folder !== 'string'
+        ? t('errors.disk_full')
+        : typeof needed === 'number'
+          ? t('errors.disk_full_needed', { folder, size: megabytes(Math.max(needed, 100 * 1024)) })
+          : t('errors.disk_full_folder', { folder });
   } else if (error.code === 'too_large' && error.details?.limit) {
     text = tooLargeText(error.details);
   } else if (error.code === 'network') {

@@ -123,6 +123,11 @@ export const common = {
   'errors.forbidden_sender': 'This window is not allowed to call the app.',
   'errors.unknown_route': 'Internal error: unknown route.',
   'errors.storage': 'Saving failed: {message}',
+  'errors.disk_full': 'The disk is full, so it could not be written. Free some space and try again.',
+  'errors.disk_full_folder':
+    'The disk is full: {folder} has no room. Free some space on that disk (or choose another folder) and try again.',
+  'errors.disk_full_needed':
+    'The disk is full: {folder} has no room for {size} more. Free at least that much on that disk (or choose another folder) and try again.',
   'errors.internal': 'Internal error: {message}',
   'errors.requestId': 'Request id: {requestId}',
   'errors.gatewaySaid': 'The gateway said: “{gatewayMessage}”',

@@ -109,6 +109,11 @@ export const common: Record<keyof typeof en, string> = {
   'errors.forbidden_sender': '此窗口无权调用应用。',
   'errors.unknown_route': '内部错误：未知路由。',
   'errors.storage': '保存失败：{message}',
+  'errors.disk_full': '磁盘已满，无法写入。请释放一些空间后重试。',
+  'errors.disk_full_folder':
+    '磁盘已满：{folder} 没有剩余空间。请在该磁盘上释放一些空间（或换一个文件夹）后重试。',
+  'errors.disk_full_needed':
+    '磁盘已满：{folder} 没有空间再写入 {size}。请在该磁盘上至少释放这么多空间（或换一个文件夹）后重试。',
   'errors.internal': '内部错误：{message}',
   'errors.requestId': '请求 ID：{requestId}',
   'errors.gatewaySaid': '网关返回：“{gatewayMessage}”',
