@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { keepFontFiles } from './src-main/core/app-protocol/app-csp';
 
 /**
  * `npm run dev` only: Vite's dev server injects an inline script (React refresh) and inline
@@ -49,6 +50,8 @@ export default defineConfig({
       outDir: 'out/renderer',
       // electron-vite leaves the renderer unminified by default; the start file must stay small.
       minify: true,
+      // Fonts as files from the app's origin, never data: URLs the CSP would block (app-csp.ts).
+      assetsInlineLimit: keepFontFiles,
       rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
     },
   },

@@ -24,6 +24,8 @@ export type ErrorCode =
   | 'unknown_route'
   | 'no_key'
   | 'storage'
+  /** A write found no room on the disk: `details.folder`, and `details.neededBytes` where known. */
+  | 'disk_full'
   | 'internal';
 
 export interface AppError {

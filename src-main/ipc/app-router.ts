@@ -34,7 +34,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
 }
 
 export function createAppRouter(s: AppServices, senderPolicy: SenderPolicy, lifetime?: AbortSignal) {
-  return createRouter(routes, allHandlers(s), senderPolicy, lifetime);
+  return createRouter(routes, allHandlers(s), senderPolicy, lifetime, s.env.dataDir);
 }
 
 /** Every stream route's handler, checked the same way. */

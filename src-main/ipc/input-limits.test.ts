@@ -74,6 +74,22 @@ describe('route input limits', () => {
     expect(
       await dispatch('profiles.save', { ...profile, host: `https://example.com/${huge}` }, top),
     ).toMatchObject({ ok: false, error: { message: 'host: must be at most 2,000 characters' } });
+    // Another scheme: one sentence naming the field, the rule and the scheme given.
+    for (const [host, scheme] of [
+      ['file:///etc/passwd', 'file:'],
+      ['ftp://gateway.example', 'ftp:'],
+    ]) {
+      expect(await dispatch('profiles.save', { ...profile, host }, top)).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: `host: must be an http:// or https:// address (${scheme} is not one), e.g. https://gateway.example.com`,
+        },
+      });
+    }
+    expect(await dispatch('profiles.save', { ...profile, host: 'gateway' }, top)).toMatchObject({
+      error: { message: 'host: must be an http:// or https:// address, e.g. https://gateway.example.com' },
+    });
     const speech = { model: 'sandbox-tts-1', text: 'hi', voice: 'alloy', format: 'wav', speed: 1 };
     expect(await dispatch('media.speech.create', { ...speech, voice: huge }, top)).toMatchObject({
       ok: false,

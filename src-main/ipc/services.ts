@@ -98,6 +98,7 @@ export function createServices(env: AppEnvironment) {
     emit: (name, payload) => env.emit(name, payload as EventMap[typeof name]),
     now: env.now,
     scrubber: keys,
+    dataDir: env.dataDir,
   });
   const presets = new PresetService({ presets: repos.presets, now: env.now });
   const judge = createJudgeService({ ...env, client, profiles, repos });

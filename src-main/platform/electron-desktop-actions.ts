@@ -1,5 +1,6 @@
-import { copyFile, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { copyFile, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { writingToAsync } from '../core/storage/disk-full';
 import { type BrowserWindow, dialog, Notification } from 'electron';
 import type { DesktopActions } from '../core/media/desktop-actions';
 import { isFocused } from './window-security';
@@ -22,12 +23,16 @@ export function electronDesktopActions(
   return {
     async saveFileAs(sourcePath, suggestedName) {
       const dest = await ask(suggestedName);
-      if (dest) await copyFile(sourcePath, dest);
+      if (dest)
+        await writingToAsync(dirname(dest), (await stat(sourcePath)).size, () => copyFile(sourcePath, dest));
       return dest;
     },
     async saveTextAs(text, suggestedName) {
       const dest = await ask(suggestedName);
-      if (dest) await writeFile(dest, text, { mode: 0o600 });
+      if (dest)
+        await writingToAsync(dirname(dest), Buffer.byteLength(text), () =>
+          writeFile(dest, text, { mode: 0o600 }),
+        );
       return dest;
     },
     notify(title, body) {

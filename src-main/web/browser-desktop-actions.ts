@@ -1,7 +1,8 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { DesktopActions } from '../core/media/desktop-actions';
 import { writeFileAtomic } from '../core/storage/atomic-file';
+import { writingTo } from '../core/storage/disk-full';
 
 /**
  * Browser mode has no native save dialog: "save as" writes into one export folder and says
@@ -15,12 +16,12 @@ export function browserDesktopActions(exportDir: string): DesktopActions {
   return {
     async saveFileAs(sourcePath, suggestedName) {
       const dest = target(suggestedName);
-      copyFileSync(sourcePath, dest);
+      writingTo(exportDir, statSync(sourcePath).size, () => copyFileSync(sourcePath, dest));
       return dest;
     },
     async saveTextAs(text, suggestedName) {
       const dest = target(suggestedName);
-      writeFileAtomic(dest, text);
+      writingTo(exportDir, Buffer.byteLength(text), () => writeFileAtomic(dest, text));
       return dest;
     },
     notify(title, body) {

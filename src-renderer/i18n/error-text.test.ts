@@ -60,4 +60,47 @@ describe('errorText', () => {
       errorText({ code: 'bad_response', message: 'x', details: { limitBytes: 16 * 1024 * 1024 } }).text,
     ).toMatch(/larger than 16 MB.*not kept/);
   });
+
+  it('says which redirect was refused: into a private network, or to a scheme never opened', () => {
+    const internal = errorText({
+      code: 'bad_response',
+      message: 'x',
+      status: 302,
+      details: { redirect: 'internal_address', host: '127.0.0.2:8080' },
+    }).text;
+    expect(internal).toMatch(
+      /redirected to 127\.0\.0\.2:8080, which is on this computer or a private network/,
+    );
+    const scheme = errorText({
+      code: 'bad_response',
+      message: 'x',
+      status: 302,
+      details: { redirect: 'scheme', scheme: 'file:', host: 'file:///etc/passwd' },
+    }).text;
+    expect(scheme).toMatch(/redirected to a file: address, which Gatehouse never opens/);
+  });
+
+  it('says how deep a reply nested, rather than the generic unreadable-reply text', () => {
+    expect(
+      errorText({ code: 'bad_response', message: 'x', status: 200, details: { limitDepth: 100 } }).text,
+    ).toBe(
+      'The gateway sent JSON nested deeper than 100 levels, which Gatehouse does not read. Check the gateway; the raw reply is in the request log.',
+    );
+  });
+
+  it('says a full disk with the folder and the space needed, and what to do', () => {
+    expect(
+      errorText({
+        code: 'disk_full',
+        message: 'x',
+        details: { folder: '/data/media', neededBytes: 3 * 1024 * 1024 },
+      }).text,
+    ).toBe(
+      'The disk is full: /data/media has no room for 3 MB more. Free at least that much on that disk (or choose another folder) and try again.',
+    );
+    expect(errorText({ code: 'disk_full', message: 'x', details: { folder: '/data' } }).text).toMatch(
+      /^The disk is full: \/data has no room\. Free some space/,
+    );
+    expect(errorText({ code: 'disk_full', message: 'x' }).text).toMatch(/^The disk is full/);
+  });
 });

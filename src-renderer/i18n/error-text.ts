@@ -76,6 +76,15 @@ export function errorText(
     // Not a gateway 404 (those carry the status) but main saying a record of the user's is gone:
     // its own words say which, and the catalog's "no such model or endpoint" would mislead.
     text = error.message;
+  } else if (error.code === 'disk_full') {
+    const folder = error.details?.folder;
+    const needed = error.details?.neededBytes;
+    text =
+      typeof folder !== 'string'
+        ? t('errors.disk_full')
+        : typeof needed === 'number'
+          ? t('errors.disk_full_needed', { folder, size: megabytes(Math.max(needed, 100 * 1024)) })
+          : t('errors.disk_full_folder', { folder });
   } else if (error.code === 'too_large' && error.details?.limit) {
     text = tooLargeText(error.details);
   } else if (error.code === 'network') {
@@ -84,7 +93,11 @@ export function errorText(
     text = t('errors.internal_address', { host: String(error.details.host ?? '') });
   } else if (error.code === 'bad_response' && typeof error.details?.redirect === 'string') {
     const key = `errors.redirect_${error.details.redirect}` as MessageKey;
-    text = t(key, { host: String(error.details.host ?? ''), status: error.status ?? '' });
+    text = t(key, {
+      host: String(error.details.host ?? ''),
+      status: error.status ?? '',
+      scheme: String(error.details.scheme ?? ''),
+    });
     if (text === key) text = error.message;
   } else if (error.code === 'timeout' && typeof error.details?.deadlineSec === 'number') {
     text = t('errors.reply_deadline', { seconds: formatNumber(error.details.deadlineSec) });
@@ -102,6 +115,8 @@ export function errorText(
     text = t('errors.stream_too_large', { size: megabytes(error.details.limitBytes) });
   } else if (error.code === 'bad_response' && typeof error.details?.limitChars === 'number') {
     text = t('errors.reply_too_long', { chars: formatNumber(error.details.limitChars) });
+  } else if (error.code === 'bad_response' && typeof error.details?.limitDepth === 'number') {
+    text = t('errors.reply_too_deep', { depth: formatNumber(error.details.limitDepth) });
   } else if (error.code === 'bad_response' && typeof error.details?.limitBytes === 'number') {
     text = t('errors.reply_too_large', { size: megabytes(error.details.limitBytes) });
   } else {

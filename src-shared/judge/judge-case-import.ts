@@ -84,7 +84,16 @@ export const casePreviewSchema = z.object({
   mapping: caseMappingSchema.optional(),
 });
 export const caseConfirmSchema = z.object({ ...fileFields, mapping: caseMappingSchema });
-export const caseExportSchema = z.object({ setId: setIdSchema, format: formatSchema });
+/**
+ * `judge.cases.export`. `rawCsv`: CSV cells written exactly as they are, formulas and all; by
+ * default a cell a spreadsheet would run as a formula gets a leading `'` (docs/architecture.md,
+ * "Exports"). Ignored for JSONL and JSON.
+ */
+export const caseExportSchema = z.object({
+  setId: setIdSchema,
+  format: formatSchema,
+  rawCsv: z.boolean({ message: 'must be true or false' }).optional(),
+});
 
 /** Where in the file: CSV and JSONL rows by the physical line they start on, JSON by item. */
 export interface RowPlace {

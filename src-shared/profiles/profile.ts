@@ -11,19 +11,33 @@ export type ProfileKind = (typeof PROFILE_KINDS)[number];
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 
-const httpUrl = z
+/** The scheme of an address that parses, or undefined (for the message below). */
+function schemeOf(v: string): string | undefined {
+  try {
+    return new URL(v).protocol;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A gateway address: http(s) only. The message names the scheme given when there is one
+ * ("file: is not one"), so a `file:` or `ftp:` address says what is wrong with it.
+ */
+export const httpUrlSchema = z
   .string()
   .trim()
   .min(1, 'is required')
   .max(2_000, 'must be at most 2,000 characters')
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http:// or https:// address, e.g. https://gateway.example.com');
+  .superRefine((v, ctx) => {
+    const scheme = schemeOf(v);
+    if (scheme === 'http:' || scheme === 'https:') return;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be an http:// or https:// address${scheme ? ` (${scheme} is not one)` : ''}, e.g. https://gateway.example.com`,
+    });
+  });
+const httpUrl = httpUrlSchema;
 
 /** How long a reply may go without a single byte before it is given up (seconds). */
 export const DEFAULT_IDLE_TIMEOUT_SEC = 120;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayClient } from '../gateway/gateway-client';
-import { AppFailure, invalidInput } from '../../../src-shared/result';
+import { type AppError, AppFailure, invalidInput } from '../../../src-shared/result';
+import { diskFullError, isDiskFull } from '../storage/disk-full';
 import type { ConversationRepository } from '../db/conversation-repository';
 import type { ProfileService } from '../profiles/profile-service';
 import {
@@ -75,6 +76,8 @@ export class ChatService {
       now?: () => number;
       /** Keys to remove from the reply's text, also when a model spreads one over many deltas. */
       scrubber?: KeyScrubber;
+      /** The data folder, named when a reply cannot be saved because its disk is full. */
+      dataDir?: string;
     },
   ) {}
 
@@ -215,10 +218,12 @@ export class ChatService {
           saved = this.saveReply(conversation.id, message, superseded, continued);
         } catch (err) {
           // The reply still reaches the window, with why it is not kept; the stream always ends.
-          const error = {
-            code: 'storage' as const,
-            message: `The reply could not be saved: ${err instanceof Error ? err.message : String(err)}`,
-          };
+          const error: AppError = isDiskFull(err)
+            ? diskFullError(err, this.deps.dataDir)
+            : {
+                code: 'storage',
+                message: `The reply could not be saved: ${err instanceof Error ? err.message : String(err)}`,
+              };
           sink.end({ type: 'error', message: { ...message, error }, error });
           return;
         }

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP } from '../../../src-shared/json-depth';
 import {
   GatewayError,
   gatewayErrorFrom,
@@ -13,7 +14,13 @@ import { replyDeadlinePassed, type StreamLimits } from './stream-budget';
 
 export { abortedError } from './read-chunks';
 import type { KeyScrubber } from '../security/key-scrubber';
-import { type Lookup, refuseInternalResult, systemLookup } from './result-address';
+import {
+  isInternalHost,
+  type Lookup,
+  refuseInternalRedirect,
+  refuseInternalResult,
+  systemLookup,
+} from './result-address';
 import type { NetworkRoute } from './network-route';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -96,6 +103,9 @@ export interface OpenResponse {
 const RETRIES_FOR_IDEMPOTENT = 2;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
+
+/** An address as shown in a message: a `javascript:` or `data:` one can be long. */
+const shorten = (href: string) => (href.length > 120 ? `${href.slice(0, 120)}…` : href);
 
 function hostnameOf(host: string): string | undefined {
   try {
@@ -276,8 +286,10 @@ export class GatewayClient {
   /**
    * Sends the request and follows redirects by hand, so each hop is checked: a request that
    * carries the key follows none to another origin (a result file does, but from there on without
-   * the key and the profile's headers), a POST only a 307/308; a result file's every hop must
-   * stay off internal networks (result-address.ts). At most MAX_REDIRECTS hops.
+   * the key and the profile's headers), a POST only a 307/308, none to a scheme other than
+   * http(s), none into an internal network unless the profile's host is internal; a result file's
+   * every hop must stay off internal networks but for the gateway's own host (result-address.ts).
+   * At most MAX_REDIRECTS hops.
    */
   private async follow(
     target: GatewayTarget,
@@ -290,6 +302,8 @@ export class GatewayClient {
     // A request that carries the key or a secret header never follows a redirect to another origin.
     let keyed = Object.keys(authHeaders(target)).length > 0 || (target.secretHeaders?.length ?? 0) > 0;
     const gatewayHostname = hostnameOf(target.host);
+    /** Whether the profile's host is internal: looked up at the first redirect, if any. */
+    let gatewayInternal: boolean | undefined;
     let url = req.url;
     const fetch = this.deps.fetchFor?.(target.network) ?? this.deps.fetch;
     let sent = headers;
@@ -309,6 +323,17 @@ export class GatewayClient {
       if (!location) return response;
       await response.body?.cancel().catch(() => undefined);
       const next = new URL(location, url);
+      // Not http(s): never fetched, and said by its scheme (such an address has no host to name).
+      if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+        throw new GatewayError(
+          'bad_response',
+          `The gateway redirected to a ${next.protocol} address (${shorten(next.href)}); Gatehouse follows redirects only to http: and https: addresses, so it stopped. Check the gateway address in the profile.`,
+          response.status,
+          undefined,
+          undefined,
+          { redirect: 'scheme', scheme: next.protocol, host: shorten(next.href) },
+        );
+      }
       const refuse = (redirect: 'too_many' | 'other_host' | 'drops_body', why: string) =>
         new GatewayError('bad_response', why, response.status, undefined, undefined, {
           redirect,
@@ -337,6 +362,13 @@ export class GatewayClient {
           `The gateway answered the ${req.method} with a redirect (HTTP ${response.status}) that would drop the request body; check the address.`,
         );
       }
+      // Key or no key, a redirect may not lead into this machine or a private network unless
+      // the profile's own host is on one. A result file's hops are checked above, more strictly.
+      if (!opts.resultFile) {
+        gatewayInternal ??= await isInternalHost(gatewayHostname, this.lookup);
+        const refused = await refuseInternalRedirect(next, gatewayInternal, this.lookup, response.status);
+        if (refused) throw refused;
+      }
       url = next.href;
     }
   }
@@ -349,8 +381,9 @@ export class GatewayClient {
   ): Promise<{ body: unknown; raw: string; requestId?: string }> {
     const { bytes, requestId } = await this.bytes(target, req, opts);
     const raw = new TextDecoder().decode(bytes);
+    let body: unknown;
     try {
-      return { body: JSON.parse(raw), raw, requestId };
+      body = JSON.parse(raw);
     } catch {
       throw new GatewayError(
         'bad_response',
@@ -361,6 +394,19 @@ export class GatewayClient {
         { requestId },
       );
     }
+    // Every reader after this one walks the reply by recursion; too deep a reply would end as
+    // "Maximum call stack size exceeded" somewhere in them (json-depth.ts).
+    if (nestedDeeperThan(body)) {
+      throw new GatewayError(
+        'bad_response',
+        `The gateway sent JSON ${TOO_DEEP}, which Gatehouse does not read; check the gateway (the raw reply is in the request log).`,
+        200,
+        undefined,
+        undefined,
+        { requestId, limitDepth: MAX_JSON_DEPTH },
+      );
+    }
+    return { body, raw, requestId };
   }
 
   async bytes(

@@ -19,8 +19,12 @@ export interface GatewayErrorDetails {
   limitChars?: number;
   /** A reply over the endpoint's byte cap (gateway-client.ts). */
   limitBytes?: number;
+  /** A JSON reply nested deeper than this many levels (json-depth.ts). */
+  limitDepth?: number;
   /** Why a redirect was not followed (gateway-client.ts `follow`). */
-  redirect?: 'too_many' | 'other_host' | 'drops_body';
+  redirect?: 'too_many' | 'other_host' | 'drops_body' | 'internal_address' | 'scheme';
+  /** A redirect to an address Gatehouse never fetches: its scheme (`file:`, `javascript:`). */
+  scheme?: string;
   /** The system's words for a network failure (not the gateway's: it said nothing). */
   cause?: string;
   [key: string]: unknown;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayClient, type FetchLike } from './gateway-client';
 import { downloadImage } from './images-api';
+import { listModels } from './models-api';
 import { loopbackServer } from './loopback-server.test-helper';
 import { RequestLog } from './request-log';
 import { isInternalAddress, type Lookup } from './result-address';
@@ -122,6 +123,122 @@ describe('redirects of requests that carry the key', () => {
       .catch((e) => e);
     expect(err.toAppError().details).toMatchObject({ redirect: 'too_many' });
     expect(gw.seen).toHaveLength(6);
+  });
+});
+
+describe('redirects into internal addresses, key or no key', () => {
+  /**
+   * A gateway at a public name (gw.test, which the test's lookup answers with a public address)
+   * that is really a loopback server, reached by rewriting the name in the fetch, and an
+   * internal service on loopback that must never be called from it.
+   */
+  async function publicGatewayRedirectingTo(location: (internalHost: string) => string) {
+    const internal = await peer((_u, res) => res.end('{"data":[{"id":"internal-secret-model"}]}'));
+    const gw = await peer((_u, res) => redirect(res, location(internal.host)));
+    const port = new URL(gw.host).port;
+    const lookup: Lookup = async (host) => (host === 'gw.test' ? ['93.184.216.34'] : ['127.0.0.1']);
+    const c = client({
+      lookup,
+      fetch: (u, i) => fetch(u.replace(`//gw.test:${port}`, `//127.0.0.1:${port}`), i),
+    });
+    return { internal, gw, c, host: `http://gw.test:${port}/v1` };
+  }
+
+  it('refuses a no-key model list redirected into loopback, and never calls the internal service', async () => {
+    for (const to of [
+      (h: string) => `${h}/v1/models`,
+      (h: string) => `${h.replace('127.0.0.1', 'localhost')}/v1/models`,
+    ]) {
+      const { internal, gw, c, host } = await publicGatewayRedirectingTo(to);
+      const err = await listModels(c, { host, judgeSegment: 'p' }, { retries: 0 }).catch((e) => e);
+      expect(err.code).toBe('bad_response');
+      expect(err.toAppError().details).toMatchObject({ redirect: 'internal_address' });
+      expect(err.message).toMatch(/points into this computer or a private network \(127\.0\.0\.1\)/);
+      expect(gw.seen).toHaveLength(1);
+      expect(internal.seen).toEqual([]);
+    }
+  });
+
+  it('refuses it with a key too (the other-origin rule says so first)', async () => {
+    const { internal, c, host } = await publicGatewayRedirectingTo((h) => `${h}/v1/models`);
+    const err = await listModels(
+      c,
+      { host, judgeSegment: 'p', apiKey: 'sk-secret-key-123' },
+      { retries: 0 },
+    ).catch((e) => e);
+    expect(err.toAppError().details).toMatchObject({ redirect: 'other_host' });
+    expect(internal.seen).toEqual([]);
+  });
+
+  it('refuses cloud metadata and private ranges from a public gateway, before connecting', async () => {
+    const called: string[] = [];
+    const fake: FetchLike = async (url) => {
+      called.push(url);
+      return url.startsWith('https://gateway.example/')
+        ? new Response(null, { status: 302, headers: { Location: next } })
+        : new Response('{"data":[]}');
+    };
+    let next = '';
+    const c = client({ fetch: fake, lookup: async () => ['93.184.216.34'] });
+    for (const to of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.7/v1/models',
+      'http://[::1]:8080/x',
+      'http://127.0.0.2/x',
+    ]) {
+      next = to;
+      called.length = 0;
+      const err = await listModels(
+        c,
+        { host: 'https://gateway.example/v1', judgeSegment: 'p' },
+        { retries: 0 },
+      ).catch((e) => e);
+      expect(err.toAppError?.().details, to).toMatchObject({ redirect: 'internal_address' });
+      expect(called, to).toEqual(['https://gateway.example/v1/models']);
+    }
+  });
+
+  it('follows one when the profile’s own host is internal (a gateway on this machine)', async () => {
+    const internal = await peer((_u, res) => res.end('{"data":[{"id":"m1"}]}'));
+    const gw = await peer((_u, res) => redirect(res, `${internal.host}/v1/models`));
+    const models = await listModels(client(), { host: `${gw.host}/v1`, judgeSegment: 'p' });
+    expect(models.map((m) => m.id)).toEqual(['m1']);
+    expect(internal.seen).toHaveLength(1);
+  });
+
+  it('follows a public gateway’s redirect to another public address when no key is sent', async () => {
+    const called: string[] = [];
+    const fake: FetchLike = async (url) => {
+      called.push(url);
+      return url.startsWith('https://gateway.example/')
+        ? new Response(null, { status: 302, headers: { Location: 'https://models.example/list' } })
+        : new Response('{"data":[{"id":"m2"}]}');
+    };
+    const c = client({ fetch: fake, lookup: async () => ['93.184.216.34'] });
+    const models = await listModels(c, { host: 'https://gateway.example/v1', judgeSegment: 'p' });
+    expect(models.map((m) => m.id)).toEqual(['m2']);
+    expect(called).toEqual(['https://gateway.example/v1/models', 'https://models.example/list']);
+  });
+
+  it('refuses a redirect to file: or javascript:, naming the scheme, key or no key', async () => {
+    for (const [location, scheme] of [
+      ['file:///etc/passwd', 'file:'],
+      ['javascript:alert(1)', 'javascript:'],
+      ['data:text/plain,hi', 'data:'],
+    ]) {
+      for (const apiKey of [undefined, 'sk-secret-key-123']) {
+        const gw = await peer((_u, res) => redirect(res, location));
+        const err = await listModels(
+          client(),
+          { host: `${gw.host}/v1`, judgeSegment: 'p', apiKey },
+          { retries: 0 },
+        ).catch((e) => e);
+        expect(err.code, location).toBe('bad_response');
+        expect(err.toAppError().details, location).toMatchObject({ redirect: 'scheme', scheme });
+        expect(err.message, location).toContain(`redirected to a ${scheme} address (${location})`);
+        expect(err.message, location).not.toMatch(/redirected to ;/);
+      }
+    }
   });
 });
 

@@ -86,3 +86,55 @@ export async function refuseInternalResult(
     { reason: 'internal_address', host: url.host },
   );
 }
+
+/**
+ * Whether the profile's own host is on an internal network (this machine, a private or link-local
+ * address, or a name that resolves to one): only then may a gateway call be redirected into
+ * such a network. A name that does not resolve here counts as outside (the request then went
+ * through a proxy, and an internal redirect from it is refused).
+ */
+export async function isInternalHost(hostname: string | undefined, lookup: Lookup): Promise<boolean> {
+  if (!hostname) return false;
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) || /^::ffff:/i.test(host)) return isInternalAddress(host);
+  try {
+    return (await lookup(host)).some(isInternalAddress);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Refuses a gateway call's redirect into this machine or a private or link-local network when
+ * the profile's own host is not on one (docs/architecture.md, "Security in one place"): a
+ * public gateway, key or no key, must not be able to make Gatehouse read an internal service
+ * and show the answer. `gatewayInternal` is isInternalHost of the profile's host.
+ */
+export async function refuseInternalRedirect(
+  next: URL,
+  gatewayInternal: boolean,
+  lookup: Lookup,
+  status: number,
+): Promise<GatewayError | undefined> {
+  if (gatewayInternal) return undefined;
+  const host = next.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host) || /^::ffff:/i.test(host)) addresses = [host];
+  else {
+    try {
+      addresses = await lookup(host);
+    } catch {
+      return undefined;
+    }
+  }
+  const internal = addresses.find(isInternalAddress);
+  if (!internal) return undefined;
+  return new GatewayError(
+    'bad_response',
+    `The gateway redirected to ${next.host}, which points into this computer or a private network (${internal}); Gatehouse follows redirects there only when the profile's own address is on such a network, so it stopped. Check the gateway address in the profile.`,
+    status,
+    undefined,
+    undefined,
+    { redirect: 'internal_address', host: next.host },
+  );
+}

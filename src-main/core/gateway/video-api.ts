@@ -1,5 +1,7 @@
 import { syncDirectory, tempNameFor } from '../storage/atomic-file';
 import { mkdir, open as open_, rename, rm, writeFile } from 'node:fs/promises';
+import { AppFailure } from '../../../src-shared/result';
+import { diskFullError, isDiskFull, writingToAsync } from '../storage/disk-full';
 import { dirname } from 'node:path';
 import type { CallOptions, GatewayClient } from './gateway-client';
 import { REPLY_CAPS } from './reply-caps';
@@ -221,7 +223,9 @@ export async function downloadPoster(
   if (!baseType(contentType).startsWith('image/'))
     throw new GatewayError('bad_response', 'The last frame is not an image.');
   await mkdir(dirname(destPath), { recursive: true, mode: 0o700 });
-  await writeFile(destPath, bytes, { mode: 0o600 });
+  await writingToAsync(dirname(destPath), bytes.byteLength, () =>
+    writeFile(destPath, bytes, { mode: 0o600 }),
+  );
 }
 
 /** The most a downloaded video may weigh; anything bigger is refused rather than filling the disk. */
@@ -362,6 +366,15 @@ export async function downloadVideo(
   } catch (err) {
     await file.close().catch(() => undefined);
     await rm(tmp, { force: true });
+    // No room for the clip: said with the folder and the size the gateway announced.
+    if (isDiskFull(err))
+      throw new AppFailure(
+        diskFullError(
+          err,
+          dirname(destPath),
+          Number.isFinite(declared) && declared > 0 ? declared : undefined,
+        ),
+      );
     throw err;
   }
   return { bytes: written, contentType };

@@ -26,6 +26,7 @@ import type { Question } from '../../../src-shared/judge/question-rules';
 import { parseState, type StateInput } from '../../../src-shared/judge/state-input';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
 import { exportCases } from './cases/case-export';
+import type { CsvOptions } from './cases/csv';
 import { checkMapping, mapRow, problem, proposeMapping } from './cases/case-mapping';
 import type { RowProblem } from './cases/case-rows';
 import type { CaseUploads } from './cases/case-uploads';
@@ -296,18 +297,22 @@ export class JudgeCaseService {
     };
   }
 
-  exportText(setId: string, format: CaseFileFormat): { text: string; fileName: string } {
+  exportText(
+    setId: string,
+    format: CaseFileFormat,
+    csv: CsvOptions = {},
+  ): { text: string; fileName: string } {
     const set = this.set(setId);
     const slug = set.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'question-set';
     return {
-      text: exportCases(this.deps.cases.all(setId), latestRevision(set).questions, format),
+      text: exportCases(this.deps.cases.all(setId), latestRevision(set).questions, format, csv),
       fileName: `${slug}.cases.${format}`,
     };
   }
 
   /** Resolves to where the file was written, or null when the user cancelled. */
-  async export(setId: string, format: CaseFileFormat): Promise<string | null> {
-    const { text, fileName } = this.exportText(setId, format);
+  async export(setId: string, format: CaseFileFormat, csv: CsvOptions = {}): Promise<string | null> {
+    const { text, fileName } = this.exportText(setId, format, csv);
     return this.deps.desktop.saveTextAs(text, fileName);
   }
 }

@@ -1,7 +1,8 @@
 import { createReadStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { extname, isAbsolute, join, normalize, relative } from 'node:path';
+import { dirname, extname, isAbsolute, join, normalize, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { writeFileAtomic } from '../storage/atomic-file';
+import { writingTo } from '../storage/disk-full';
 
 const MIME: Record<string, string> = {
   '.png': 'image/png',
@@ -60,7 +61,7 @@ export class MediaLibrary {
 
   write(relPath: string, bytes: Uint8Array): string {
     const abs = this.resolve(relPath);
-    writeFileAtomic(abs, bytes);
+    writingTo(dirname(abs), bytes.byteLength, () => writeFileAtomic(abs, bytes));
     return relPath;
   }
 

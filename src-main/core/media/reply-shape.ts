@@ -27,7 +27,12 @@ export function rawPreview(body: unknown): string | undefined {
           : value,
       );
     } catch {
-      text = String(body);
+      // String() of a deeply nested array recurses too: it may overflow where JSON.stringify did.
+      try {
+        text = String(body);
+      } catch {
+        text = '(a reply too deeply nested to show)';
+      }
     }
   }
   return text ? text.slice(0, RAW_KEEP) : undefined;

@@ -24,6 +24,7 @@ const CODES: Record<ErrorCode, true> = {
   unknown_route: true,
   no_key: true,
   storage: true,
+  disk_full: true,
   internal: true,
 };
 

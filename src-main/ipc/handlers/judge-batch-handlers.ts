@@ -15,6 +15,6 @@ export function judgeBatchHandlers(s: AppServices): Handlers<typeof judgeBatchRo
     'judge.batch.list': ({ setId }) => b.list(setId),
     'judge.batch.get': ({ id }) => b.get(id),
     'judge.batch.results': ({ id, offset, limit, status }) => b.results(id, offset, limit, status),
-    'judge.batch.export': ({ id, format }) => s.judgeBatchExport.export(id, format),
+    'judge.batch.export': ({ id, format, rawCsv }) => s.judgeBatchExport.export(id, format, { raw: rawCsv }),
   };
 }

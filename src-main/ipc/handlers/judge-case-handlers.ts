@@ -15,6 +15,6 @@ export function judgeCaseHandlers(s: AppServices): Handlers<typeof judgeCaseRout
     'judge.cases.upload.discard': ({ uploadId }) => s.caseUploads.discard(uploadId),
     'judge.cases.importPreview': (input, ctx) => s.cases.previewUpload(input, ctx.signal),
     'judge.cases.importConfirm': (input, ctx) => s.cases.confirmUpload(input, ctx.signal),
-    'judge.cases.export': ({ setId, format }) => s.cases.export(setId, format),
+    'judge.cases.export': ({ setId, format, rawCsv }) => s.cases.export(setId, format, { raw: rawCsv }),
   };
 }

@@ -14,7 +14,10 @@ type Job = () => Promise<void>;
 const jobs: Job[] = [];
 let pumping = false;
 
-/** Labels a mounted block's Copy buttons; with `later`, queues its highlighting and math. */
+/**
+ * Labels a mounted block's Copy buttons and remote-image placeholders; with `later`, queues its
+ * highlighting and math.
+ */
 export function enhanceBlock(root: HTMLElement, later: boolean): void {
   for (const button of root.querySelectorAll<HTMLButtonElement>('button.code-copy')) {
     if (button.dataset.labelled) continue;
@@ -22,6 +25,18 @@ export function enhanceBlock(root: HTMLElement, later: boolean): void {
     button.textContent = t('common.copy');
     button.title = t('chat.copyCode');
     button.setAttribute('aria-label', t('chat.copyCode'));
+  }
+  // A remote image's placeholder (render-markdown.ts): its words, in the language of the moment.
+  for (const box of root.querySelectorAll<HTMLElement>('.remote-image')) {
+    if (box.dataset.labelled) continue;
+    box.dataset.labelled = '1';
+    const note = box.querySelector('.remote-image-note');
+    if (note) note.textContent = t('chat.remoteImage');
+    const open = box.querySelector<HTMLAnchorElement>('a.remote-image-open');
+    if (open) {
+      open.textContent = t('chat.remoteImageOpen');
+      open.title = t('chat.remoteImageOpenTitle', { address: open.getAttribute('href') ?? '' });
+    }
   }
   if (!later) return;
   for (const code of root.querySelectorAll<HTMLElement>('.code-block code[class*="language-"]'))

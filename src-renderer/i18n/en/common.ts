@@ -21,6 +21,9 @@ export const common = {
   'common.chooseFile': 'Choose file…',
   'common.noFileChosen': 'No file chosen',
   'common.exporting': 'Exporting…',
+  'common.rawCsv': 'Raw CSV',
+  'common.csvNote':
+    "CSV cells that start with = + - @ (or a tab or line break) get a leading ' so a spreadsheet does not run them as formulas; Raw CSV writes them as they are.",
   'common.copy': 'Copy',
   'keys.tab': '{mod}+{n}',
   'keys.log': '{mod}+L',
@@ -104,6 +107,8 @@ export const common = {
     'The gateway sent a single event larger than {size}, far more than any reply chunk, so the reply was stopped there. The text up to that point is kept. Check the gateway.',
   'errors.stream_too_large':
     'The streamed reply passed {size}, the most Gatehouse reads of one reply, so it was stopped there. The text up to that point is kept.',
+  'errors.reply_too_deep':
+    'The gateway sent JSON nested deeper than {depth} levels, which Gatehouse does not read. Check the gateway; the raw reply is in the request log.',
   'errors.reply_too_long':
     'The reply passed {chars} characters, the most Gatehouse keeps of one message, so it was stopped there. The text up to that point is kept.',
   'errors.internal_address':
@@ -114,12 +119,21 @@ export const common = {
     'The address kept redirecting (last to {host}); Gatehouse stopped following it.',
   'errors.redirect_drops_body':
     'The gateway answered with a redirect (HTTP {status}) that would drop the request body; check the gateway address in the profile.',
+  'errors.redirect_internal_address':
+    'The gateway redirected to {host}, which is on this computer or a private network. Gatehouse follows redirects there only when the profile’s own address is on such a network, so it stopped; check the gateway address in the profile.',
+  'errors.redirect_scheme':
+    'The gateway redirected to a {scheme} address, which Gatehouse never opens (only http: and https:), so it stopped; check the gateway address in the profile.',
   'errors.invalid_input': 'Please fix: {message}',
   'errors.no_key': 'This profile has no API key yet — add one in Settings.',
   'errors.no_key_here': 'No key saved for this profile: paste one under API key above.',
   'errors.forbidden_sender': 'This window is not allowed to call the app.',
   'errors.unknown_route': 'Internal error: unknown route.',
   'errors.storage': 'Saving failed: {message}',
+  'errors.disk_full': 'The disk is full, so it could not be written. Free some space and try again.',
+  'errors.disk_full_folder':
+    'The disk is full: {folder} has no room. Free some space on that disk (or choose another folder) and try again.',
+  'errors.disk_full_needed':
+    'The disk is full: {folder} has no room for {size} more. Free at least that much on that disk (or choose another folder) and try again.',
   'errors.internal': 'Internal error: {message}',
   'errors.requestId': 'Request id: {requestId}',
   'errors.gatewaySaid': 'The gateway said: “{gatewayMessage}”',

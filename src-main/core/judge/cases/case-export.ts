@@ -3,15 +3,21 @@ import { answerCell } from '../../../../src-shared/judge/case-answers';
 import type { JudgeCase } from '../../../../src-shared/judge/judge-case';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import { answerColumn, NOTE_COLUMN, STATE_COLUMN, STATE_TYPE_COLUMN } from './case-mapping';
-import { writeCsv } from './csv';
+import { type CsvOptions, writeCsv } from './csv';
 
 /**
  * A set's cases in the shape the import reads back to the same cases: the state, one column
  * per question of the set (the option's name, the level's number from 1, true or false; empty
  * when the case expects nothing), and the note. CSV cells are text, so CSV adds `state_type`
- * and writes a list or JSON state as its JSON.
+ * and writes a list or JSON state as its JSON. CSV cells that a spreadsheet would run as formulas
+ * are neutralised unless `csv.raw` (csv.ts); JSONL and JSON are always written as they are.
  */
-export function exportCases(cases: JudgeCase[], questions: Question[], format: CaseFileFormat): string {
+export function exportCases(
+  cases: JudgeCase[],
+  questions: Question[],
+  format: CaseFileFormat,
+  csv: CsvOptions = {},
+): string {
   const answers = (c: JudgeCase) =>
     questions.flatMap((q) =>
       Object.hasOwn(c.expected, q.name)
@@ -29,7 +35,7 @@ export function exportCases(cases: JudgeCase[], questions: Question[], format: C
         c.note,
       ];
     });
-    return writeCsv([header, ...rows]);
+    return writeCsv([header, ...rows], csv);
   }
   const objects = cases.map((c) => ({
     [STATE_COLUMN]: c.state,

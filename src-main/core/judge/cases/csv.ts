@@ -225,12 +225,46 @@ export function parseCsv(input: string): CsvRecord[] {
   return [...reader.push(input), ...reader.end()];
 }
 
-/** Quotes a field only when it must be: a comma, a quote, a line break or edge spaces. */
-export function csvField(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * How a CSV file is written. By default for a spreadsheet: a cell that a spreadsheet would run
+ * as a formula is neutralised (neutraliseCell). `raw` writes every cell exactly as it is, for a
+ * program that reads the file back (docs/architecture.md, "Exports").
+ */
+export interface CsvOptions {
+  raw?: boolean;
+}
+
+/** What a spreadsheet reads as the start of a formula (or strips before one), as OWASP lists. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A plain negative number (`-0.5`, `-12`, `-3e-4`): left as it is, though it starts with `-`.
+ * A spreadsheet reads it as the number it is, with nothing to evaluate (an attack needs an
+ * operator, a function or a `|` after the sign: `-2+3`, `-cmd|…`, which are not this shape),
+ * and a leading `'` would turn a numeric column of the results export (a probability, a noul
+ * value) into text that no longer sorts or sums.
+ */
+const PLAIN_NEGATIVE_NUMBER = /^-(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/**
+ * OWASP's advice against CSV injection: a cell starting with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return gets a leading `'`, so a spreadsheet shows it as text instead of running it
+ * (`=HYPERLINK(…)` that leaks data, `+cmd|…` that starts a program). Plain negative numbers are
+ * left as numbers (PLAIN_NEGATIVE_NUMBER).
+ */
+export function neutraliseCell(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NEGATIVE_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/**
+ * One cell as written: neutralised unless `raw`, then quoted only when it must be (a comma, a
+ * quote, a line break or edge spaces). Every CSV Gatehouse writes goes through here.
+ */
+export function csvField(value: string, options: CsvOptions = {}): string {
+  const cell = options.raw ? value : neutraliseCell(value);
+  return /[",\r\n]|^\s|\s$/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 /** One record per row, CRLF between them and after the last, as RFC 4180 writes them. */
-export function writeCsv(rows: string[][]): string {
-  return rows.map((r) => `${r.map(csvField).join(',')}\r\n`).join('');
+export function writeCsv(rows: string[][], options: CsvOptions = {}): string {
+  return rows.map((r) => `${r.map((v) => csvField(v, options)).join(',')}\r\n`).join('');
 }

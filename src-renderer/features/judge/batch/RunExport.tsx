@@ -16,9 +16,9 @@ export function RunExport({ runId }: { runId: string }) {
     <div className="row runs-export">
       <ExportButtons
         formats={['csv', 'jsonl'] as const}
-        write={(format) => {
+        write={(format, { rawCsv }) => {
           setError(undefined);
-          return call('judge.batch.export', { id: runId, format });
+          return call('judge.batch.export', { id: runId, format, rawCsv });
         }}
         label={(f) => t(`runs.export.${f}`)}
         groupLabel={t('runs.export.group')}

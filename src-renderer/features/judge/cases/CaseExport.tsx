@@ -14,7 +14,7 @@ export function CaseExport(p: {
   return (
     <ExportButtons
       formats={CASE_FILE_FORMATS}
-      write={(format) => call('judge.cases.export', { setId: p.setId, format })}
+      write={(format, { rawCsv }) => call('judge.cases.export', { setId: p.setId, format, rawCsv })}
       label={(f) => t(`cases.export.${f}`)}
       groupLabel={t('cases.export.group')}
       className="cases-export"

@@ -198,4 +198,24 @@ describe('editing cases', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await screen.findByText('Cases written to /tmp/replies.cases.csv');
   });
+
+  it('says CSV formula cells are neutralised, and sends the Raw CSV choice to main', async () => {
+    const bridge = bridgeOf(5, { 'judge.cases.export': () => '/tmp/replies.cases.csv' });
+    renderView();
+    await screen.findByText('Reply number 0');
+    const raw = screen.getByRole('checkbox', { name: 'Raw CSV' });
+    expect(raw.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(raw.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /start with = \+ - @ .* get a leading ' so a spreadsheet does not run them as formulas/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await screen.findByText('Cases written to /tmp/replies.cases.csv');
+    fireEvent.click(raw);
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(bridge.calls.filter((c) => c.route === 'judge.cases.export')).toHaveLength(2));
+    expect(bridge.calls.filter((c) => c.route === 'judge.cases.export').map((c) => c.input)).toEqual([
+      { setId: expect.any(String), format: 'csv', rawCsv: false },
+      { setId: expect.any(String), format: 'csv', rawCsv: true },
+    ]);
+  });
 });
