@@ -183,6 +183,29 @@ describe('judge.cases routes', () => {
     });
   });
 
+  it('imports a default CSV export as it was exported: the apostrophes before formulas are read away', async () => {
+    const set = await call<StoredSet>('judge.sets.save', {
+      set: { name: 'RoundTrip', questions: [{ name: 'ok', type: 'noul', instructions: 'Fine?' }] },
+    });
+    const states = ['=SUM(A1:A3)', '+cmd|x', '@me', '-2+3', '-0.5', "'quoted already", 'plain'];
+    for (const text of states)
+      await call('judge.cases.add', { setId: set.id, state: { mode: 'text', text }, expected: {} });
+    await call('judge.cases.export', { setId: set.id, format: 'csv' });
+    const exported = t.savedText.get('RoundTrip.cases.csv')!;
+    expect(exported).toContain("'=SUM(A1:A3)");
+    const target = await call<StoredSet>('judge.sets.save', {
+      set: { name: 'Again', questions: [{ name: 'ok', type: 'noul', instructions: 'Fine?' }] },
+    });
+    const uploadId = await uploadText(call, exported, 'RoundTrip.cases.csv');
+    const preview = await call<CaseImportPreview>('judge.cases.importPreview', {
+      setId: target.id,
+      uploadId,
+    });
+    await call('judge.cases.importConfirm', { setId: target.id, uploadId, mapping: preview.mapping });
+    const back = await call<JudgeCase[]>('judge.cases.list', { setId: target.id, offset: 0, limit: 50 });
+    expect(back.map((c) => c.state)).toEqual(states);
+  });
+
   it('says a case state nested too deeply is, by row, instead of overflowing the stack', async () => {
     const set = await call<StoredSet>('judge.sets.save', {
       set: { name: 'Deep', questions: [{ name: 'ok', type: 'noul', instructions: 'Fine?' }] },

@@ -1,5 +1,5 @@
 import type { CaseFileFormat, RowPlace } from '../../../../src-shared/judge/judge-case-import';
-import { CsvReader } from './csv';
+import { CsvReader, restoreCell } from './csv';
 
 /**
  * A file of cases read into rows of named values, whatever its format, piece by piece as it
@@ -208,7 +208,8 @@ class CsvRows implements FormatReader {
       return;
     }
     const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-    columns.forEach((c, i) => (values[c] = r.fields[i]));
+    // A default CSV export's neutralised formula cells come back as they were exported.
+    columns.forEach((c, i) => (values[c] = restoreCell(r.fields[i]!)));
     out.push({ row: { line: r.line, values } });
   }
 }

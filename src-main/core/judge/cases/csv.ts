@@ -256,6 +256,15 @@ export function neutraliseCell(value: string): string {
 }
 
 /**
+ * A cell as Gatehouse (or a spreadsheet) neutralised it, read back: a `'` before a formula's
+ * first character is dropped, so a default CSV export imports as it was exported. Spreadsheets
+ * hide that `'` the same way; a cell that truly began with `'=` loses its `'`.
+ */
+export function restoreCell(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+/**
  * One cell as written: neutralised unless `raw`, then quoted only when it must be (a comma, a
  * quote, a line break or edge spaces). Every CSV Gatehouse writes goes through here.
  */
