@@ -40,7 +40,8 @@ const BODIES: Record<CodeKind, Record<string, unknown>> = {
     model: 'sandbox-chat-mini',
     messages: [{ role: 'user', content: "Say 'hello' — with a quote" }],
     temperature: 0.2,
-    extra: { seed: 7, repetition_penalty: 1.1 },
+    seed: 7,
+    extra: { repetition_penalty: 1.1 },
   }),
   embeddings: embeddingsRequestBody({
     model: 'sandbox-embed-1',

@@ -78,16 +78,69 @@ export const storedMessageSchema = z.object({
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 
-export const chatParamsSchema = z.object({
-  temperature: z.number().min(0, 'must be between 0 and 2').max(2, 'must be between 0 and 2').optional(),
-  top_p: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').optional(),
-  max_tokens: z
-    .number()
-    .int('must be a whole number')
-    .positive('must be at least 1')
-    .max(1_000_000, 'must be at most 1,000,000')
-    .optional(),
-});
+const penalty = z.number().min(-2, 'must be between -2 and 2').max(2, 'must be between -2 and 2').optional();
+
+export const MAX_STOP_SEQUENCES = 4;
+export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
+
+/**
+ * The request fields the chat form sets, with the Chat Completions API's own ranges. Fields
+ * added later are optional, so conversations and presets saved before them still read.
+ */
+export const chatParamsSchema = z
+  .object({
+    temperature: z.number().min(0, 'must be between 0 and 2').max(2, 'must be between 0 and 2').optional(),
+    top_p: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').optional(),
+    max_tokens: z
+      .number()
+      .int('must be a whole number')
+      .positive('must be at least 1')
+      .max(1_000_000, 'must be at most 1,000,000')
+      .optional(),
+    /** The same seed and request ask the model for the same reply (best effort, as the API says). */
+    seed: z
+      .number()
+      .int('must be a whole number')
+      .min(Number.MIN_SAFE_INTEGER, 'must be a whole number a JSON reader keeps exactly')
+      .max(Number.MAX_SAFE_INTEGER, 'must be a whole number a JSON reader keeps exactly')
+      .optional(),
+    /** Where the model stops: one text or up to four. */
+    stop: z
+      .union([z.string(), z.array(z.string())], { error: 'must be a text or a list of up to 4 texts' })
+      .superRefine((v, ctx) => {
+        const list = typeof v === 'string' ? [v] : v;
+        if (Array.isArray(v) && (v.length < 1 || v.length > MAX_STOP_SEQUENCES))
+          ctx.addIssue({ code: 'custom', message: `must hold 1 to ${MAX_STOP_SEQUENCES} sequences` });
+        list.forEach((item, i) => {
+          const path = typeof v === 'string' ? [] : [i];
+          if (item.length === 0) ctx.addIssue({ code: 'custom', path, message: 'must not be empty' });
+          if (item.length > 200)
+            ctx.addIssue({ code: 'custom', path, message: 'must be at most 200 characters' });
+        });
+      })
+      .optional(),
+    presence_penalty: penalty,
+    frequency_penalty: penalty,
+    /** For reasoning models; others may refuse it (their error is shown as sent). */
+    reasoning_effort: z.enum(REASONING_EFFORTS, { error: 'must be minimal, low, medium or high' }).optional(),
+    /** Token probabilities with the reply, and how many alternatives per token (0–20). */
+    logprobs: z.boolean({ error: 'must be true or false' }).optional(),
+    top_logprobs: z
+      .number()
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 20')
+      .max(20, 'must be between 0 and 20')
+      .optional(),
+    /**
+     * Asks for the token usage in the stream's last chunk (`stream_options.include_usage`); absent
+     * is on. A server that refuses `stream_options` is sent none when this is false.
+     */
+    include_usage: z.boolean({ error: 'must be true or false' }).optional(),
+  })
+  .refine((p) => p.top_logprobs === undefined || p.logprobs === true, {
+    path: ['top_logprobs'],
+    message: 'needs logprobs on (the API refuses top_logprobs without it)',
+  });
 export type ChatParamsInput = z.infer<typeof chatParamsSchema>;
 
 export const conversationIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'must be a plain id');

@@ -1,19 +1,20 @@
 import { type ExtraBody, mergeExtraBody } from './extra-body';
 
-export interface ChatBodyInput {
+import type { ChatParamsInput } from '../chat/conversation';
+
+export interface ChatBodyInput extends ChatParamsInput {
   model: string;
   messages: { role: 'system' | 'user' | 'assistant'; content: string }[];
-  temperature?: number;
-  top_p?: number;
-  max_tokens?: number;
   extra?: ExtraBody;
 }
 
 /**
- * The streamed chat request's body (usage asked for in the last chunk), extras after the form's
- * fields. Main sends it and the window previews it, so the two cannot drift.
+ * The streamed chat request's body, extras after the form's fields. Usage is asked for in the
+ * last chunk unless the form turned it off (then no `stream_options` at all, for servers that
+ * refuse the field). Main sends it and the window previews it, so the two cannot drift.
  */
 export function streamedChatBody(request: ChatBodyInput) {
-  const { extra, ...fields } = request;
-  return mergeExtraBody('chat', { ...fields, stream: true, stream_options: { include_usage: true } }, extra);
+  const { extra, include_usage, ...fields } = request;
+  const usage = include_usage === false ? {} : { stream_options: { include_usage: true } };
+  return mergeExtraBody('chat', { ...fields, stream: true, ...usage }, extra);
 }

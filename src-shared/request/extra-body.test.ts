@@ -17,8 +17,8 @@ describe('parseExtraText', () => {
   });
 
   it('reads a JSON object with nested values', () => {
-    const r = parseExtraText('{"seed": 42, "thinking": {"type": "enabled"}}', 'chat');
-    expect(r).toEqual({ ok: true, value: { seed: 42, thinking: { type: 'enabled' } } });
+    const r = parseExtraText('{"top_k": 42, "thinking": {"type": "enabled"}}', 'chat');
+    expect(r).toEqual({ ok: true, value: { top_k: 42, thinking: { type: 'enabled' } } });
   });
 
   it('says invalid JSON is not JSON, with the parser’s detail', () => {
@@ -125,15 +125,16 @@ describe('extraBodySchema', () => {
   };
 
   it('accepts JSON objects and no extras', () => {
-    expect(input.parse({ extra: { seed: 1, thinking: { type: 'enabled' } } })).toEqual({
-      extra: { seed: 1, thinking: { type: 'enabled' } },
+    expect(input.parse({ extra: { top_k: 1, thinking: { type: 'enabled' } } })).toEqual({
+      extra: { top_k: 1, thinking: { type: 'enabled' } },
     });
     expect(input.parse({})).toEqual({});
   });
 
   it('names the field and the rule for a reserved key', () => {
-    expect(messages({ extra: { messages: [], seed: 1 } })).toEqual([
+    expect(messages({ extra: { messages: [], seed: 1, top_k: 1 } })).toEqual([
       'extra.messages: is set by the form — change it there',
+      'extra.seed: is set by the form — change it there',
     ]);
   });
 

@@ -1,6 +1,6 @@
 /**
- * "Extra body fields": JSON the user adds to a request body beyond what the form offers (`seed`,
- * `return_last_frame`, `callback_url`, `thinking`, …). The spec does not show such fields, so
+ * "Extra body fields": JSON the user adds to a request body beyond what the form offers (`thinking`,
+ * `return_last_frame`, `callback_url`, …). The spec does not show such fields, so
  * the gateway may ignore or refuse them; the app only makes sure they are a bounded JSON object
  * and never override what the form owns. Pure and free of zod on purpose: the window checks the
  * editor's text with the same rules main applies (main's zod schema is extra-body-schema.ts).
@@ -16,7 +16,22 @@ export type ExtraEndpoint = 'chat' | 'images' | 'speech' | 'embeddings' | 'video
  * must not override them, or the form would show one thing and the wire carry another.
  */
 export const RESERVED_KEYS: Record<ExtraEndpoint, readonly string[]> = {
-  chat: ['model', 'messages', 'stream', 'stream_options', 'temperature', 'top_p', 'max_tokens'],
+  chat: [
+    'model',
+    'messages',
+    'stream',
+    'stream_options',
+    'temperature',
+    'top_p',
+    'max_tokens',
+    'seed',
+    'stop',
+    'presence_penalty',
+    'frequency_penalty',
+    'reasoning_effort',
+    'logprobs',
+    'top_logprobs',
+  ],
   images: ['model', 'prompt', 'n', 'size', 'response_format'],
   speech: ['model', 'input', 'voice', 'response_format', 'speed'],
   embeddings: ['model', 'input', 'dimensions', 'encoding_format'],

@@ -23,7 +23,7 @@ describe('chat presets', () => {
       model: 'gpt-x',
       system: 'Answer in {{lang}}.',
       params: { temperature: 0.1 },
-      extra: { seed: 7 },
+      extra: { top_k: 7 },
       variables: { lang: 'French' },
     });
     s.save({ name: 'another', model: 'm2' });

@@ -151,7 +151,7 @@ describe('migrations', () => {
     };
     questionSetRepository(ctx).put(set);
 
-    runMigrations(db);
+    runMigrations(db, MIGRATIONS.slice(0, 7));
     expect(schemaVersion(db)).toBe(7);
     const repo = questionSetRepository(ctx);
     expect(repo.get('s1')).toEqual(set);
@@ -162,6 +162,75 @@ describe('migrations', () => {
     expect(db.prepare('SELECT count(*) AS n FROM quarantine').get()).toEqual({ n: 0 });
     repo.delete('s1');
     expect(db.prepare('SELECT count(*) AS n FROM set_revision_tuning').get()).toEqual({ n: 0 });
+  });
+
+  it('brings a version-7 database to version 8: chat fields typed as extras move into the form’s params', () => {
+    const db = blank();
+    runMigrations(db, MIGRATIONS.slice(0, 7));
+    const ctx = { db, notices: new StorageNotices() };
+    // As version 7 saved them: seed, stop and logprobs could only be extras then.
+    const oldExtra = {
+      seed: 7,
+      stop: ['END', '###'],
+      logprobs: true,
+      top_logprobs: 3,
+      presence_penalty: 5, // out of the form's range: stays an extra, nothing is lost
+      thinking: { type: 'enabled' },
+    };
+    const message = { role: 'user' as const, content: 'Hello' };
+    conversationRepository(ctx).put({
+      id: 'c1',
+      title: 'Old chat',
+      createdAt: 1,
+      updatedAt: 2,
+      model: 'm',
+      system: 'Be brief.',
+      params: { temperature: 0.2 },
+      extra: oldExtra,
+      messages: [message],
+    });
+    conversationRepository(ctx).put({
+      id: 'c2',
+      title: 'Untouched',
+      createdAt: 1,
+      updatedAt: 2,
+      model: 'm',
+      system: '',
+      params: {},
+      extra: { thinking: true },
+      messages: [],
+    });
+    const preset: ChatPreset = {
+      id: 'p1',
+      name: 'Seeded',
+      updatedAt: 4,
+      model: 'm',
+      system: '',
+      params: { max_tokens: 100 },
+      extra: { seed: 42, reasoning_effort: 'low', frequency_penalty: -1 },
+    };
+    chatPresetRepository(ctx).put(preset);
+    const untouched = db.prepare("SELECT data FROM conversations WHERE id = 'c2'").get();
+
+    runMigrations(db);
+    expect(schemaVersion(db)).toBe(8);
+    const chat = conversationRepository(ctx).get('c1')!;
+    expect(chat.params).toEqual({
+      temperature: 0.2,
+      seed: 7,
+      stop: ['END', '###'],
+      logprobs: true,
+      top_logprobs: 3,
+    });
+    expect(chat.extra).toEqual({ presence_penalty: 5, thinking: { type: 'enabled' } });
+    expect(chat).toMatchObject({ title: 'Old chat', system: 'Be brief.', messages: [message] });
+    expect(db.prepare("SELECT data FROM conversations WHERE id = 'c2'").get()).toEqual(untouched);
+    expect(chatPresetRepository(ctx).list()[0]).toEqual({
+      ...preset,
+      params: { max_tokens: 100, seed: 42, reasoning_effort: 'low', frequency_penalty: -1 },
+      extra: {},
+    });
+    expect(db.prepare('SELECT count(*) AS n FROM quarantine').get()).toEqual({ n: 0 });
   });
 
   it('runs each migration in its own transaction: a failure keeps the last good version', () => {

@@ -9,6 +9,7 @@ import {
   SCHEMA_V7_SET_TUNING,
 } from './schema-sql';
 import { transaction } from './transaction';
+import { liftFormFields } from '../../../src-shared/chat/params-from-extra';
 
 export interface Migration {
   version: number;
@@ -28,7 +29,33 @@ export const MIGRATIONS: Migration[] = [
   { version: 5, name: 'judge test cases', up: (db) => db.exec(SCHEMA_V5_JUDGE_CASES) },
   { version: 6, name: 'judge batch runs', up: (db) => db.exec(SCHEMA_V6_JUDGE_BATCH) },
   { version: 7, name: 'set revision tuning', up: (db) => db.exec(SCHEMA_V7_SET_TUNING) },
+  { version: 8, name: 'chat form fields lifted from extras', up: liftChatFormFields },
 ];
+
+/**
+ * Conversations and presets saved while `seed`, `stop`, the penalties, `reasoning_effort` and the
+ * logprobs fields could only be typed as extra body fields: the form owns them now (extras may
+ * not set them), so each valid one moves into the record's params (params-from-extra.ts).
+ */
+function liftChatFormFields(db: DatabaseSync): void {
+  for (const table of ['conversations', 'chat_presets'] as const) {
+    const rows = db.prepare(`SELECT id, data FROM ${table}`).all() as { id: string; data: string }[];
+    const write = db.prepare(`UPDATE ${table} SET data = ? WHERE id = ?`);
+    for (const row of rows) {
+      let data: unknown;
+      try {
+        data = JSON.parse(row.data);
+      } catch {
+        continue; // an unreadable row is set aside when it is read, as before
+      }
+      if (typeof data !== 'object' || data === null) continue;
+      const record = data as { params?: unknown; extra?: unknown };
+      const lifted = liftFormFields(record.params, record.extra);
+      if (lifted.moved.length === 0) continue;
+      write.run(JSON.stringify({ ...record, params: lifted.params, extra: lifted.extra }), row.id);
+    }
+  }
+}
 
 export class DatabaseTooNewError extends Error {
   constructor(

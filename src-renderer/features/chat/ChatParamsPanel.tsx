@@ -1,73 +1,16 @@
 import { SidePanel } from '../../app/SidePanel';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ChatParamsInput } from '../../../src-shared/chat/conversation';
+import { useEffect, useMemo, useRef } from 'react';
 import { ModelPicker } from '../../app/ModelPicker';
 import { recallModel } from '../../app/model-memory';
 import { useRoute } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { ChatExtraFields } from './ChatExtraFields';
+import { MoreParams } from './MoreParams';
+import { ParamInput } from './ParamInput';
 import { VariablesPanel } from './VariablesPanel';
 import { PresetBar } from './PresetBar';
 import { useChat } from './chat-store';
 import { looksLikeChat } from './chat-model-default';
-
-type Field = 'temperature' | 'top_p' | 'max_tokens';
-const LIMITS: Record<Field, { min: number; max: number; step: number; integer?: boolean }> = {
-  temperature: { min: 0, max: 2, step: 0.1 },
-  top_p: { min: 0, max: 1, step: 0.05 },
-  max_tokens: { min: 1, max: 1_000_000, step: 1, integer: true },
-};
-
-/** Returns the problem with a typed value, or undefined; empty means "the gateway's default". */
-export function paramProblem(field: Field, raw: string): string | undefined {
-  if (raw.trim() === '') return undefined;
-  const n = Number(raw);
-  const l = LIMITS[field];
-  if (l.integer && (!Number.isInteger(n) || n < 1)) return t('chat.fieldInteger', { field });
-  if (!Number.isFinite(n) || n < l.min || n > l.max)
-    return t('chat.fieldRange', { field, min: l.min, max: l.max });
-  return undefined;
-}
-
-function ParamInput({ field, label }: { field: Field; label: string }) {
-  const params = useChat((s) => s.params);
-  const setParams = useChat((s) => s.setParams);
-  const [raw, setRaw] = useState(params[field]?.toString() ?? '');
-  useEffect(() => setRaw(params[field]?.toString() ?? ''), [params, field]);
-  const problem = paramProblem(field, raw);
-  const id = `param-${field}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        step={LIMITS[field].step}
-        min={LIMITS[field].min}
-        max={LIMITS[field].max}
-        placeholder={t('chat.default')}
-        value={raw}
-        aria-invalid={problem !== undefined}
-        aria-describedby={problem ? `${id}-err` : undefined}
-        onChange={(e) => {
-          setRaw(e.target.value);
-          if (!paramProblem(field, e.target.value)) {
-            const next: ChatParamsInput = { ...params };
-            if (e.target.value.trim() === '') delete next[field];
-            else next[field] = Number(e.target.value);
-            setParams(next);
-          }
-        }}
-      />
-      {problem ? (
-        <span id={`${id}-err`} className="field-error">
-          {problem}
-        </span>
-      ) : null}
-    </div>
-  );
-}
 
 function pickDefault(ids: string[]): string {
   return ids.find(looksLikeChat) ?? ids[0] ?? '';
@@ -120,6 +63,7 @@ export function ChatParamsPanel() {
       <ParamInput field="temperature" label={t('chat.temperature')} />
       <ParamInput field="top_p" label={t('chat.topP')} />
       <ParamInput field="max_tokens" label={t('chat.maxTokens')} />
+      <MoreParams />
       <ChatExtraFields />
       <p className="muted small-note">{t('app.shortcuts')}</p>
     </SidePanel>

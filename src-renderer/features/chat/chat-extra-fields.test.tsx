@@ -14,7 +14,7 @@ const saved: Conversation = {
   model: 'sandbox-chat-1',
   system: '',
   params: {},
-  extra: { seed: 42 },
+  extra: { top_k: 42 },
   messages: [
     { role: 'user', content: 'First' },
     { role: 'assistant', content: 'Reply' },
@@ -59,10 +59,10 @@ describe('extra body fields in chat', () => {
   it('reopening a conversation restores its extras, and the next reply sends them', async () => {
     const bridge = renderChat();
     fireEvent.click(await screen.findByRole('button', { name: 'Alpha' }));
-    await waitFor(() => expect(editor().value).toBe('{\n  "seed": 42\n}'));
+    await waitFor(() => expect(editor().value).toBe('{\n  "top_k": 42\n}'));
     typeMessage('Again');
     await waitFor(() => expect(bridge.calls.some((c) => c.route === 'chat.reply')).toBe(true));
-    expect(bridge.calls.find((c) => c.route === 'chat.reply')?.input).toMatchObject({ extra: { seed: 42 } });
+    expect(bridge.calls.find((c) => c.route === 'chat.reply')?.input).toMatchObject({ extra: { top_k: 42 } });
   });
 
   it('does not send while the extras are not valid, and keeps the message typed', async () => {
