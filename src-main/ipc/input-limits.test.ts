@@ -48,11 +48,16 @@ describe('route input limits', () => {
     // A test case's expected answers are a record of at most 50 (src-shared/judge/judge-case.ts),
     // keyed by question names (a bounded pattern), each a small number or true/false. A set's
     // thresholds are a record of at most MAX_QUESTIONS numbers (src-shared/judge/set-tuning.ts).
+    // Chat params: stop sequences are at most 4 of 200 characters, checked in one refine, and a
+    // response format's JSON schema is an object of at most 64 KB and 64 levels
+    // (src-shared/chat/response-format.ts).
+    const paramRefines = /\.params\.(stop(\[\])?|response_format\.json_schema\.schema)$/;
     const histories = ['chat.reply.messages[].', 'chat.compare.messages[].', 'chat.compare.keep.messages[].'];
     expect(
       found.filter(
         (p) =>
           !histories.some((h) => p.startsWith(h)) &&
+          !paramRefines.test(p) &&
           !p.endsWith('.extra') &&
           !p.endsWith('.variables') &&
           !/^judge\.cases\.(add|edit)\.expected$/.test(p) &&

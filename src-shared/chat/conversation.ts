@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { storedExtraSchema } from '../request/extra-body-schema';
 import { MAX_ALTERNATIVES, MAX_MESSAGE_CHARS } from './message-limits';
+import { formatCheckSchema, responseFormatSchema } from './response-format';
+import { messageLogprobsSchema } from './logprobs';
 
 const usageSchema = z.object({
   prompt_tokens: z.number().optional(),
@@ -75,6 +77,10 @@ export const storedMessageSchema = z.object({
   },
   /** Where the version shown stands among its alternatives (0-based); the newest when absent. */
   branchIndex: z.number().int().min(0).optional(),
+  /** The reply checked against the JSON format asked for (absent when none was, and before). */
+  formatCheck: formatCheckSchema.optional(),
+  /** The reply's token probabilities, when asked for (absent before they were kept). */
+  logprobs: messageLogprobsSchema.optional(),
 });
 export type StoredMessage = z.infer<typeof storedMessageSchema>;
 
@@ -136,6 +142,8 @@ export const chatParamsSchema = z
      * is on. A server that refuses `stream_options` is sent none when this is false.
      */
     include_usage: z.boolean({ error: 'must be true or false' }).optional(),
+    /** Structured outputs: any JSON object, or JSON following a schema (absent is text). */
+    response_format: responseFormatSchema.optional(),
   })
   .refine((p) => p.top_logprobs === undefined || p.logprobs === true, {
     path: ['top_logprobs'],

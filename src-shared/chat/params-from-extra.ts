@@ -12,6 +12,7 @@ export const LIFTED_CHAT_FIELDS = [
   'reasoning_effort',
   'logprobs',
   'top_logprobs',
+  'response_format',
 ] as const;
 
 type Json = Record<string, unknown>;

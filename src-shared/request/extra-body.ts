@@ -31,6 +31,7 @@ export const RESERVED_KEYS: Record<ExtraEndpoint, readonly string[]> = {
     'reasoning_effort',
     'logprobs',
     'top_logprobs',
+    'response_format',
   ],
   images: ['model', 'prompt', 'n', 'size', 'response_format'],
   speech: ['model', 'input', 'voice', 'response_format', 'speed'],

@@ -26,7 +26,7 @@ import {
 } from '../../../src-shared/chat/conversation-export';
 import type { StreamSink } from '../streams/stream-sink';
 import { wireHistory } from './wire-history';
-import { type ReplyTiming, streamReply } from './stream-reply';
+import { formatCheckOf, type ReplyTiming, streamReply } from './stream-reply';
 import { CONTINUE_PROMPT, joinContinuation } from './continuation';
 import type { KeyScrubber } from '../security/key-scrubber';
 import {
@@ -212,7 +212,10 @@ export class ChatService {
       ({ fresh, outcome, stopped }) => {
         const superseded = this.newest.get(conversation.id) !== request;
         if (!superseded) this.newest.delete(conversation.id);
-        const message = continued ? joinContinuation(continued, withoutBranches(fresh)) : fresh;
+        // A continued reply is checked whole: the cut part alone never parsed.
+        const message = continued
+          ? withCheck(joinContinuation(continued, withoutBranches(fresh)), body, !outcome.error)
+          : fresh;
         let saved: boolean;
         try {
           saved = this.saveReply(conversation.id, message, superseded, continued);
@@ -355,6 +358,16 @@ export class ChatService {
     await Promise.race([Promise.allSettled([...this.inFlight]), timeout]);
     clearTimeout(timer);
   }
+}
+
+/** The message with its format check made again on its whole text. */
+function withCheck(
+  message: StoredMessage,
+  body: Parameters<typeof formatCheckOf>[2],
+  finished: boolean,
+): StoredMessage {
+  const { formatCheck: _old, ...rest } = message;
+  return { ...rest, ...formatCheckOf(message.content, message, body, finished) };
 }
 
 function notFound(): AppFailure {

@@ -5,6 +5,8 @@ import { MAX_ALTERNATIVES, type StoredMessage } from '../../../src-shared/chat/c
 import type { ChatStreamEvent } from '../../../src-shared/chat/chat-events';
 import type { StreamSink } from '../streams/stream-sink';
 import { type KeyScrubber, TextScrubber } from '../security/key-scrubber';
+import { asksForJson } from '../../../src-shared/chat/response-format';
+import { checkReply } from './format-check';
 
 /** Deltas are gathered for this long before one event goes to the window, to keep IPC traffic low. */
 const DELTA_FLUSH_MS = 16;
@@ -85,6 +87,8 @@ export async function streamReply(
   flush();
   const scrub = (text: string) => deps.scrubber?.scrub(text) ?? text;
   const stopped = outcome.error?.code === 'aborted';
+  // Only a reply that ended by itself is checked: a stopped or failed one is cut, not wrong.
+  const finished = !outcome.error;
   /** What a choice said, keys scrubbed: answer, reasoning, refusal, tool calls. */
   const said = (c: ChoiceReply): StoredMessage => ({
     role: 'assistant',
@@ -92,6 +96,8 @@ export async function streamReply(
     ...(c.reasoning ? { reasoning: scrub(c.reasoning) } : {}),
     ...(c.refusal ? { refusal: scrub(c.refusal) } : {}),
     ...(c.toolCalls ? { toolCalls: c.toolCalls.map((t) => ({ ...t, arguments: scrub(t.arguments) })) } : {}),
+    ...formatCheckOf(scrub(c.text), c, body, finished),
+    ...logprobsOf(c, scrub),
   });
   // With `n` > 1 the other choices are the reply's other versions, the first one shown (‹ 1/n ›).
   const others = (outcome.others ?? []).map((c) => [
@@ -119,4 +125,30 @@ export async function streamReply(
     ...(others.length ? { alternatives: others.slice(0, MAX_ALTERNATIVES), branchIndex: 0 } : {}),
   };
   return { fresh, outcome, stopped };
+}
+
+/**
+ * A finished reply to a request for JSON, checked against what was asked (docs/architecture.md,
+ * "Structured outputs"); nothing for a reply that only refused or called tools.
+ */
+export function formatCheckOf(
+  text: string,
+  c: Pick<ChoiceReply, 'refusal' | 'toolCalls'>,
+  body: Pick<ChatRequest, 'response_format'>,
+  finished: boolean,
+): Pick<StoredMessage, 'formatCheck'> {
+  const format = body.response_format;
+  if (!finished || !asksForJson(format)) return {};
+  if (!text.trim() && (c.refusal || c.toolCalls?.length)) return {};
+  return { formatCheck: checkReply(text, format) };
+}
+
+/**
+ * A choice's token probabilities, unless the scrubber removed a key from their text: tokens are
+ * kept one by one, so a key split over several could not be scrubbed from them.
+ */
+function logprobsOf(c: ChoiceReply, scrub: (text: string) => string): Pick<StoredMessage, 'logprobs'> {
+  if (!c.logprobs) return {};
+  const text = c.logprobs.tokens.map((t) => t.token).join('');
+  return scrub(text) === text ? { logprobs: c.logprobs } : {};
 }

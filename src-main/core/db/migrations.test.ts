@@ -176,6 +176,10 @@ describe('migrations', () => {
       top_logprobs: 3,
       presence_penalty: 5, // out of the form's range: stays an extra, nothing is lost
       thinking: { type: 'enabled' },
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'answer', schema: { type: 'object' }, strict: true },
+      },
     };
     const message = { role: 'user' as const, content: 'Hello' };
     conversationRepository(ctx).put({
@@ -207,7 +211,13 @@ describe('migrations', () => {
       model: 'm',
       system: '',
       params: { max_tokens: 100 },
-      extra: { seed: 42, reasoning_effort: 'low', frequency_penalty: -1 },
+      extra: {
+        seed: 42,
+        reasoning_effort: 'low',
+        frequency_penalty: -1,
+        // A name the API refuses: stays an extra, named when sent.
+        response_format: { type: 'json_schema', json_schema: { name: 'has space', schema: {} } },
+      },
     };
     chatPresetRepository(ctx).put(preset);
     const untouched = db.prepare("SELECT data FROM conversations WHERE id = 'c2'").get();
@@ -221,6 +231,10 @@ describe('migrations', () => {
       stop: ['END', '###'],
       logprobs: true,
       top_logprobs: 3,
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'answer', schema: { type: 'object' }, strict: true },
+      },
     });
     expect(chat.extra).toEqual({ presence_penalty: 5, thinking: { type: 'enabled' } });
     expect(chat).toMatchObject({ title: 'Old chat', system: 'Be brief.', messages: [message] });
@@ -228,7 +242,7 @@ describe('migrations', () => {
     expect(chatPresetRepository(ctx).list()[0]).toEqual({
       ...preset,
       params: { max_tokens: 100, seed: 42, reasoning_effort: 'low', frequency_penalty: -1 },
-      extra: {},
+      extra: { response_format: { type: 'json_schema', json_schema: { name: 'has space', schema: {} } } },
     });
     expect(db.prepare('SELECT count(*) AS n FROM quarantine').get()).toEqual({ n: 0 });
   });

@@ -9,6 +9,8 @@ import { REPLY_CAPS } from './reply-caps';
 import { asRecord, type ReplyCollector } from './reply-collector';
 import { ReplyChoices } from './reply-choices';
 import type { ToolCall } from '../../../src-shared/chat/conversation';
+import type { ResponseFormat } from '../../../src-shared/chat/response-format';
+import type { MessageLogprobs } from '../../../src-shared/chat/logprobs';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -19,6 +21,8 @@ export interface ChatParams {
   temperature?: number;
   top_p?: number;
   max_tokens?: number;
+  /** Structured outputs: the reply is checked against it once it ends (core/chat/format-check.ts). */
+  response_format?: ResponseFormat;
 }
 
 export interface ChatRequest extends ChatParams {
@@ -58,6 +62,8 @@ export interface ChoiceReply {
   refusal?: string;
   /** The tool calls it asked for, assembled from their fragments. */
   toolCalls?: ToolCall[];
+  /** Its token probabilities, when asked for (bounded, logprob-collector.ts). */
+  logprobs?: MessageLogprobs;
   finishReason?: string;
 }
 
@@ -71,6 +77,7 @@ function choiceReply(c: ReplyCollector): ChoiceReply {
     ...(calls.length
       ? { toolCalls: calls.map((t) => ({ ...t, arguments: t.arguments.slice(0, MAX_MESSAGE_CHARS) })) }
       : {}),
+    ...(c.logprobs.result ? { logprobs: c.logprobs.result } : {}),
     finishReason: c.finishReason,
   };
 }

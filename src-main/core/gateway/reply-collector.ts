@@ -1,6 +1,7 @@
 import type { ToolCall } from '../../../src-shared/chat/conversation';
 import { ThinkTagSplitter, type SplitText } from './think-tags';
 import { ToolCallAssembler } from './tool-calls';
+import { LogprobCollector } from './logprob-collector';
 
 type Rec = Record<string, unknown>;
 export const asRecord = (v: unknown): Rec | undefined =>
@@ -68,6 +69,8 @@ export class ReplyCollector {
   refusal = '';
   private readonly tags = new ThinkTagSplitter();
   private readonly calls = new ToolCallAssembler();
+  /** Token probabilities, when the request asked for them (`logprobs`). */
+  readonly logprobs = new LogprobCollector();
 
   constructor(
     private readonly elapsed: () => number,
@@ -81,6 +84,7 @@ export class ReplyCollector {
     this.addContent(content);
     this.refusal += refusal;
     this.calls.read(part, whole);
+    this.logprobs.read(choice.logprobs);
     if (finishReason !== undefined) this.finishReason = finishReason;
   }
 

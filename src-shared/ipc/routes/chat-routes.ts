@@ -4,6 +4,7 @@ import type { Conversation, ConversationHit, ConversationSummary } from '../../c
 import { conversationIdSchema, switchBranchSchema } from '../../chat/conversation';
 import { keepComparedSchema } from '../../chat/compare';
 import { type ChatPreset, presetIdInput, savePresetSchema } from '../../chat/chat-preset';
+import { MAX_SCHEMA_CHARS, type SchemaViolation } from '../../chat/response-format';
 
 const byId = z.object({ id: conversationIdSchema });
 
@@ -40,4 +41,13 @@ export const chatRoutes = {
   /** A new preset, or over the one with the same id or name. */
   'chat.presets.save': route<ChatPreset>()(savePresetSchema),
   'chat.presets.delete': route<null>()(presetIdInput),
+  /**
+   * The response format editor's JSON schema, checked against JSON Schema in main (Ajv compiles
+   * to code, which the window's CSP forbids): each problem at its path, none when it is good.
+   */
+  'chat.schema.check': route<SchemaViolation[]>()(
+    z.object({
+      text: z.string().max(MAX_SCHEMA_CHARS, `must be at most ${MAX_SCHEMA_CHARS / 1024} KB`),
+    }),
+  ),
 };
