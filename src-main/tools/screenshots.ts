@@ -77,6 +77,16 @@ const SCENES: Scene[] = [
     },
   },
   {
+    // The response format editor open with a JSON schema (the Sandbox's replies are not asked for).
+    name: 'chat-schema',
+    show: async (page) => {
+      await tab('chat')(page);
+      await page.locator('#param-format').selectOption('json_schema');
+      await page.locator('#param-format-schema').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(600);
+    },
+  },
+  {
     name: 'chat-log',
     show: async (page) => {
       await tab('chat')(page);

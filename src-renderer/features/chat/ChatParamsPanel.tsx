@@ -7,6 +7,7 @@ import { t } from '../../i18n/i18n';
 import { ChatExtraFields } from './ChatExtraFields';
 import { MoreParams } from './MoreParams';
 import { ParamInput } from './ParamInput';
+import { ResponseFormatControl } from './ResponseFormatControl';
 import { VariablesPanel } from './VariablesPanel';
 import { PresetBar } from './PresetBar';
 import { useChat } from './chat-store';
@@ -63,6 +64,7 @@ export function ChatParamsPanel() {
       <ParamInput field="temperature" label={t('chat.temperature')} />
       <ParamInput field="top_p" label={t('chat.topP')} />
       <ParamInput field="max_tokens" label={t('chat.maxTokens')} />
+      <ResponseFormatControl />
       <MoreParams />
       <ChatExtraFields />
       <p className="muted small-note">{t('app.shortcuts')}</p>

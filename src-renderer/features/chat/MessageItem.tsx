@@ -8,6 +8,7 @@ import { RetryCountdown } from './RetryCountdown';
 import { ThinkingBlock } from './ThinkingBlock';
 import { RefusalBlock } from './RefusalBlock';
 import { ToolCallBlock } from './ToolCallBlock';
+import { FormatCheckBlock, ReplyView } from './ReplyFormats';
 import { BranchSwitcher } from './BranchSwitcher';
 import { EditQuestion } from './EditQuestion';
 import { useChat } from './chat-store';
@@ -113,10 +114,14 @@ export const MessageItem = memo(function MessageItem({
       ) : isUser ? (
         <div className="user-text">{message.content}</div>
       ) : content ? (
-        <Markdown text={content} chain={streaming?.chain} streaming={live} />
+        // Wrapped live and saved alike, so the saved reply keeps the Markdown the live one built.
+        <ReplyView message={message} live={live}>
+          <Markdown text={content} chain={streaming?.chain} streaming={live} />
+        </ReplyView>
       ) : null}
       {!isUser && !live && message.refusal ? <RefusalBlock text={message.refusal} /> : null}
       {!isUser && !live && message.toolCalls?.length ? <ToolCallBlock calls={message.toolCalls} /> : null}
+      {!isUser && !live && message.formatCheck ? <FormatCheckBlock check={message.formatCheck} /> : null}
       {!isUser && !live ? <ReplyNotes message={message} /> : null}
       {cut ? (
         <button type="button" className="small continue-reply" onClick={() => void continueReply()}>

@@ -1,4 +1,5 @@
 import { chat } from './chat';
+import { chatFormats } from './chatFormats';
 import { common } from './common';
 import { judge } from './judge';
 import { log } from './log';
@@ -14,6 +15,7 @@ import { video } from './video';
 export const enCore = {
   ...common,
   ...chat,
+  ...chatFormats,
   ...video,
   ...settings,
   ...log,

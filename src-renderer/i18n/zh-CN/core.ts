@@ -1,5 +1,6 @@
 import type { CoreKey } from '../en/core';
 import { chat } from './chat';
+import { chatFormats } from './chatFormats';
 import { common } from './common';
 import { judge } from './judge';
 import { log } from './log';
@@ -15,6 +16,7 @@ import { video } from './video';
 export const zhCore: Record<CoreKey, string> = {
   ...common,
   ...chat,
+  ...chatFormats,
   ...video,
   ...settings,
   ...log,
