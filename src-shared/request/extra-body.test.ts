@@ -48,12 +48,13 @@ describe('parseExtraText', () => {
     });
     expect(parseExtraText('{"duration": 5}', 'video')).toMatchObject({ ok: false });
     expect(parseExtraText('{"stream": true}', 'judge')).toMatchObject({ ok: false });
-    // response_format is the images form's, but free for chat (structured output).
+    // response_format is each form's own: the images form's, and the chat form's (structured outputs).
     expect(parseExtraText('{"response_format": {"type": "json_object"}}', 'images')).toMatchObject({
       ok: false,
     });
-    expect(parseExtraText('{"response_format": {"type": "json_object"}}', 'chat')).toMatchObject({
-      ok: true,
+    expect(parseExtraText('{"response_format": {"type": "json_object"}}', 'chat')).toEqual({
+      ok: false,
+      problem: { rule: 'reserved', key: 'response_format' },
     });
   });
 
