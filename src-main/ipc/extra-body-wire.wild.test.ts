@@ -45,7 +45,7 @@ describe('extra body fields on the wire', () => {
     const s = wildServices();
     const hub = new StreamHub();
     const rec = recordingSubscriber();
-    const extra = { seed: 42, thinking: { type: 'enabled' }, response_format: { type: 'json_object' } };
+    const extra = { top_k: 42, thinking: { type: 'enabled' }, repetition_penalty: 1.05 };
     const { conversationId } = await s.chat.start(
       {
         model: 'plain-model',
@@ -58,7 +58,7 @@ describe('extra body fields on the wire', () => {
     await rec.ended<Extract<ChatStreamEvent, { type: 'done' }>>('extra-1');
     const body = lastBody('/v1/chat/completions');
     expect(body).toMatchObject({ model: 'plain-model', temperature: 0.5, stream: true, ...extra });
-    expect(Object.keys(body).slice(-3)).toEqual(['seed', 'thinking', 'response_format']);
+    expect(Object.keys(body).slice(-3)).toEqual(['top_k', 'thinking', 'repetition_penalty']);
     expect(s.chat.get(conversationId).extra).toEqual(extra);
   });
 

@@ -106,7 +106,10 @@ export const chatParamsSchema = z
       .optional(),
     /** Where the model stops: one text or up to four. */
     stop: z
-      .union([z.string(), z.array(z.string())], { error: 'must be a text or a list of up to 4 texts' })
+      // Generous caps bound what is read; the rule (and its message) is the check below.
+      .union([z.string().max(10_000), z.array(z.string().max(10_000)).max(100)], {
+        error: 'must be a text or a list of up to 4 texts',
+      })
       .superRefine((v, ctx) => {
         const list = typeof v === 'string' ? [v] : v;
         if (Array.isArray(v) && (v.length < 1 || v.length > MAX_STOP_SEQUENCES))
