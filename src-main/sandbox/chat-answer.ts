@@ -13,6 +13,7 @@ import type { ChatMessage, ChatRequest } from './chat-schema';
 import {
   BREAK_SCHEMA_TRIGGER,
   contentText,
+  INTERLEAVE_TRIGGER,
   planToolCalls,
   trailingToolResults,
   validateToolUse,
@@ -66,7 +67,13 @@ export function answerChat(body: ChatRequest, model: CatalogModel, rng: Rng): Ch
   let reply: ChatReply;
   if (wantsToolCalls(body)) {
     const toolCalls = planToolCalls(body, last.allText, rng);
-    reply = { tokens: [], content: '', finishReason: 'tool_calls', toolCalls };
+    reply = {
+      tokens: [],
+      content: '',
+      finishReason: 'tool_calls',
+      toolCalls,
+      interleaveToolCalls: last.allText.includes(INTERLEAVE_TRIGGER),
+    };
   } else if (body.response_format?.type === 'json_schema') {
     const spec = body.response_format.json_schema;
     const schema = spec.schema ?? {};

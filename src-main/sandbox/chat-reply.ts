@@ -13,6 +13,8 @@ export interface ChatReply {
   finishReason: 'stop' | 'length' | 'tool_calls';
   /** Set when the reply is tool calls (then `tokens` is empty and the message's content null). */
   toolCalls?: SandboxToolCall[];
+  /** Stream the tool calls' fragments alternately (trigger `[sandbox:interleave]`). */
+  interleaveToolCalls?: boolean;
   /** One per token, when `logprobs` was asked for. */
   logprobs?: TokenLogprob[];
 }

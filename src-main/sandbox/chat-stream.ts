@@ -24,8 +24,9 @@ interface StreamPiece {
 /**
  * The deltas after the role chunk, one chunk each. Text: one token per chunk, with its logprobs.
  * Tool calls: as OpenAI streams them, a first delta with `index`, `id`, `type` and the name, then
- * the arguments in fragments; with two calls their fragments interleave, so a client must
- * assemble by `index` (docs/architecture.md, "The Sandbox").
+ * the arguments in fragments, one call after the other (the official SDK's stream helper takes a
+ * new index as the end of the previous call); with `interleaveToolCalls` the fragments of the
+ * calls alternate, for clients that must assemble by `index` (docs/architecture.md, "The Sandbox").
  */
 export function streamPieces(reply: ChatReply, logprobs: boolean): StreamPiece[] {
   if (!reply.toolCalls)
@@ -37,12 +38,12 @@ export function streamPieces(reply: ChatReply, logprobs: boolean): StreamPiece[]
     { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
     ...fragments(call.arguments).map((part) => ({ index, function: { arguments: part } })),
   ]);
-  const pieces: StreamPiece[] = [];
-  for (let round = 0; queues.some((q) => round < q.length); round++)
-    for (const q of queues)
-      if (round < q.length)
-        pieces.push({ delta: { tool_calls: [q[round]] }, ...(logprobs && { logprobs: null }) });
-  return pieces;
+  const order: unknown[] = [];
+  if (reply.interleaveToolCalls) {
+    for (let round = 0; queues.some((q) => round < q.length); round++)
+      for (const q of queues) if (round < q.length) order.push(q[round]);
+  } else for (const q of queues) order.push(...q);
+  return order.map((call) => ({ delta: { tool_calls: [call] }, ...(logprobs && { logprobs: null }) }));
 }
 
 // Arguments in pieces of two tokens each, as a model writes them.

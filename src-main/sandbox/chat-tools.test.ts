@@ -79,27 +79,40 @@ describe('tool calls', () => {
     ]);
   });
 
-  it('calls two tools at once, their fragments interleaved, unless parallel_tool_calls is false', async () => {
+  it('calls two tools at once, one after the other in the stream, unless parallel_tool_calls is false', async () => {
     const body = ask('Weather and time, please', { tools: [weather, clock] });
     const plain = await jsonBody(await chat(body));
-    expect(
-      plain.choices[0].message.tool_calls.map((c: { function: { name: string } }) => c.function.name),
-    ).toEqual(['get_weather', 'get_time']);
+    const calls = plain.choices[0].message.tool_calls;
+    expect(calls.map((c: { function: { name: string } }) => c.function.name)).toEqual([
+      'get_weather',
+      'get_time',
+    ]);
+    const asStreamed = (s: Awaited<ReturnType<typeof streamed>>) =>
+      s.toolCalls.map((c) => [c.id, c.name, c.arguments]);
+    const asPlain = (list: { id: string; function: { name: string; arguments: string } }[]) =>
+      list.map((c) => [c.id, c.function.name, c.function.arguments]);
     const s = await streamed(body);
     const indexes = s.chunks.slice(1, -1).map((c) => c.choices[0].delta.tool_calls[0].index);
-    expect(indexes.slice(0, 4)).toEqual([0, 1, 0, 1]);
-    expect(s.toolCalls.map((c) => [c.id, c.name, c.arguments])).toEqual(
-      plain.choices[0].message.tool_calls.map(
-        (c: { id: string; function: { name: string; arguments: string } }) => [
-          c.id,
-          c.function.name,
-          c.function.arguments,
-        ],
-      ),
-    );
+    // As OpenAI streams them: call 0 whole, then call 1 (the SDK's helper relies on it).
+    expect(indexes).toEqual([...indexes].sort());
+    expect(indexes.at(-1)).toBe(1);
+    expect(asStreamed(s)).toEqual(asPlain(calls));
 
     const single = await jsonBody(await chat({ ...body, parallel_tool_calls: false }));
     expect(single.choices[0].message.tool_calls).toHaveLength(1);
+  });
+
+  it('[sandbox:interleave] alternates the fragments of the two calls', async () => {
+    const body = ask('Weather and time [sandbox:interleave]', { tools: [weather, clock] });
+    const plain = await jsonBody(await chat(body));
+    const s = await streamed(body);
+    const indexes = s.chunks.slice(1, -1).map((c) => c.choices[0].delta.tool_calls[0].index);
+    expect(indexes.slice(0, 4)).toEqual([0, 1, 0, 1]);
+    expect(s.toolCalls.map((c) => c.arguments)).toEqual(
+      plain.choices[0].message.tool_calls.map(
+        (c: { function: { arguments: string } }) => c.function.arguments,
+      ),
+    );
   });
 
   it('picks the tool the prompt names first; [sandbox:parallel] calls one tool twice', async () => {

@@ -12,6 +12,7 @@ export interface SandboxToolCall {
 
 export const PARALLEL_TRIGGER = '[sandbox:parallel]';
 export const BREAK_SCHEMA_TRIGGER = '[sandbox:break-schema]';
+export const INTERLEAVE_TRIGGER = '[sandbox:interleave]';
 
 /** Text of a message's content, whatever its form (string, parts or null). */
 export function contentText(content: unknown): string {
