@@ -219,8 +219,8 @@ function extraBlocks(turn: UserTurn, body: ChatRequest, model: CatalogModel): st
 }
 
 /**
- * An attached text file is a text part after the first; its first line may name it
- * (`File: notes.txt`, `<file name="notes.txt">` or `# notes.txt`), as the Sandbox README says.
+ * An attached text file is a text part after the first; its first line may name it (`File:
+ * notes.txt`, `<file name="notes.txt">` or `# notes.txt`); docs/architecture.md, "The Sandbox".
  */
 function describeFile(text: string, index: number): string {
   const first = text.split('\n', 1)[0].trim();

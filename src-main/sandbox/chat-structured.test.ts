@@ -66,6 +66,30 @@ describe('instances of a JSON schema', () => {
     expect(broken.expected).toBe('string');
     const issues = order.safeParse(broken.instance).error?.issues ?? [];
     expect(issues.map((i) => i.path.join('/'))).toEqual(['id']);
+    // Whatever the first required property allows (nullable, enum, a $ref), the value is wrong.
+    const Tricky = z.object({
+      maybe: z.string().nullable(),
+      status: z.enum(['1', '2']),
+      nested: z.object({ a: z.string() }),
+    });
+    for (const first of ['maybe', 'status', 'nested'] as const) {
+      const schema = z.toJSONSchema(Tricky) as Record<string, unknown>;
+      schema.required = [first];
+      const wrong = breakInstance(schema, instanceOf(schema, seededRng(first)));
+      expect(wrong.path).toBe(`/${first}`);
+      expect(Tricky.safeParse(wrong.instance).error?.issues.map((i) => i.path.join('/'))).toEqual([first]);
+    }
+    const withRef = {
+      type: 'object',
+      properties: { when: { $ref: '#/$defs/stamp' } },
+      required: ['when'],
+      $defs: { stamp: { type: 'string' } },
+    };
+    expect(breakInstance(withRef, { when: 'x' })).toEqual({
+      instance: { when: 12345 },
+      path: '/when',
+      expected: 'string',
+    });
     // A root that is not an object is replaced whole.
     expect(breakInstance({ type: 'array', items: {} }, [])).toMatchObject({ path: '', expected: 'array' });
   });

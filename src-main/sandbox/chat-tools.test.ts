@@ -144,6 +144,19 @@ describe('tool calls', () => {
     expect(none.choices[0].message.content).toContain('**Sandbox reply**');
   });
 
+  it('the faults interrupt a tool-call stream as they do a text stream', async () => {
+    const body = { ...ask('Weather and time', { tools: [weather, clock] }), stream: true };
+    const errored = await readSse(
+      await post(server.baseUrl, '/chat/completions', body, { 'x-sandbox-fault': 'error-event' }),
+    );
+    expect(JSON.parse(errored.data.at(-1)!).error.code).toBe('sandbox_fault');
+    expect(errored.data).not.toContain('[DONE]');
+    const cut = await readSse(
+      await post(server.baseUrl, '/chat/completions', body, { 'x-sandbox-fault': 'cut-stream' }),
+    );
+    expect(cut.broken).toBe(true);
+  });
+
   it('[sandbox:break-schema] makes arguments that miss the parameters at the first required property', async () => {
     const plain = await jsonBody(await chat(ask('Weather [sandbox:break-schema]', { tools: [weather] })));
     const args = JSON.parse(plain.choices[0].message.tool_calls[0].function.arguments);

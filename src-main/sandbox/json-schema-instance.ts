@@ -169,10 +169,10 @@ function mergeInto(target: JsonSchema, part: JsonSchema): void {
 }
 
 /**
- * The deliberately broken instance (trigger `[sandbox:break-schema]`, see the Sandbox README): the
- * first required property of the root object (else its first property) gets a value of the wrong
- * type; a root that is not an object is replaced by a value of the wrong type. `path` is a JSON
- * Pointer to the wrong value.
+ * The deliberately broken instance (trigger `[sandbox:break-schema]`, docs/architecture.md, "The
+ * Sandbox"): the first required property of the root object (else its first property) gets a
+ * value of the wrong type; a root that is not an object is replaced by a value of the wrong type.
+ * `path` is a JSON Pointer to the wrong value.
  */
 export function breakInstance(
   schema: unknown,
@@ -183,34 +183,63 @@ export function breakInstance(
     const props = isObject(s.properties) ? s.properties : {};
     const required = (Array.isArray(s.required) ? s.required : []).filter((k) => typeof k === 'string');
     const name = (required[0] as string | undefined) ?? Object.keys(props)[0];
-    if (name !== undefined) {
-      const expected = describeType(props[name]);
+    if (name !== undefined)
       return {
-        instance: { ...instance, [name]: wrongValue(expected) },
+        instance: { ...instance, [name]: wrongValue(props[name], schema) },
         path: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-        expected,
+        expected: describeType(props[name], schema),
       };
-    }
   }
-  const expected = describeType(s);
-  return { instance: wrongValue(expected), path: '', expected };
+  return { instance: wrongValue(s, schema), path: '', expected: describeType(s, schema) };
 }
 
-function describeType(schema: unknown): string {
+// Values of every JSON type; the first one the schema refuses is the wrong value.
+const WRONG_VALUES: readonly unknown[] = [
+  12345,
+  'not the expected type',
+  true,
+  { not: 'expected' },
+  [],
+  null,
+];
+
+function wrongValue(schema: unknown, root: unknown): unknown {
+  return WRONG_VALUES.find((v) => !accepts(schema, v, root, 0)) ?? 12345;
+}
+
+/** Whether a value passes the schema's type, `const`, `enum` and `anyOf`/`oneOf` (loosely). */
+function accepts(schema: unknown, value: unknown, root: unknown, depth: number): boolean {
+  if (!isObject(schema) || depth > MAX_DEPTH) return true;
+  if (typeof schema.$ref === 'string') return accepts(resolveRef(root, schema.$ref), value, root, depth + 1);
+  if ('const' in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
+  if (Array.isArray(schema.enum) && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value)))
+    return false;
+  for (const k of ['anyOf', 'oneOf'] as const) {
+    const branches = schema[k];
+    if (Array.isArray(branches) && !branches.some((b) => accepts(b, value, root, depth + 1))) return false;
+  }
+  const types =
+    typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type : [];
+  if (types.length === 0) return true;
+  const kind =
+    value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'array'
+        : typeof value === 'object'
+          ? 'object'
+          : typeof value;
+  return types.some((t) => t === kind || (t === 'integer' && Number.isInteger(value)));
+}
+
+function describeType(schema: unknown, root: unknown): string {
   if (!isObject(schema)) return 'any';
+  if (typeof schema.$ref === 'string') return describeType(resolveRef(root, schema.$ref), root);
   if ('const' in schema) return `the constant ${JSON.stringify(schema.const)}`;
   if (Array.isArray(schema.enum)) return 'one of its enum values';
-  return schemaType(schema) ?? 'object';
-}
-
-function wrongValue(expected: string): unknown {
-  if (expected === 'string' || expected.startsWith('one of') || expected.startsWith('the constant'))
-    return 12345;
-  if (expected === 'number' || expected === 'integer') return 'not a number';
-  if (expected === 'boolean') return 'not a boolean';
-  if (expected === 'array') return { not: 'an array' };
-  if (expected === 'null') return 'not null';
-  return 'not an object';
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(branches)) return branches.map((b) => describeType(b, root)).join(' or ');
+  return schemaType(schema) ?? 'any';
 }
 
 /**
