@@ -67,6 +67,8 @@ export const MessageItem = memo(function MessageItem({
       className={`message ${isUser ? 'from-user' : 'from-assistant'}${live ? ' live' : ''}`}
       aria-label={isUser ? t('chat.you') : t('chat.assistant')}
       aria-busy={live || undefined}
+      // The list measures and keeps messages by position (MessageList, message-window.ts).
+      data-position={position}
     >
       <div className="message-head">
         <span className="who">{isUser ? t('chat.you') : t('chat.assistant')}</span>
