@@ -144,7 +144,10 @@ function ToolFields({
   const id = `tool-${index}`;
   const issues = [
     ...problems,
-    ...schemaProblems.map((p) => t('chat.toolSchemaProblem', { path: p.path, message: p.message })),
+    // Ajv reports one wrong value once per way it could have been right (enum, type, anyOf): the first says it.
+    ...schemaProblems
+      .filter((p, i) => schemaProblems.findIndex((q) => q.path === p.path) === i)
+      .map((p) => t('chat.toolSchemaProblem', { path: p.path, message: p.message })),
   ];
   return (
     <fieldset className="tool-def">
@@ -180,6 +183,17 @@ function ToolFields({
           aria-describedby={`${id}-issues`}
           onChange={(e) => onChange({ parameters: e.target.value })}
         />
+        <div id={`${id}-issues`} role={issues.length ? 'alert' : undefined}>
+          {issues.length ? (
+            issues.map((issue) => (
+              <div key={issue} className="field-error">
+                {issue}
+              </div>
+            ))
+          ) : (
+            <span className="muted small-note">{t('chat.toolParametersHint')}</span>
+          )}
+        </div>
       </div>
       <label className="checkbox">
         <input
@@ -203,17 +217,6 @@ function ToolFields({
         <span id={`${id}-mock-hint`} className="muted small-note">
           {t('chat.toolMockHint')}
         </span>
-      </div>
-      <div id={`${id}-issues`} role={issues.length ? 'alert' : undefined}>
-        {issues.length ? (
-          issues.map((issue) => (
-            <div key={issue} className="field-error">
-              {issue}
-            </div>
-          ))
-        ) : (
-          <span className="muted small-note">{t('chat.toolParametersHint')}</span>
-        )}
       </div>
       <button type="button" className="ghost small" onClick={onRemove}>
         {t('chat.toolRemove', { name: draft.name || String(index + 1) })}
