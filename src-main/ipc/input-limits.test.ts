@@ -48,6 +48,7 @@ describe('route input limits', () => {
     // A test case's expected answers are a record of at most 50 (src-shared/judge/judge-case.ts),
     // keyed by question names (a bounded pattern), each a small number or true/false. A set's
     // thresholds are a record of at most MAX_QUESTIONS numbers (src-shared/judge/set-tuning.ts).
+    // A tool's parameters schema is a JSON object of at most 64 KB (src-shared/chat/chat-tools.ts).
     const histories = ['chat.reply.messages[].', 'chat.compare.messages[].', 'chat.compare.keep.messages[].'];
     expect(
       found.filter(
@@ -55,6 +56,8 @@ describe('route input limits', () => {
           !histories.some((h) => p.startsWith(h)) &&
           !p.endsWith('.extra') &&
           !p.endsWith('.variables') &&
+          !p.endsWith('.tools[].function.parameters') &&
+          !/^chat\.tools\.check(Schema|Arguments)\.schema$/.test(p) &&
           !/^judge\.cases\.(add|edit)\.expected$/.test(p) &&
           p !== 'judge.sets.tune.tuning.thresholds',
       ),

@@ -2,7 +2,8 @@ import { chatParamsSchema } from './conversation';
 
 /**
  * Request fields that were typed as extra body fields before the chat form had fields of its
- * own for them, in the order they are lifted (`top_logprobs` needs `logprobs` first).
+ * own for them, in the order they are lifted (`top_logprobs` needs `logprobs` first, and
+ * `tool_choice` and `parallel_tool_calls` need `tools`).
  */
 export const LIFTED_CHAT_FIELDS = [
   'seed',
@@ -12,6 +13,9 @@ export const LIFTED_CHAT_FIELDS = [
   'reasoning_effort',
   'logprobs',
   'top_logprobs',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
 ] as const;
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { MAX_MESSAGE_CHARS } from '../../../src-shared/chat/conversation';
-import { streamedChatBody } from '../../../src-shared/request/chat-body';
+import { streamedChatBody, type WireChatMessage } from '../../../src-shared/request/chat-body';
 import { type ExtraBody, mergeExtraBody } from '../../../src-shared/request/extra-body';
 import { abortedError, type CallOptions, type GatewayClient } from './gateway-client';
 import { GatewayError } from './gateway-error';
@@ -10,10 +10,8 @@ import { asRecord, type ReplyCollector } from './reply-collector';
 import { ReplyChoices } from './reply-choices';
 import type { ToolCall } from '../../../src-shared/chat/conversation';
 
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+/** A message of the history as sent (tool calls and their results included). */
+export type ChatMessage = WireChatMessage;
 
 export interface ChatParams {
   temperature?: number;

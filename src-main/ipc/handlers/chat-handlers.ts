@@ -3,6 +3,7 @@ import type { StreamHandlers } from '../stream-router';
 import type { chatRoutes } from '../../../src-shared/ipc/routes/chat-routes';
 import type { chatStreams } from '../../../src-shared/ipc/routes/chat-streams';
 import type { AppServices } from '../services';
+import { checkToolArguments, toolSchemaProblems } from '../../core/chat/tool-schema-check';
 
 export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
   return {
@@ -23,6 +24,8 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
       s.presets.delete(id);
       return null;
     },
+    'chat.tools.checkSchema': ({ schema }) => toolSchemaProblems(schema),
+    'chat.tools.checkArguments': ({ schema, arguments: args }) => checkToolArguments(schema, args),
     'chat.conversations.delete': ({ id }) => {
       s.chat.delete(id);
       return null;

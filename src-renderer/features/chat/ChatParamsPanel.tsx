@@ -6,6 +6,7 @@ import { useRoute } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { ChatExtraFields } from './ChatExtraFields';
 import { MoreParams } from './MoreParams';
+import { ToolsEditor } from './ToolsEditor';
 import { ParamInput } from './ParamInput';
 import { VariablesPanel } from './VariablesPanel';
 import { PresetBar } from './PresetBar';
@@ -68,6 +69,7 @@ export function ChatParamsPanel() {
       <ParamInput field="top_p" label={t('chat.topP')} />
       <ParamInput field="max_tokens" label={t('chat.maxTokens')} />
       <MoreParams />
+      <ToolsEditor />
       <ChatExtraFields />
       <p className="muted small-note">{t('app.shortcuts')}</p>
     </SidePanel>

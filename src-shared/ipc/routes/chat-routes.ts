@@ -4,6 +4,8 @@ import type { Conversation, ConversationHit, ConversationSummary } from '../../c
 import { conversationIdSchema, switchBranchSchema } from '../../chat/conversation';
 import { keepComparedSchema } from '../../chat/compare';
 import { type ChatPreset, presetIdInput, savePresetSchema } from '../../chat/chat-preset';
+import { type ArgumentsCheck, type SchemaProblem, toolSchemaInput } from '../../chat/chat-tools';
+import { MAX_MESSAGE_CHARS } from '../../chat/message-limits';
 
 const byId = z.object({ id: conversationIdSchema });
 
@@ -40,4 +42,13 @@ export const chatRoutes = {
   /** A new preset, or over the one with the same id or name. */
   'chat.presets.save': route<ChatPreset>()(savePresetSchema),
   'chat.presets.delete': route<null>()(presetIdInput),
+  /** A tool's parameters against the JSON Schema meta-schema (Ajv runs in main: the CSP). */
+  'chat.tools.checkSchema': route<SchemaProblem[]>()(z.object({ schema: toolSchemaInput })),
+  /** A tool call's arguments, as the model wrote them, against its function's parameters. */
+  'chat.tools.checkArguments': route<ArgumentsCheck>()(
+    z.object({
+      schema: toolSchemaInput,
+      arguments: z.string().max(MAX_MESSAGE_CHARS, 'must be at most 2,000,000 characters'),
+    }),
+  ),
 };
