@@ -23,19 +23,25 @@ describe('serveLoopProbe', () => {
 
   it('answers start and stop over the channel, with the delays seen in between', async () => {
     const { proc, sent } = channel();
+    const heard = async (n: number) => {
+      while (sent.length < n) await new Promise((r) => setTimeout(r, 5));
+    };
     expect(serveLoopProbe(proc as never, { [LOOP_PROBE_ENV]: '1' })).toBe(true);
     proc.emit('message', { loopProbe: 'start', id: 'a' });
-    proc.emit('message', { loopProbe: 'stop', id: 'a' });
-    proc.emit('message', { loopProbe: 'stop', id: 'never-started' });
-    proc.emit('message', 'not a probe message');
-    await new Promise((r) => setTimeout(r, 50));
+    await heard(1);
     expect(sent[0]).toEqual({ loopProbe: 'started', id: 'a' });
-    expect(sent.find((m) => m.id === 'a' && m.loopProbe === 'stopped')).toMatchObject({
+    proc.emit('message', { loopProbe: 'stop', id: 'a' });
+    await heard(2);
+    expect(sent[1]).toMatchObject({
       loopProbe: 'stopped',
       id: 'a',
       delay: { p99Ms: expect.any(Number), maxMs: expect.any(Number), ownMaxMs: expect.any(Number) },
     });
-    expect(sent).toContainEqual({ loopProbe: 'stopped', id: 'never-started', delay: undefined });
+    proc.emit('message', { loopProbe: 'stop', id: 'never-started' });
+    proc.emit('message', 'not a probe message');
+    await heard(3);
+    expect(sent[2]).toEqual({ loopProbe: 'stopped', id: 'never-started', delay: undefined });
+    await new Promise((r) => setTimeout(r, 20));
     expect(sent).toHaveLength(3);
   });
 });

@@ -18,19 +18,20 @@ type Channel = Pick<NodeJS.Process, 'on'> & { send?: NodeJS.Process['send'] };
 export function serveLoopProbe(proc: Channel, env: NodeJS.ProcessEnv): boolean {
   const send = proc.send?.bind(proc);
   if (env[LOOP_PROBE_ENV] !== '1' || !send) return false;
-  const running = new Map<string, ReturnType<typeof startLoopProbe>>();
+  const running = new Map<string, Promise<{ stop(): Promise<LoopDelay> }>>();
   proc.on('message', (raw: unknown) => {
     const msg = raw as Partial<LoopProbeRequest> | null;
     if (typeof msg?.id !== 'string') return;
     const id = msg.id;
     if (msg.loopProbe === 'start') {
-      void running.get(id)?.stop();
-      running.set(id, startLoopProbe());
-      send({ loopProbe: 'started', id } satisfies LoopProbeReply);
+      void running.get(id)?.then((p) => p.stop());
+      const probe = startLoopProbe();
+      running.set(id, probe);
+      void probe.then(() => send({ loopProbe: 'started', id } satisfies LoopProbeReply));
     } else if (msg.loopProbe === 'stop') {
       const probe = running.get(id);
       running.delete(id);
-      void (probe?.stop() ?? Promise.resolve(undefined)).then((delay) =>
+      void (probe?.then((p) => p.stop()) ?? Promise.resolve(undefined)).then((delay) =>
         send({ loopProbe: 'stopped', id, delay } satisfies LoopProbeReply),
       );
     }

@@ -14,15 +14,17 @@ describe('lateness', () => {
 
 describe('startLoopProbe', () => {
   it('sees main held by synchronous work, up to the moment it is stopped', async () => {
-    const probe = startLoopProbe();
-    await new Promise((r) => setTimeout(r, 30));
+    // Straight after the start, as the bench calls a route: Node's histogram must see it too.
+    const probe = await startLoopProbe();
     const until = performance.now() + 80;
     while (performance.now() < until) {
       // Holds the loop, as a long synchronous route handler would.
     }
     const seen = await probe.stop();
-    // The gap over the busy wait lasts at least its 80 ms; the period (10 ms) is not delay.
+    // The gap over the busy wait lasts at least its 80 ms; the period (10 ms) is not delay. With
+    // so few gaps, the 99th percentile is that gap too.
     expect(seen.maxMs).toBeGreaterThanOrEqual(70);
+    expect(seen.p99Ms).toBeGreaterThanOrEqual(70);
     expect(seen.ownMaxMs).toBeLessThanOrEqual(seen.maxMs);
     expect(seen.p99Ms).toBeLessThanOrEqual(seen.maxMs);
   });

@@ -67,12 +67,14 @@ export class TimerLag {
 /**
  * Watches main's event loop from now until `stop`: Node's event-loop delay histogram for the
  * clock figures and a timer of the same period whose gaps are weighed by the thread's CPU time.
- * `stop` waits one period first: the histogram records a stall only when its timer fires after
- * it, and a stop asked for right after a long task would otherwise come before that.
+ * The histogram records a gap only when its timer fires at both ends, so it resolves once that
+ * timer has fired a first time (a stall starting before would go unseen), and `stop` waits one
+ * period (a stop asked for right after a long task would otherwise come before the gap's end).
  */
-export function startLoopProbe(periodMs = PROBE_PERIOD_MS): { stop(): Promise<LoopDelay> } {
+export async function startLoopProbe(periodMs = PROBE_PERIOD_MS): Promise<{ stop(): Promise<LoopDelay> }> {
   const eld = monitorEventLoopDelay({ resolution: periodMs });
   eld.enable();
+  await new Promise((r) => setTimeout(r, 2 * periodMs + 2));
   const lag = new TimerLag(periodMs);
   const timer = setInterval(() => lag.tick(), periodMs);
   timer.unref();
