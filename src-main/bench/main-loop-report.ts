@@ -49,7 +49,7 @@ export function mainLoopRow(r: MainLoopRow): string {
 export function printMainLoop(rows: MainLoopRow[]): void {
   if (!rows.length) return;
   console.log(
-    `\nMain's event loop in the app process (browser mode), per workload: budget p99 ≤ ${LOOP_BUDGETS.p99Ms} ms, max ≤ ${LOOP_BUDGETS.maxMs} ms by the clock; a loaded machine inflates those, main's own CPU share does not:`,
+    `\nMain's event loop in the app process (browser mode), per workload: budget p99 ≤ ${LOOP_BUDGETS.p99Ms} ms, max ≤ ${LOOP_BUDGETS.maxMs} ms by the clock. A loaded machine inflates those; main's own CPU share does not, but it leaves out main waiting on the disk inside a synchronous call:`,
   );
   for (const r of rows) console.log(mainLoopRow(r));
 }
