@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CPU_BUDGET_VS_RAW, type Run, summarise, verdict } from './client-bench';
 
-const run = (firstTokenMs: number, totalMs: number, cpuMs: number): Run => ({ firstTokenMs, totalMs, cpuMs });
+const run = (firstTokenMs: number, totalMs: number, cpuMs: number, mainMs = cpuMs / 2): Run => ({
+  firstTokenMs,
+  totalMs,
+  cpuMs,
+  mainMs,
+});
 
 describe('summarise', () => {
-  it('gives medians, the spreads and ratios to the baseline', () => {
+  it('gives medians, the spreads, and the median of each round’s ratio to the baseline', () => {
     const results = new Map<string, Run[]>([
       ['app', [run(8, 300, 90), run(6, 200, 60), run(7, 250, 80)]],
       ['raw fetch', [run(5, 240, 60), run(4, 200, 30), run(6, 260, 40)]],
@@ -20,13 +25,19 @@ describe('summarise', () => {
       minCpuMs: 60,
       maxCpuMs: 90,
     });
-    expect(app.vsBaseline).toEqual([7 / 5, 250 / 240, 80 / 40]);
-    expect(raw.vsBaseline).toEqual([1, 1, 1]);
+    // Rounds' ratios: first 8/5, 6/4, 7/6; whole 300/240, 200/200, 250/260; CPU 90/60, 60/30, 80/40.
+    expect(app.vsBaseline).toEqual([6 / 4, 1, 2, 2]);
+    expect(raw.vsBaseline).toEqual([1, 1, 1, 1]);
   });
 
   it('takes the middle pair of an even number of rounds', () => {
-    const results = new Map([['raw fetch', [run(1, 10, 1), run(3, 30, 3)]]]);
-    expect(summarise(results, 'raw fetch')[0]).toMatchObject({ firstMs: 2, wholeMs: 20, cpuMs: 2 });
+    const results = new Map([
+      ['raw fetch', [run(1, 10, 1), run(3, 30, 3)]],
+      ['app', [run(1, 10, 1.2), run(3, 30, 4.2)]],
+    ]);
+    const [raw, app] = summarise(results, 'raw fetch');
+    expect(raw).toMatchObject({ firstMs: 2, wholeMs: 20, cpuMs: 2 });
+    expect(app.vsBaseline[2]).toBeCloseTo((1.2 + 1.4) / 2);
   });
 });
 

@@ -7,8 +7,10 @@ import { markdownReply, toDeltas } from './window/reply-texts';
 export interface Run {
   firstTokenMs: number;
   totalMs: number;
-  /** The reading process's CPU time (user + system) for this one read. */
+  /** The reading process's CPU time (user + system, all threads) for this one read. */
   cpuMs: number;
+  /** The same, of its main thread only (what a read holds main for). */
+  mainMs: number;
 }
 
 export interface ClientSummary {
@@ -20,8 +22,9 @@ export interface ClientSummary {
   cpuMs: number;
   minCpuMs: number;
   maxCpuMs: number;
-  /** Median over the baseline's median: first token, whole stream, CPU. */
-  vsBaseline: [number, number, number];
+  mainMs: number;
+  /** Median over the baseline's median: first token, whole stream, CPU, main thread's CPU. */
+  vsBaseline: [number, number, number, number];
 }
 
 /** The app's client may use at most this much of raw fetch's CPU on the same paced stream. */
@@ -43,10 +46,10 @@ const APP = 'gateway client (app)';
  * The client part of `npm run bench` (docs/architecture.md, "Benchmarks"): one markdown reply
  * streamed at a fixed pace (pace-server.ts, 8 characters a delta, 1,000 deltas a second), so the
  * reading costs what the client costs and not what an unpaced server makes it wait or hurry.
- * Each read runs in a process of its own (client-run.ts), after a warm-up read there, and counts
- * that process's CPU time; the order of the clients turns every round. Prints medians, spreads,
- * the ratios to raw fetch and a verdict against CPU_BUDGET_VS_RAW; returns the reply's text for
- * the markdown section.
+ * Each read runs in a process of its own (client-run.ts) and counts that process's CPU time; the
+ * three read the stream at the same time, so whatever else the machine does weighs on all three
+ * alike, and each round compares its own reads. Prints medians, spreads, the ratios to raw fetch
+ * and a verdict against CPU_BUDGET_VS_RAW; returns the reply's text for the markdown section.
  */
 export async function runClientBench(projectRoot: string, runs: number, deltas: number): Promise<string> {
   const text = markdownReply(deltas * DELTA_CHARS).slice(0, deltas * DELTA_CHARS);
@@ -56,30 +59,33 @@ export async function runClientBench(projectRoot: string, runs: number, deltas: 
   warm.setReply({ deltas: toDeltas(text.slice(0, 4000), DELTA_CHARS), perSecond: 20_000 });
   const results = new Map<string, Run[]>(CLIENTS.map(([, label]) => [label, []]));
   const loadBefore = loadavg()[0];
+  const readOnce = async (client: ClientName, label: string, round: number) => {
+    const child = await startChild(
+      projectRoot,
+      'src-main/bench/client-run.ts',
+      ['--client', client, '--origin', pace.origin, '--warm-origin', warm.origin],
+      /^result: (.*)$/,
+    );
+    await child.close();
+    const run = JSON.parse(child.ready[1]) as Run & { chars: number };
+    // A client that stopped early would look cheap: every read must get the whole reply.
+    if (run.chars !== text.length)
+      throw new Error(`${label} read ${run.chars} of ${text.length} chars in round ${round + 1}`);
+    return run;
+  };
   try {
     for (let round = 0; round < runs; round++) {
-      for (let k = 0; k < CLIENTS.length; k++) {
-        const [client, label] = CLIENTS[(round + k) % CLIENTS.length];
-        const child = await startChild(
-          projectRoot,
-          'src-main/bench/client-run.ts',
-          ['--client', client, '--origin', pace.origin, '--warm-origin', warm.origin],
-          /^result: (.*)$/,
-        );
-        await child.close();
-        const run = JSON.parse(child.ready[1]) as Run & { chars: number };
-        // A client that stopped early would look cheap: every read must get the whole reply.
-        if (run.chars !== text.length)
-          throw new Error(`${label} read ${run.chars} of ${text.length} chars in round ${round + 1}`);
-        results.get(label)!.push(run);
-      }
+      // Started in turn, so no client is always the first to ask.
+      const order = CLIENTS.map((_, k) => CLIENTS[(round + k) % CLIENTS.length]);
+      const reads = await Promise.all(order.map(([client, label]) => readOnce(client, label, round)));
+      order.forEach(([, label], k) => results.get(label)!.push(reads[k]));
     }
   } finally {
     await Promise.all([pace.close(), warm.close()]);
   }
   const load = `load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)} on ${cpus().length} cores`;
   console.log(
-    `Streamed ${text.length.toLocaleString('en')} characters of markdown, ${deltas.toLocaleString('en')} deltas at ${DELTAS_PER_SECOND.toLocaleString('en')} a second (pace-server.ts), ${runs} rounds, each read in a process of its own, order rotated (${load}):`,
+    `Streamed ${text.length.toLocaleString('en')} characters of markdown, ${deltas.toLocaleString('en')} deltas at ${DELTAS_PER_SECOND.toLocaleString('en')} a second (pace-server.ts), ${runs} rounds, the three clients at once, each in a process of its own (${load}):`,
   );
   const summaries = summarise(results, BASELINE);
   printTable(summaries);
@@ -87,10 +93,15 @@ export async function runClientBench(projectRoot: string, runs: number, deltas: 
   return text;
 }
 
-/** Per client: medians, the whole stream's and the CPU's min–max spread and the ratios to `baseline`. */
+/**
+ * Per client: medians, the whole stream's and the CPU's min–max spread, and the ratios to
+ * `baseline`: the median over rounds of each round's ratio, the reads of a round having run at
+ * the same time.
+ */
 export function summarise(results: Map<string, Run[]>, baseline: string): ClientSummary[] {
   const med = (rs: Run[], k: keyof Run) => median(rs.map((r) => r[k]));
   const base = results.get(baseline)!;
+  const ratio = (rs: Run[], k: keyof Run) => median(rs.map((r, i) => r[k] / base[i][k]));
   return [...results].map(([name, rs]) => {
     const totals = rs.map((r) => r.totalMs);
     const cpu = rs.map((r) => r.cpuMs);
@@ -103,11 +114,8 @@ export function summarise(results: Map<string, Run[]>, baseline: string): Client
       cpuMs: med(rs, 'cpuMs'),
       minCpuMs: Math.min(...cpu),
       maxCpuMs: Math.max(...cpu),
-      vsBaseline: [
-        med(rs, 'firstTokenMs') / med(base, 'firstTokenMs'),
-        med(rs, 'totalMs') / med(base, 'totalMs'),
-        med(rs, 'cpuMs') / med(base, 'cpuMs'),
-      ],
+      mainMs: med(rs, 'mainMs'),
+      vsBaseline: [ratio(rs, 'firstTokenMs'), ratio(rs, 'totalMs'), ratio(rs, 'cpuMs'), ratio(rs, 'mainMs')],
     };
   });
 }
@@ -125,7 +133,7 @@ export function verdict(summaries: ClientSummary[]): string {
 
 function printTable(summaries: ClientSummary[]) {
   console.log(
-    'client                  first token   whole stream (min–max)          CPU (min–max)        vs raw fetch (first / whole / CPU)',
+    'client                  first token   whole stream (min–max)          CPU (min–max)        main thread   vs raw fetch (first / whole / CPU / main)',
   );
   for (const s of summaries) {
     const spread = `(${s.minWholeMs.toFixed(0)}–${s.maxWholeMs.toFixed(0)})`;
@@ -136,6 +144,7 @@ function printTable(summaries: ClientSummary[]) {
         `${s.firstMs.toFixed(1).padStart(9)} ms`,
         `${s.wholeMs.toFixed(1).padStart(9)} ms ${spread}`.padEnd(28),
         `${s.cpuMs.toFixed(0).padStart(6)} ms ${cpuSpread}`.padEnd(20),
+        `${s.mainMs.toFixed(0).padStart(6)} ms`,
         `   ${s.vsBaseline.map((r) => `${r.toFixed(2)}x`).join(' / ')}`,
       ].join(' '),
     );
