@@ -19,7 +19,7 @@ import { runWindowBench } from './window/window-bench';
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '7' },
-    tokens: { type: 'string', default: '20000' },
+    tokens: { type: 'string', default: '5000' },
     'client-only': { type: 'boolean', default: false },
   },
 });
