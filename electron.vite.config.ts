@@ -28,7 +28,15 @@ export default defineConfig({
       externalizeDeps: { exclude: ['electron-store'] },
       outDir: 'out/main',
       // Built into Node (and Electron's Node): left for the runtime to load, never bundled or resolved.
-      rollupOptions: { input: { index: resolve('src-main/index.ts') }, external: ['node:sqlite', 'sqlite'] },
+      // The judge worker is an entry of its own, `out/main/judge-worker.js` beside index.js, where
+      // main starts its worker threads from (src-main/core/workers/judge-worker-entry.ts).
+      rollupOptions: {
+        input: {
+          index: resolve('src-main/index.ts'),
+          'judge-worker': resolve('src-main/core/workers/judge-worker.ts'),
+        },
+        external: ['node:sqlite', 'sqlite'],
+      },
     },
   },
   preload: {

@@ -1,5 +1,9 @@
+import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { DATABASE_FILE } from '../core/db/open-database';
 import { openDataFolder } from '../core/db/open-data-folder';
+import { judgeWorkerEntry } from '../core/workers/judge-worker-entry';
+import { WorkerPool } from '../core/workers/worker-pool';
 import type { FetchLike } from '../core/gateway/gateway-client';
 import { envProxyFor, type SystemProxy } from '../core/gateway/network-route';
 import type { DesktopActions } from '../core/media/desktop-actions';
@@ -58,8 +62,15 @@ export const SHUTDOWN_ORDER = [
   'saves',
   'connections',
   'sandbox',
+  'workers',
   'database',
 ] as const;
+
+/**
+ * Worker threads of the pool: two, whatever the machine, so a page read straight from the tables
+ * never waits behind a run's index being built (docs/architecture.md, "Worker threads").
+ */
+export const WORKER_THREADS = 2;
 export type ShutdownStep = (typeof SHUTDOWN_ORDER)[number];
 
 export interface RunningApp {
@@ -102,6 +113,12 @@ export async function startApp(platform: AppPlatform, env: AppStartEnv): Promise
     });
   }
   const sandbox = lazySandboxHost(() => startSandbox(env.sandbox));
+  // Started now, so the first heavy call does not wait for a worker to load its code.
+  const workers = new WorkerPool({
+    size: WORKER_THREADS,
+    entry: judgeWorkerEntry(),
+    workerData: { databaseFile: join(env.dataDir, DATABASE_FILE) },
+  }).warm();
   const services = createServices({
     mode: platform.mode,
     version: env.version,
@@ -116,6 +133,7 @@ export async function startApp(platform: AppPlatform, env: AppStartEnv): Promise
     emit: platform.emit,
     desktop: platform.desktop,
     mediaUrl: platform.mediaUrl,
+    workers,
     now: env.now,
   });
   // Aborted first at shutdown: every handler's signal follows it.
@@ -145,6 +163,9 @@ export async function startApp(platform: AppPlatform, env: AppStartEnv): Promise
     await services.network.close();
     onStep('sandbox');
     await sandbox.close();
+    // Their read-only connections close with them, so main's close below is the last one.
+    onStep('workers');
+    await workers.close();
     // Last: closing checkpoints the write-ahead log into the file and releases the folder's lock.
     onStep('database');
     database.close();

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const READY_MS = 60_000;
@@ -6,23 +6,28 @@ const READY_MS = 60_000;
 export interface ChildProcessHandle {
   /** The first line that matched `ready`, with its groups. */
   ready: RegExpExecArray;
+  /** The process itself (its IPC channel, when asked for). */
+  process: ChildProcess;
   close(): Promise<void>;
 }
 
 /**
  * A TypeScript entry point of this project in a Node process of its own (the Sandbox, browser
  * mode), so its work does not share the bench's event loop. Resolves once it prints a line
- * matching `ready`; it is stopped with the bench, however the bench ends.
+ * matching `ready`; it is stopped with the bench, however the bench ends. `ipc` opens a Node IPC
+ * channel to it (the event-loop probe's), `env` adds to its environment.
  */
 export async function startChild(
   projectRoot: string,
   entry: string,
   args: string[],
   ready: RegExp,
+  opts: { ipc?: boolean; env?: Record<string, string> } = {},
 ): Promise<ChildProcessHandle> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: opts.ipc ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...opts.env },
   });
   const orphanGuard = () => child.kill('SIGTERM');
   const onSignal = () => {
@@ -59,6 +64,7 @@ export async function startChild(
   }
   return {
     ready: match,
+    process: child,
     close: async () => {
       release();
       if (child.exitCode !== null) return;

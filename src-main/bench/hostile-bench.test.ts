@@ -11,9 +11,11 @@ describe('hostileRow', () => {
       maxStallMs: 140,
       maxLagMs: 150,
       ended: 'The gateway sent a single event larger than 4 MB…',
+      load: { load1: 0.42, cpus: 2 },
     });
     expect(row).toMatch(/peak memory ok {3}\+23 MB \(bound \+150 MB\)/);
     expect(row).toMatch(/longest stall OVER 140 ms \(bound 100 ms; timer lag by the clock 150 ms\)/);
+    expect(row).toMatch(/\[load 0\.4\/2 cpus\]/);
     expect(row).toMatch(/ended: The gateway sent a single event larger than 4 MB/);
   });
 });

@@ -4,6 +4,7 @@ import { RequestLog } from '../core/gateway/request-log';
 import { KeyScrubber } from '../core/security/key-scrubber';
 import { type HostileModel, type MainWatch, watchMain } from '../test-support/hostile-gateway';
 import { startChild } from './child-process';
+import { loadText, type MachineLoad, watchLoad } from './machine-load';
 
 const MB = 1024 * 1024;
 
@@ -18,6 +19,7 @@ export interface HostileResult {
   maxLagMs: number;
   /** How the reply ended: the app's own words. */
   ended: string;
+  load: MachineLoad;
 }
 
 const CASES: [string, HostileModel][] = [
@@ -38,6 +40,7 @@ export async function runHostileBench(projectRoot: string, rounds = 3): Promise<
     await (await fetch(host)).arrayBuffer();
     for (const [name, model] of CASES) {
       const runs: MainWatch<Awaited<ReturnType<typeof streamChat>>>[] = [];
+      const load = watchLoad();
       for (let round = 0; round < rounds; round++) runs.push(await readOnce(host, model));
       results.push({
         name,
@@ -47,6 +50,7 @@ export async function runHostileBench(projectRoot: string, rounds = 3): Promise<
         ended: runs[0].stoppedBy
           ? `stopped by the bench (${runs[0].stoppedBy})`
           : (runs[0].result.error?.message ?? 'finished'),
+        load: load.stop(),
       });
     }
   } finally {
@@ -88,6 +92,7 @@ export function hostileRow(r: HostileResult): string {
     `  ${r.name.padEnd(30)}`,
     `peak memory ${mark(r.peakRssGrowthBytes <= HOSTILE_BOUNDS.growthBytes)} +${growth.toFixed(0)} MB (bound +${HOSTILE_BOUNDS.growthBytes / MB} MB)`,
     `longest stall ${mark(r.maxStallMs <= HOSTILE_BOUNDS.stallMs)} ${r.maxStallMs.toFixed(0)} ms (bound ${HOSTILE_BOUNDS.stallMs} ms; timer lag by the clock ${r.maxLagMs.toFixed(0)} ms)`,
+    `[${loadText(r.load)}]`,
   ].join('  ');
   return `${measures}\n    ended: ${r.ended}`;
 }

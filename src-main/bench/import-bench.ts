@@ -10,6 +10,8 @@ import { createRepositories } from '../core/db/repositories';
 import { fileSource } from '../core/judge/cases/case-file-scan';
 import { JudgeCaseService } from '../core/judge/judge-case-service';
 import { StorageNotices } from '../core/storage/storage-notices';
+import { TimerLag } from '../core/diagnostics/loop-probe';
+import { loadText, type MachineLoad, watchLoad } from './machine-load';
 
 /**
  * Case file import (docs/architecture.md, "Benchmarks"): main's longest task (the longest a
@@ -30,6 +32,7 @@ interface Measure {
   note: string;
   /** Import's one transaction holds the loop by design; its stall is shown, not judged. */
   judged: boolean;
+  load: MachineLoad;
 }
 
 const questions: Question[] = [
@@ -60,24 +63,17 @@ async function writeBlocks(path: string, head: string, block: (i: number) => str
 }
 
 /**
- * `stallMs` is the longest gap of a 5 ms timer counted only while this process used the CPU (its
- * CPU time over the gap, capped at the gap): main's longest task, not the time the machine gave
- * other processes. `waitMs` is the plain longest wait, which a busy machine inflates.
+ * `stallMs` is the longest gap of a 5 ms timer counted only while main's thread used the CPU
+ * (`TimerLag`, the probe the window bench reads in the app): main's longest task, not the time the
+ * machine gave other processes. `waitMs` is the plain longest wait, which a busy machine inflates.
  */
 async function measure<T>(work: () => Promise<T>) {
   const base = process.memoryUsage().rss;
   let peak = base;
-  let stall = 0;
-  let wait = 0;
-  let last = performance.now();
-  let lastCpu = process.cpuUsage();
+  const lag = new TimerLag(5);
+  const load = watchLoad();
   const tick = () => {
-    const now = performance.now();
-    const cpu = process.cpuUsage(lastCpu);
-    wait = Math.max(wait, now - last - 5);
-    stall = Math.max(stall, Math.min(now - last - 5, (cpu.user + cpu.system) / 1000));
-    last = now;
-    lastCpu = process.cpuUsage();
+    lag.tick();
     peak = Math.max(peak, process.memoryUsage().rss);
   };
   const probe = setInterval(tick, 5);
@@ -88,9 +84,10 @@ async function measure<T>(work: () => Promise<T>) {
   return {
     value,
     ms: performance.now() - started,
-    stallMs: Math.max(0, stall),
-    waitMs: Math.max(0, wait),
+    stallMs: lag.ownMs(),
+    waitMs: lag.maxClockMs,
     rssGrowth: peak - base,
+    load: load.stop(),
   };
 }
 
@@ -157,7 +154,7 @@ async function child(): Promise<Measure[]> {
       note: `${c.value.added.toLocaleString('en')} added in one transaction`,
       judged: false,
     });
-    return out.map(({ label, ms, stallMs, waitMs, rssGrowth, note, judged }) => ({
+    return out.map(({ label, ms, stallMs, waitMs, rssGrowth, note, judged, load }) => ({
       label,
       ms,
       stallMs,
@@ -165,6 +162,7 @@ async function child(): Promise<Measure[]> {
       rssGrowth,
       note,
       judged,
+      load,
     }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -175,7 +173,7 @@ export function importRows(measures: Measure[]): string[] {
   return measures.map((m) => {
     const over = m.judged && (m.stallMs > STALL_BUDGET_MS || m.rssGrowth > RSS_BUDGET);
     const verdict = !m.judged ? 'shown' : over ? 'OVER' : 'ok';
-    return `  ${m.label.padEnd(30)} ${(m.ms / 1000).toFixed(2).padStart(6)} s  longest task ${m.stallMs.toFixed(0).padStart(5)} ms (budget ${STALL_BUDGET_MS}; a timer waited ${m.waitMs.toFixed(0)} ms)  peak RSS +${(m.rssGrowth / MB).toFixed(0).padStart(4)} MB (budget ${RSS_BUDGET / MB})  ${verdict}  ${m.note}`;
+    return `  ${m.label.padEnd(30)} ${(m.ms / 1000).toFixed(2).padStart(6)} s  longest task ${m.stallMs.toFixed(0).padStart(5)} ms (budget ${STALL_BUDGET_MS}; a timer waited ${m.waitMs.toFixed(0)} ms)  peak RSS +${(m.rssGrowth / MB).toFixed(0).padStart(4)} MB (budget ${RSS_BUDGET / MB})  ${verdict}  ${m.note}  [${loadText(m.load)}]`;
   });
 }
 

@@ -45,8 +45,7 @@ describe('extra body fields on the wire', () => {
     const s = wildServices();
     const hub = new StreamHub();
     const rec = recordingSubscriber();
-    // Fields the form does not own (seed and response_format are its fields now).
-    const extra = { enable_search: true, thinking: { type: 'enabled' }, safe_prompt: false };
+    const extra = { top_k: 42, thinking: { type: 'enabled' }, repetition_penalty: 1.05 };
     const { conversationId } = await s.chat.start(
       {
         model: 'plain-model',
@@ -59,7 +58,7 @@ describe('extra body fields on the wire', () => {
     await rec.ended<Extract<ChatStreamEvent, { type: 'done' }>>('extra-1');
     const body = lastBody('/v1/chat/completions');
     expect(body).toMatchObject({ model: 'plain-model', temperature: 0.5, stream: true, ...extra });
-    expect(Object.keys(body).slice(-3)).toEqual(['enable_search', 'thinking', 'safe_prompt']);
+    expect(Object.keys(body).slice(-3)).toEqual(['top_k', 'thinking', 'repetition_penalty']);
     expect(s.chat.get(conversationId).extra).toEqual(extra);
   });
 

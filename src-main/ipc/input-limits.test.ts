@@ -52,6 +52,7 @@ describe('route input limits', () => {
     // response format's JSON schema is an object of at most 64 KB and 64 levels
     // (src-shared/chat/response-format.ts).
     const paramRefines = /\.params\.(stop(\[\])?|response_format\.json_schema\.schema)$/;
+    // A tool's parameters schema is a JSON object of at most 64 KB (src-shared/chat/chat-tools.ts).
     const histories = ['chat.reply.messages[].', 'chat.compare.messages[].', 'chat.compare.keep.messages[].'];
     expect(
       found.filter(
@@ -60,6 +61,8 @@ describe('route input limits', () => {
           !paramRefines.test(p) &&
           !p.endsWith('.extra') &&
           !p.endsWith('.variables') &&
+          !p.endsWith('.tools[].function.parameters') &&
+          !/^chat\.tools\.check(Schema|Arguments)\.schema$/.test(p) &&
           !/^judge\.cases\.(add|edit)\.expected$/.test(p) &&
           p !== 'judge.sets.tune.tuning.thresholds',
       ),

@@ -2,7 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openMemoryDatabase } from '../core/db/open-database';
+import { DATABASE_FILE, openMemoryDatabase } from '../core/db/open-database';
+import { judgeWorkerEntry } from '../core/workers/judge-worker-entry';
+import { WorkerPool } from '../core/workers/worker-pool';
+import { WORKER_THREADS } from '../app/start-app';
 import type { FetchLike } from '../core/gateway/gateway-client';
 import type { DesktopActions } from '../core/media/desktop-actions';
 import { MemoryKeyValueStore } from '../core/storage/key-value-store';
@@ -33,6 +36,11 @@ export function testServices(
     fetch?: FetchLike;
     /** Defaults to actions that only record the name asked for and write nothing. */
     desktop?: DesktopActions;
+    /**
+     * The app's worker threads over `database`, which must then be `dataDir`'s database file
+     * (openDataFolder); the caller closes them (`services.workers.close()`).
+     */
+    workers?: boolean;
   } = {},
 ) {
   const events: RecordedEvent[] = [];
@@ -42,6 +50,13 @@ export function testServices(
   /** The text of each file saved through saveTextAs, by file name (the last one wins). */
   const savedText = new Map<string, string>();
   const database = opts.database ?? openMemoryDatabase();
+  const workers = opts.workers
+    ? new WorkerPool({
+        size: WORKER_THREADS,
+        entry: judgeWorkerEntry(),
+        workerData: { databaseFile: join(dataDir, DATABASE_FILE) },
+      }).warm()
+    : undefined;
   const services = createServices({
     mode: 'web',
     version: 'test',
@@ -63,6 +78,7 @@ export function testServices(
       notify: () => undefined,
     },
     mediaUrl: (rel) => `media://${rel}`,
+    workers,
   });
   // As the app does at start: interrupted batch runs go on, unfinished video tasks are polled.
   startBackgroundWork(services);

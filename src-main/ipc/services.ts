@@ -16,6 +16,8 @@ import { AgreementService } from '../core/judge/agreement/agreement-service';
 import { casesStamp } from '../core/db/cases-stamp';
 import { BatchGrid } from '../core/judge/batch/batch-grid';
 import { LabelledRunCache } from '../core/judge/batch/labelled-run';
+import { JudgeRunViews } from '../core/judge/batch/run-views';
+import type { WorkerPool } from '../core/workers/worker-pool';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
@@ -52,6 +54,11 @@ export interface AppEnvironment {
   desktop: DesktopActions;
   /** How the window addresses a file of the media library. */
   mediaUrl: MediaUrlFor;
+  /**
+   * Worker threads reading the data folder's database on their own connections; absent where
+   * the database is in memory (tests), and the judge's views are then computed in main.
+   */
+  workers?: WorkerPool;
   now?: () => number;
 }
 
@@ -129,6 +136,16 @@ export function createServices(env: AppEnvironment) {
   const judgeBatchExport = new BatchResultsExport({ labelled: labelledRuns, desktop: env.desktop });
   const judgeAgreement = new AgreementService({ labelled: labelledRuns });
   const judgeBatchGrid = new BatchGrid({ labelled: labelledRuns });
+  // The same views computed in the worker threads, off main's event loop (docs/architecture.md,
+  // "Worker threads"); the routes ask this one.
+  const judgeRunViews = new JudgeRunViews({
+    pool: env.workers,
+    labelled: labelledRuns,
+    grid: judgeBatchGrid,
+    agreement: judgeAgreement,
+    results: judgeBatchExport,
+    desktop: env.desktop,
+  });
   // Its poller starts in startBackgroundWork (unfinished tasks survive restarts).
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
@@ -151,6 +168,8 @@ export function createServices(env: AppEnvironment) {
     judgeBatchExport,
     judgeAgreement,
     judgeBatchGrid,
+    judgeRunViews,
+    workers: env.workers,
     video,
     mediaStudio,
     streams,

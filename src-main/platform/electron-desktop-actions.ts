@@ -35,6 +35,12 @@ export function electronDesktopActions(
         );
       return dest;
     },
+    async saveBytesAs(bytes, suggestedName) {
+      const dest = await ask(suggestedName);
+      if (dest)
+        await writingToAsync(dirname(dest), bytes.byteLength, () => writeFile(dest, bytes, { mode: 0o600 }));
+      return dest;
+    },
     notify(title, body) {
       if (isFocused(getWindow()) || !Notification.isSupported()) return;
       new Notification({ title, body }).show();

@@ -1,3 +1,5 @@
+import type { TokenLogprob } from './chat-logprobs';
+import type { SandboxToolCall } from './chat-tools';
 import type { Rng } from './seed';
 
 export const DEFAULT_REPLY_TOKENS = 120;
@@ -8,12 +10,23 @@ export interface ChatReply {
   /** The pieces streamed one per chunk; `content` is exactly their concatenation. */
   tokens: string[];
   content: string;
-  finishReason: 'stop' | 'length';
+  finishReason: 'stop' | 'length' | 'tool_calls';
+  /** Set when the reply is tool calls (then `tokens` is empty and the message's content null). */
+  toolCalls?: SandboxToolCall[];
+  /** Stream the tool calls' fragments alternately (trigger `[sandbox:interleave]`). */
+  interleaveToolCalls?: boolean;
+  /** One per token, when `logprobs` was asked for. */
+  logprobs?: TokenLogprob[];
 }
 
 // Sandbox "tokens" are word-ish pieces: a word plus the whitespace before it.
 export function tokenize(text: string): string[] {
   return text.match(/\s*\S+/g) ?? [];
+}
+
+/** Tokens of JSON (or code): words and runs of punctuation, so `{"city":"Paris"}` is five pieces. */
+export function tokenizeStructured(text: string): string[] {
+  return text.match(/\s*(?:[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]+)/gu) ?? [];
 }
 
 /** Reply length asked for in the prompt ("write 20000 tokens", "a long reply"), else the default. */
@@ -52,13 +65,13 @@ const BULLETS = [
   'No network and no account needed',
 ];
 
-function paragraph(rng: Rng, sentences: number): string {
+export function paragraph(rng: Rng, sentences: number): string {
   const out: string[] = [];
   for (let i = 0; i < sentences; i++) out.push(rng.pick(SENTENCES));
   return out.join(' ');
 }
 
-function quote(prompt: string): string {
+export function quote(prompt: string): string {
   const words = prompt.trim().split(/\s+/).filter(Boolean);
   const short = words.slice(0, 40).join(' ');
   return words.length > 40 ? `${short} …` : short || '(empty message)';
@@ -97,13 +110,20 @@ function askedForBlocks(prompt: string, rng: Rng): string[] {
  * a bullet list, a fenced code block and multi-byte characters.
  */
 export function buildChatReply(
-  input: { model: string; lastUserMessage: string; maxTokens?: number | null },
+  input: {
+    model: string;
+    lastUserMessage: string;
+    maxTokens?: number | null;
+    /** Blocks placed right after the quote (what was attached, the reasoning effort). */
+    extraBlocks?: readonly string[];
+  },
   rng: Rng,
 ): ChatReply {
   const target = requestedLength(input.lastUserMessage);
   const blocks = [
     `**Sandbox reply** from \`${input.model}\`. You wrote:`,
     `> ${quote(input.lastUserMessage)}`,
+    ...(input.extraBlocks ?? []),
     paragraph(rng, 2),
     ['Highlights:', ...[0, 1, 2].map(() => `- ${rng.pick(BULLETS)}`)].join('\n'),
     [
@@ -128,9 +148,33 @@ export function buildChatReply(
   }
   if (target.exact) tokens = tokens.slice(0, target.tokens);
 
+  return limitReply(tokens, { maxTokens: input.maxTokens });
+}
+
+/**
+ * Ends a reply as a model would: before the first `stop` sequence (finish_reason stop, the
+ * sequence not included), else after `maxTokens` (finish_reason length).
+ */
+export function limitReply(
+  tokens: string[],
+  limits: { maxTokens?: number | null; stop?: readonly string[] },
+): ChatReply {
   let finishReason: ChatReply['finishReason'] = 'stop';
-  if (input.maxTokens && tokens.length > input.maxTokens) {
-    tokens = tokens.slice(0, input.maxTokens);
+  const text = tokens.join('');
+  const cut = Math.min(
+    ...(limits.stop ?? [])
+      .filter((s) => s !== '')
+      .map((s) => text.indexOf(s))
+      .filter((i) => i >= 0),
+  );
+  if (Number.isFinite(cut)) {
+    const kept: string[] = [];
+    for (let i = 0, at = 0; i < tokens.length && at < cut; at += tokens[i].length, i++)
+      kept.push(tokens[i].slice(0, cut - at));
+    tokens = kept;
+  }
+  if (limits.maxTokens && tokens.length > limits.maxTokens) {
+    tokens = tokens.slice(0, limits.maxTokens);
     finishReason = 'length';
   }
   return { tokens, content: tokens.join(''), finishReason };

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { ChatReply } from './chat-reply';
+import { tokenizeStructured, type ChatReply } from './chat-reply';
 import type { SandboxContext } from './route-types';
 import { SSE_HEADERS, pause, sseData, writeText } from './sse';
 
@@ -8,8 +8,50 @@ export interface ChatStreamPlan {
   created: number;
   model: string;
   reply: ChatReply;
-  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  usage: object;
   includeUsage: boolean;
+  /** Logprobs were asked for: every chunk's choice then carries `logprobs`. */
+  logprobs?: boolean;
+  /** Extra response headers (what a trigger did). */
+  headers?: Record<string, string>;
+}
+
+interface StreamPiece {
+  delta: Record<string, unknown>;
+  logprobs?: unknown;
+}
+
+/**
+ * The deltas after the role chunk, one chunk each. Text: one token per chunk, with its logprobs.
+ * Tool calls: as OpenAI streams them, a first delta with `index`, `id`, `type` and the name, then
+ * the arguments in fragments, one call after the other (the official SDK's stream helper takes a
+ * new index as the end of the previous call); with `interleaveToolCalls` the fragments of the
+ * calls alternate, for clients that must assemble by `index` (docs/architecture.md, "The Sandbox").
+ */
+export function streamPieces(reply: ChatReply, logprobs: boolean): StreamPiece[] {
+  if (!reply.toolCalls)
+    return reply.tokens.map((token, i) => ({
+      delta: { content: token },
+      ...(logprobs && { logprobs: { content: [reply.logprobs![i]], refusal: null } }),
+    }));
+  const queues = reply.toolCalls.map((call, index) => [
+    { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
+    ...fragments(call.arguments).map((part) => ({ index, function: { arguments: part } })),
+  ]);
+  const order: unknown[] = [];
+  if (reply.interleaveToolCalls) {
+    for (let round = 0; queues.some((q) => round < q.length); round++)
+      for (const q of queues) if (round < q.length) order.push(q[round]);
+  } else for (const q of queues) order.push(...q);
+  return order.map((call) => ({ delta: { tool_calls: [call] }, ...(logprobs && { logprobs: null }) }));
+}
+
+// Arguments in pieces of two tokens each, as a model writes them.
+function fragments(text: string): string[] {
+  const tokens = tokenizeStructured(text);
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i += 2) out.push(tokens.slice(i, i + 2).join(''));
+  return out;
 }
 
 // Whole reply paced to finish within about this long, however many tokens it has.
@@ -52,42 +94,47 @@ export function exactClock(delayMs: number, now: () => number = () => performanc
   };
 }
 
-/** Streams a chat reply as OpenAI-style SSE chunks, one chunk per token, batched per write. */
+/** Streams a chat reply as OpenAI-style SSE chunks, one chunk per piece, batched per write. */
 export async function streamChatReply(ctx: SandboxContext, plan: ChatStreamPlan): Promise<void> {
   const { res, signal, state } = ctx;
-  const { tokens, finishReason } = plan.reply;
-  const chunk = (delta: Record<string, string>, finish: string | null) => ({
+  const { finishReason } = plan.reply;
+  const pieces = streamPieces(plan.reply, plan.logprobs === true);
+  const chunk = (delta: Record<string, unknown>, finish: string | null, logprobs?: unknown) => ({
     id: plan.id,
     object: 'chat.completion.chunk',
     created: plan.created,
     model: plan.model,
-    choices: [{ index: 0, delta, finish_reason: finish }],
+    choices: [
+      {
+        index: 0,
+        delta,
+        ...(plan.logprobs && { logprobs: logprobs ?? null }),
+        finish_reason: finish,
+      },
+    ],
   });
+  const first = plan.reply.toolCalls
+    ? { role: 'assistant', content: null }
+    : { role: 'assistant', content: '' };
 
   // Where a fault interrupts the token chunks (all of them when no fault).
   const stopAt =
     ctx.fault === 'cut-stream'
-      ? Math.floor(tokens.length / 2)
+      ? Math.floor(pieces.length / 2)
       : ctx.fault === 'error-event'
-        ? Math.floor(tokens.length / 3)
-        : tokens.length;
+        ? Math.floor(pieces.length / 3)
+        : pieces.length;
 
   const { perWrite } = ctx.settings.exactPace
     ? { perWrite: 1 }
-    : streamPacing(tokens.length, ctx.settings.tokenDelayMs);
+    : streamPacing(pieces.length, ctx.settings.tokenDelayMs);
   const clock = exactClock(ctx.settings.tokenDelayMs);
   const splitRng = ctx.seed('utf8-split', plan.reply.content.length);
 
   state.activeStreams++;
   try {
-    res.writeHead(200, SSE_HEADERS);
-    if (
-      !(await writeText(
-        res,
-        `: keep-alive\n\n${sseData(chunk({ role: 'assistant', content: '' }, null))}`,
-        signal,
-      ))
-    ) {
+    res.writeHead(200, { ...SSE_HEADERS, ...plan.headers });
+    if (!(await writeText(res, `: keep-alive\n\n${sseData(chunk(first, null))}`, signal))) {
       return;
     }
     for (let start = 0, end = 0; start < stopAt; start = end) {
@@ -101,7 +148,7 @@ export async function streamChatReply(ctx: SandboxContext, plan: ChatStreamPlan)
         end = Math.min(start + perWrite, stopAt);
       }
       let batch = '';
-      for (let i = start; i < end; i++) batch += sseData(chunk({ content: tokens[i] }, null));
+      for (let i = start; i < end; i++) batch += sseData(chunk(pieces[i].delta, null, pieces[i].logprobs));
       if (!(await writeText(res, batch, signal, splitRng))) return;
       state.streamedChunks += end - start;
     }

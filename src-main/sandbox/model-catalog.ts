@@ -7,11 +7,17 @@ export interface CatalogModel {
   kind: ModelKind;
   /** Unix seconds, fixed so the model list is stable between runs. */
   created: number;
+  /** Chat models: takes text only, so image parts are refused (as the real API does). */
+  textOnly?: boolean;
+  /** Chat models: a reasoning model, the only kind that takes `reasoning_effort`. */
+  reasoning?: boolean;
 }
 
 export const MODEL_CATALOG: readonly CatalogModel[] = [
   { id: 'sandbox-chat-1', kind: 'chat', created: 1735689600 },
   { id: 'sandbox-chat-mini', kind: 'chat', created: 1735689600 },
+  { id: 'sandbox-chat-text', kind: 'chat', created: 1735689600, textOnly: true },
+  { id: 'sandbox-chat-reasoning', kind: 'chat', created: 1735689600, reasoning: true },
   { id: 'sandbox-embed-1', kind: 'embedding', created: 1735689600 },
   { id: 'sandbox-image-1', kind: 'image', created: 1735689600 },
   { id: 'sandbox-tts-1', kind: 'speech', created: 1735689600 },

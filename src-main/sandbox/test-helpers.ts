@@ -62,3 +62,47 @@ export function joinDeltas(data: string[]): string {
     .map((c) => c.choices?.[0]?.delta?.content ?? '')
     .join('');
 }
+
+// Chunks are read field by field in assertions; a wrong read fails the test anyway.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+
+export interface AssembledStream {
+  /** Every chunk but `[DONE]`, parsed. */
+  chunks: Loose[];
+  content: string;
+  toolCalls: { id: string; type: string; name: string; arguments: string }[];
+  /** `logprobs.content` entries of every chunk, in order. */
+  logprobs: { token: string; logprob: number; bytes: number[]; top_logprobs: unknown[] }[];
+  finishReason: string | null;
+  usage: Loose;
+}
+
+/** Puts a streamed chat reply back together as a careful client would: tool calls by `index`. */
+export function assembleStream(data: string[]): AssembledStream {
+  const chunks = data.filter((d) => d !== '[DONE]').map((d) => JSON.parse(d) as Loose);
+  const out: AssembledStream = {
+    chunks,
+    content: '',
+    toolCalls: [],
+    logprobs: [],
+    finishReason: null,
+    usage: undefined,
+  };
+  for (const chunk of chunks) {
+    if (chunk.usage) out.usage = chunk.usage;
+    const choice = chunk.choices?.[0];
+    if (!choice) continue;
+    out.content += choice.delta?.content ?? '';
+    for (const call of choice.delta?.tool_calls ?? []) {
+      const slot = (out.toolCalls[call.index] ??= { id: '', type: '', name: '', arguments: '' });
+      if (call.id) slot.id = call.id;
+      if (call.type) slot.type = call.type;
+      slot.name += call.function?.name ?? '';
+      slot.arguments += call.function?.arguments ?? '';
+    }
+    out.logprobs.push(...(choice.logprobs?.content ?? []));
+    if (choice.finish_reason) out.finishReason = choice.finish_reason;
+  }
+  return out;
+}

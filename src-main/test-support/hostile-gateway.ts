@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import { PROBE_PERIOD_MS, TimerLag } from '../core/diagnostics/loop-probe';
 
 /**
  * A gateway that attacks the reader of a streamed chat reply (docs/architecture.md, "Security in
@@ -125,10 +126,9 @@ export interface MainWatch<T> {
   stoppedBy?: 'guard' | 'memory';
 }
 
-const PROBE_MS = 10;
-
 /**
- * Runs `call` while sampling the process's resident memory and its event loop's lag every 10 ms.
+ * Runs `call` while sampling the process's resident memory and its event loop's lag every 10 ms
+ * (`TimerLag`, the probe the bench reads in the app too).
  * A call that runs away (old code, a regression) is stopped through `signal` past `guardMs` or
  * `abortGrowthBytes`, so a failing run ends with numbers instead of taking the machine down.
  */
@@ -140,19 +140,8 @@ export async function watchMain<T>(
   let stoppedBy: MainWatch<T>['stoppedBy'];
   const before = process.memoryUsage.rss();
   let peak = before;
-  let maxLag = 0;
-  let maxStall = 0;
-  let last = performance.now();
-  let lastCpu = process.threadCpuUsage();
-  const sample = () => {
-    const now = performance.now();
-    const cpu = process.threadCpuUsage(lastCpu);
-    const lag = now - last - PROBE_MS;
-    maxLag = Math.max(maxLag, lag);
-    maxStall = Math.max(maxStall, Math.min(lag, (cpu.user + cpu.system) / 1000));
-    last = now;
-    lastCpu = process.threadCpuUsage();
-  };
+  const lag = new TimerLag(PROBE_PERIOD_MS);
+  const sample = () => lag.tick();
   const probe = setInterval(() => {
     sample();
     peak = Math.max(peak, process.memoryUsage.rss());
@@ -160,7 +149,7 @@ export async function watchMain<T>(
       stoppedBy = 'memory';
       controller.abort();
     }
-  }, PROBE_MS);
+  }, PROBE_PERIOD_MS);
   const guard = setTimeout(() => {
     stoppedBy ??= 'guard';
     controller.abort();
@@ -170,7 +159,13 @@ export async function watchMain<T>(
     // A stall at the very end would otherwise go unseen: the probe has not fired since.
     sample();
     peak = Math.max(peak, process.memoryUsage.rss());
-    return { result, peakRssGrowthBytes: peak - before, maxLagMs: maxLag, maxStallMs: maxStall, stoppedBy };
+    return {
+      result,
+      peakRssGrowthBytes: peak - before,
+      maxLagMs: lag.maxClockMs,
+      maxStallMs: lag.ownMs(),
+      stoppedBy,
+    };
   } finally {
     clearInterval(probe);
     clearTimeout(guard);

@@ -87,6 +87,29 @@ const SCENES: Scene[] = [
     },
   },
   {
+    // The panel's Tools section with one function defined (its schema checked by main).
+    name: 'chat-tools',
+    show: async (page) => {
+      await tab('chat')(page);
+      await closeCompare(page);
+      const tools = page.locator('details.tools-params');
+      if (!(await tools.getAttribute('open'))) await tools.locator('summary').click();
+      if ((await page.locator('#tool-0-name').count()) === 0) {
+        await tools.getByRole('button', { name: /Add function|添加函数/ }).click();
+        await page.locator('#tool-0-name').fill('get_weather');
+        await page.locator('#tool-0-description').fill('Current weather for a city');
+        await page
+          .locator('#tool-0-parameters')
+          .fill(
+            '{\n  "type": "object",\n  "properties": { "city": { "type": "strin" } },\n  "required": ["city"]\n}',
+          );
+        await page.locator('#tool-0-mock').fill('{"temp": 21, "sky": "clear"}');
+      }
+      await page.locator('#tool-0-name').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(600);
+    },
+  },
+  {
     name: 'chat-log',
     show: async (page) => {
       await tab('chat')(page);

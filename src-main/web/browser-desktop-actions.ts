@@ -1,8 +1,8 @@
 import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { DesktopActions } from '../core/media/desktop-actions';
-import { writeFileAtomic } from '../core/storage/atomic-file';
-import { writingTo } from '../core/storage/disk-full';
+import { writeFileAtomic, writeFileAtomicAsync } from '../core/storage/atomic-file';
+import { writingTo, writingToAsync } from '../core/storage/disk-full';
 
 /**
  * Browser mode has no native save dialog: "save as" writes into one export folder and says
@@ -22,6 +22,11 @@ export function browserDesktopActions(exportDir: string): DesktopActions {
     async saveTextAs(text, suggestedName) {
       const dest = target(suggestedName);
       writingTo(exportDir, Buffer.byteLength(text), () => writeFileAtomic(dest, text));
+      return dest;
+    },
+    async saveBytesAs(bytes, suggestedName) {
+      const dest = target(suggestedName);
+      await writingToAsync(exportDir, bytes.byteLength, () => writeFileAtomicAsync(dest, bytes));
       return dest;
     },
     notify(title, body) {

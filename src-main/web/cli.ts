@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { splitInAppSandboxArgs } from '../sandbox/cli-args';
 import { StartupError, startupFailureLine } from '../app/startup-failure';
 import { startWebServer } from './web-server';
+import { serveLoopProbe } from './bench-loop-probe';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const projectRoot = resolve(here, '../..');
@@ -69,6 +70,9 @@ console.log('Gatehouse browser mode (development only; the key is kept in this p
 console.log(`Data folder: ${dataDir}`);
 console.log(`Open: ${server.url}`);
 preloadTokenizer();
+// The bench's probe of this process's event loop: only when the bench spawned it with an IPC
+// channel and asked (docs/architecture.md, "Benchmarks"); `npm run web` has neither.
+if (serveLoopProbe(process, process.env)) console.log('Event-loop probe: on (bench)');
 
 const stop = () => void server.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

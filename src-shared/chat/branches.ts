@@ -81,7 +81,9 @@ function capped(tails: Tail[]): Tail[] {
   return tails.slice(Math.max(0, tails.length - MAX_ALTERNATIVES - 1));
 }
 
-const sameTurn = (a: StoredMessage, b: StoredMessage) => a.role === b.role && a.content === b.content;
+// A tool result is the same turn only when it answers the same call.
+const sameTurn = (a: StoredMessage, b: StoredMessage) =>
+  a.role === b.role && a.content === b.content && a.toolCallId === b.toolCallId;
 
 export interface MergedHistory {
   /** The history to save and send: the stored messages up to where the user's differs, then theirs. */

@@ -64,7 +64,9 @@ export const startChatSchema = z
   .superRefine((input, ctx) => {
     if (input.continueReply)
       requireLastRole(input.messages, 'assistant', ctx, 'must end with the reply to continue');
-    else requireLastRole(input.messages, 'user', ctx, 'must end with a user message');
+    // Results of the tool calls the last reply asked for continue the conversation too.
+    else if (input.messages[input.messages.length - 1]?.role !== 'tool')
+      requireLastRole(input.messages, 'user', ctx, 'must end with a user message or tool results');
   });
 export type StartChatInput = z.input<typeof startChatSchema>;
 

@@ -72,9 +72,11 @@ describe('exporting conversations', () => {
           refusal: 'I cannot.',
           toolCalls: [{ id: 'c1', name: 'get_weather', arguments: '{"city":"Paris"}' }],
         },
+        { role: 'tool', content: '{"temp":21}', toolCallId: 'c1', toolName: 'get_weather' },
       ],
     };
     const md = exportConversations([c], 'markdown', new Date(0)).content;
+    expect(md).toContain('## Tool result: `get_weather`\n\n{"temp":21}');
     expect(md).toContain('**Refusal:** I cannot.');
     expect(md).toContain('**Tool call:** `get_weather`\n\n```json\n{"city":"Paris"}\n```');
   });

@@ -51,7 +51,13 @@ function conversationMarkdown(c: Conversation): string {
   ];
   if (c.system.trim()) lines.push('', '## System prompt', '', c.system.trim());
   for (const m of c.messages) {
-    lines.push('', `## ${m.role === 'user' ? 'You' : 'Assistant'}`, '');
+    const who =
+      m.role === 'user'
+        ? 'You'
+        : m.role === 'tool'
+          ? `Tool result${m.toolName ? `: \`${m.toolName}\`` : ''}`
+          : 'Assistant';
+    lines.push('', `## ${who}`, '');
     if (m.reasoning?.trim()) lines.push(m.reasoning.trim().replace(/^/gm, '> '), '');
     lines.push(m.content);
     // A refusal and tool calls are part of what the model said: kept in the file, labelled.

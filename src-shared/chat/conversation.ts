@@ -3,6 +3,7 @@ import { storedExtraSchema } from '../request/extra-body-schema';
 import { MAX_ALTERNATIVES, MAX_MESSAGE_CHARS } from './message-limits';
 import { formatCheckSchema, responseFormatSchema } from './response-format';
 import { messageLogprobsSchema } from './logprobs';
+import { chatToolFields, checkToolFields } from './chat-tools';
 
 const usageSchema = z.object({
   prompt_tokens: z.number().optional(),
@@ -53,7 +54,8 @@ export const toolCallSchema = z.object({
 export type ToolCall = z.infer<typeof toolCallSchema>;
 
 export const storedMessageSchema = z.object({
-  role: z.enum(['user', 'assistant']),
+  /** `tool`: the result of one tool call, sent back as `{role: 'tool', tool_call_id, content}`. */
+  role: z.enum(['user', 'assistant', 'tool']),
   content: z.string().max(MAX_MESSAGE_CHARS, 'must be at most 2,000,000 characters'),
   /** A reasoning model's thinking, kept apart from the answer and never sent back as context. */
   reasoning: z.string().max(MAX_MESSAGE_CHARS, 'must be at most 2,000,000 characters').optional(),
@@ -61,6 +63,10 @@ export const storedMessageSchema = z.object({
   refusal: z.string().max(MAX_MESSAGE_CHARS, 'must be at most 2,000,000 characters').optional(),
   /** Tool calls the model asked for; absent in messages saved before they were kept. */
   toolCalls: z.array(toolCallSchema).max(MAX_TOOL_CALLS).optional(),
+  /** A `tool` message's call id (the assistant's `tool_calls[].id` it answers). */
+  toolCallId: z.string().max(1000, 'must be at most 1,000 characters').optional(),
+  /** A `tool` message's function name, shown beside the result (not sent). */
+  toolName: z.string().max(1000, 'must be at most 1,000 characters').optional(),
   stats: replyStatsSchema.optional(),
   error: errorSchema.optional(),
   stopped: z.boolean().optional(),
@@ -112,7 +118,10 @@ export const chatParamsSchema = z
       .optional(),
     /** Where the model stops: one text or up to four. */
     stop: z
-      .union([z.string(), z.array(z.string())], { error: 'must be a text or a list of up to 4 texts' })
+      // Generous caps bound what is read; the rule (and its message) is the check below.
+      .union([z.string().max(10_000), z.array(z.string().max(10_000)).max(100)], {
+        error: 'must be a text or a list of up to 4 texts',
+      })
       .superRefine((v, ctx) => {
         const list = typeof v === 'string' ? [v] : v;
         if (Array.isArray(v) && (v.length < 1 || v.length > MAX_STOP_SEQUENCES))
@@ -144,11 +153,14 @@ export const chatParamsSchema = z
     include_usage: z.boolean({ error: 'must be true or false' }).optional(),
     /** Structured outputs: any JSON object, or JSON following a schema (absent is text). */
     response_format: responseFormatSchema.optional(),
+    /** Functions the model may call, the choice among them, and parallel calls (chat-tools.ts). */
+    ...chatToolFields,
   })
   .refine((p) => p.top_logprobs === undefined || p.logprobs === true, {
     path: ['top_logprobs'],
     message: 'needs logprobs on (the API refuses top_logprobs without it)',
-  });
+  })
+  .superRefine(checkToolFields);
 export type ChatParamsInput = z.infer<typeof chatParamsSchema>;
 
 export const conversationIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'must be a plain id');

@@ -2,7 +2,8 @@ import { chatParamsSchema } from './conversation';
 
 /**
  * Request fields that were typed as extra body fields before the chat form had fields of its
- * own for them, in the order they are lifted (`top_logprobs` needs `logprobs` first).
+ * own for them, in the order they are lifted (`top_logprobs` needs `logprobs` first, and
+ * `tool_choice` and `parallel_tool_calls` need `tools`).
  */
 export const LIFTED_CHAT_FIELDS = [
   'seed',
@@ -13,6 +14,9 @@ export const LIFTED_CHAT_FIELDS = [
   'logprobs',
   'top_logprobs',
   'response_format',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
 ] as const;
 
 type Json = Record<string, unknown>;

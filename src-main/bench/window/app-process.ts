@@ -1,6 +1,8 @@
 import { WebSocket } from 'ws';
 import type { BridgeMessage } from '../../../src-shared/ipc/bridge-protocol';
 import type { Result } from '../../../src-shared/result';
+import type { LoopDelay } from '../../core/diagnostics/loop-probe';
+import { LOOP_PROBE_ENV, type LoopProbeReply, type LoopProbeRequest } from '../../web/bench-loop-probe';
 import { startChild } from '../child-process';
 
 export interface AppProcess {
@@ -8,6 +10,11 @@ export interface AppProcess {
   url: string;
   /** Calls a route as the window would, over a socket of its own. */
   invoke<T = unknown>(route: string, input: unknown): Promise<T>;
+  /**
+   * Starts watching the app's event loop (its bench-only probe, over the process's IPC channel);
+   * the function returned stops it and hands back the delays seen in between.
+   */
+  watchLoop(): Promise<() => Promise<LoopDelay>>;
   close(): Promise<void>;
 }
 
@@ -25,6 +32,7 @@ export async function startApp(
     'src-main/web/cli.ts',
     ['--port', '0', '--data-dir', dataDir, ...extraArgs],
     /^Open: (\S+)/,
+    { ipc: true, env: { [LOOP_PROBE_ENV]: '1' } },
   );
   const url = child.ready[1];
   const { origin, searchParams } = new URL(url);
@@ -38,8 +46,29 @@ export async function startApp(
     const msg = JSON.parse(String(raw)) as BridgeMessage;
     if (msg.type === 'result') waiting.get(msg.id)?.(msg.result);
   });
+  const probe = child.process;
+  const heard = new Map<string, (r: LoopProbeReply) => void>();
+  probe.on('message', (m: LoopProbeReply) => heard.get(`${m.loopProbe}:${m.id}`)?.(m));
+  const ask = (request: LoopProbeRequest, answer: LoopProbeReply['loopProbe']) =>
+    new Promise<LoopProbeReply>((resolve) => {
+      heard.set(`${answer}:${request.id}`, (r) => {
+        heard.delete(`${answer}:${request.id}`);
+        resolve(r);
+      });
+      probe.send!(request);
+    });
+  let nextProbe = 1;
   return {
     url,
+    watchLoop: async () => {
+      const id = String(nextProbe++);
+      await ask({ loopProbe: 'start', id }, 'started');
+      return async () => {
+        const reply = await ask({ loopProbe: 'stop', id }, 'stopped');
+        if (reply.loopProbe !== 'stopped' || !reply.delay) throw new Error('the app lost its loop probe');
+        return reply.delay;
+      };
+    },
     invoke: (route, input) =>
       new Promise((resolve, reject) => {
         const id = nextId++;

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright';
 import type { ImportOutcome } from '../../../src-shared/judge/judge-inputs';
 import type { BatchRunView } from '../../../src-shared/judge/batch-run';
 import type { CaseImportPreview } from '../../../src-shared/judge/judge-case-import';
+import type { LoopDelay } from '../../core/diagnostics/loop-probe';
 import type { ProbeResult } from './page-probe';
 import { startApp } from './app-process';
 import { probedPage } from './stream-cases';
@@ -22,10 +23,12 @@ export interface JudgeBatchMeasure {
   longestTaskMs: number;
   /** The window's progress bar reached the total while the run was on screen. */
   progressShown: boolean;
+  /** Main's event loop in the app process from Start to the run's end. */
+  loop: LoopDelay;
 }
 
 /**
- * A batch run of the sample question set (5 questions) over `cases` cases at concurrency 8, the
+ * A batch run of the sample question set (5 questions) over `cases` cases at concurrency 16, the
  * in-app Sandbox holding every judge request `latencyMs`, with the Judge tab open on the run's
  * progress; the page's long tasks are counted for the whole run. docs/architecture.md, "Benchmarks".
  */
@@ -33,7 +36,7 @@ export async function judgeBatchBench(
   projectRoot: string,
   browser: Browser,
   cases = 1_000,
-  concurrency = 8,
+  concurrency = 16,
   latencyMs = 200,
 ): Promise<JudgeBatchMeasure> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-judge-'));
@@ -62,6 +65,7 @@ export async function judgeBatchBench(
     const start = page.getByRole('button', { name: 'Start', exact: true });
     await start.waitFor();
     await page.evaluate(() => (window as unknown as { __bench: { start(): void } }).__bench.start());
+    const stopLoop = await app.watchLoop();
     const t0 = performance.now();
     await start.click();
     const [run] = await app.invoke<BatchRunView[]>('judge.batch.list', { setId: set.id });
@@ -85,6 +89,7 @@ export async function judgeBatchBench(
       }
     }
     const wallMs = performance.now() - t0;
+    const loop = await stopLoop();
     // The bar moved while the run went, and the run's row reads every case done at the end.
     const total = cases.toLocaleString('en');
     const progressShown =
@@ -109,6 +114,7 @@ export async function judgeBatchBench(
       longTasks: probe.tasks.filter((d) => d > 50).length,
       longestTaskMs: Math.max(0, ...probe.tasks),
       progressShown,
+      loop,
     };
   } finally {
     await app.close();

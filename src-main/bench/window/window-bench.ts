@@ -2,8 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright';
+import type { LoopDelay } from '../../core/diagnostics/loop-probe';
+import { bundleReport } from '../bundle-report';
+import { worstDelay } from '../main-loop-report';
+import { watchLoad, withLoad } from '../machine-load';
 import { startApp } from './app-process';
 import { judgeBatchBench } from './judge-batch-bench';
+import { largeRunBench, measured } from './large-run-bench';
 import { firstLoadJs, logPanelPerCall, openLongChat, videoTabCpu } from './other-measures';
 import { startPaceServer } from './pace-server';
 import { seedConversations } from './seed-data';
@@ -14,7 +19,8 @@ import { printWindowReport, type WindowReport } from './window-report';
 /**
  * `npm run bench`, the window part: the built app in browser mode, driven by real Chromium,
  * against a server that paces replies exactly; every reply also streamed into a plain-DOM
- * baseline page in the same run. See docs/architecture.md, "Benchmarks".
+ * baseline page in the same run; main's event loop in the app process for each workload (its
+ * bench-only probe). See docs/architecture.md, "Benchmarks".
  */
 export async function runWindowBench(projectRoot: string, only?: string, rounds = 3): Promise<WindowReport> {
   const pace = await startPaceServer();
@@ -24,7 +30,11 @@ export async function runWindowBench(projectRoot: string, only?: string, rounds 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   });
-  const report: WindowReport = { streams: [] };
+  const report: WindowReport = { streams: [], mainLoop: [] };
+  const loaded = async <T>(work: () => Promise<T>) => {
+    const { value, load } = await withLoad(work);
+    return { ...value, load };
+  };
   try {
     const profile = await app.invoke<{ id: string }>('profiles.save', {
       name: 'Bench pace server',
@@ -40,18 +50,44 @@ export async function runWindowBench(projectRoot: string, only?: string, rounds 
 
     const wanted = (name: string) => !only || only.split(',').some((o) => name.includes(o.trim()));
     step('first load');
-    if (wanted('first load')) report.firstLoad = await firstLoadJs(browser, app.url);
+    if (wanted('first load')) {
+      const firstScreen = bundleReport(join(projectRoot, 'out/renderer')).firstScreenGzip;
+      report.firstLoad = {
+        ...(await loaded(() => firstLoadJs(browser, app.url))),
+        staticKb: firstScreen / 1024,
+      };
+    }
     // Each part in a fresh page, so one part's leftovers (a 2 MB reply on screen) do not weigh on the next.
     const others = await probedPage(browser, app.url);
     step('opening a long conversation');
-    if (wanted('open chat')) report.openLongChat = await openLongChat(others);
+    if (wanted('open chat')) report.openLongChat = await loaded(() => openLongChat(others));
     step('request log');
-    if (wanted('request log')) report.logPanel = await logPanelPerCall(others, app);
+    if (wanted('request log')) report.logPanel = await loaded(() => logPanelPerCall(others, app));
     step('video tab');
-    if (wanted('video')) report.videoTab = await videoTabCpu(others, app);
+    if (wanted('video')) {
+      let video: Awaited<ReturnType<typeof videoTabCpu>> | undefined;
+      const row = await measured(app, 'polling 20 video tasks (Video tab open)', async () => {
+        const t0 = performance.now();
+        video = await videoTabCpu(others, app);
+        return `created, then watched for ${((performance.now() - t0) / 1000).toFixed(0)} s`;
+      });
+      report.videoTab = { ...video!, load: row.load };
+      report.mainLoop.push(row);
+    }
     await others.close();
     step('judge batch run');
-    if (wanted('judge batch')) report.judgeBatch = await judgeBatchBench(projectRoot, browser);
+    if (wanted('judge batch')) {
+      report.judgeBatch = await loaded(() => judgeBatchBench(projectRoot, browser));
+      const j = report.judgeBatch;
+      report.mainLoop.push({
+        workload: `a batch run at concurrency ${j.concurrency} (${j.cases.toLocaleString('en')} cases)`,
+        delay: j.loop,
+        load: j.load,
+        note: `${(j.wallMs / 1000).toFixed(1)} s, Start to done`,
+      });
+    }
+    step('large run: grid, agreement, drift, export, import');
+    if (wanted('large run')) report.mainLoop.push(...(await largeRunBench(projectRoot)));
 
     const page = await probedPage(browser, app.url);
     await page.getByLabel('Message', { exact: true }).waitFor();
@@ -60,8 +96,11 @@ export async function runWindowBench(projectRoot: string, only?: string, rounds 
       // Rounds alternate which page goes first; on two cores one run's frame count is noisy.
       const apps: StreamMeasure[] = [];
       const baselines: StreamMeasure[] = [];
+      const loops: LoopDelay[] = [];
+      const load = watchLoad();
       for (let round = 0; round < rounds; round++) {
-        const runApp = async () =>
+        const runApp = async () => {
+          const stopLoop = await app.watchLoop();
           apps.push(
             await measureStream(
               page,
@@ -73,11 +112,26 @@ export async function runWindowBench(projectRoot: string, only?: string, rounds 
               () => newChatWithQuestion(page),
             ),
           );
+          loops.push(await stopLoop());
+        };
         const runBaseline = async () => baselines.push(await baselineStream(browser, pace, c.reply()));
         if (round % 2 === 0) await runApp().then(runBaseline);
         else await runBaseline().then(runApp);
       }
-      report.streams.push({ name: c.name, app: combine(apps), baseline: combine(baselines), rounds });
+      const machine = load.stop();
+      report.streams.push({
+        name: c.name,
+        app: combine(apps),
+        baseline: combine(baselines),
+        rounds,
+        load: machine,
+      });
+      report.mainLoop.push({
+        workload: `the window streaming: ${c.name}`,
+        delay: worstDelay(loops),
+        load: machine,
+        note: `worst of ${rounds} rounds`,
+      });
       step(`streamed: ${c.name}`);
     }
   } catch (err) {

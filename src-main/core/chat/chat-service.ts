@@ -26,6 +26,7 @@ import {
 } from '../../../src-shared/chat/conversation-export';
 import type { StreamSink } from '../streams/stream-sink';
 import { wireHistory } from './wire-history';
+import { toolSchemaProblems } from './tool-schema-check';
 import { formatCheckOf, type ReplyTiming, streamReply } from './stream-reply';
 import { CONTINUE_PROMPT, joinContinuation } from './continuation';
 import type { KeyScrubber } from '../security/key-scrubber';
@@ -57,6 +58,17 @@ function restorePending(c: Conversation): Conversation {
   }
   const { tails } = pendingBranches;
   return { ...rest, messages: withBranches(c.messages, tails, tails.length - 1) };
+}
+
+/**
+ * A function whose parameters are not a JSON Schema is refused before anything is saved or sent,
+ * naming where (the API would refuse it too, in words of its own).
+ */
+function refuseBadToolSchemas(tools: Conversation['params']['tools']): void {
+  tools?.forEach((tool, i) => {
+    const [first] = tool.function.parameters ? toolSchemaProblems(tool.function.parameters) : [];
+    if (first) throw invalidInput(`params.tools.${i}.function.parameters${first.path}`, first.message);
+  });
 }
 
 export type Emit = <K extends keyof ChatEvents>(name: K, payload: ChatEvents[K]) => void;
@@ -169,6 +181,7 @@ export class ChatService {
    */
   async start(raw: StartChatInput, sink: StreamSink<ChatStreamEvent>): Promise<{ conversationId: string }> {
     const input = startChatSchema.parse(raw);
+    refuseBadToolSchemas(input.params.tools);
     const existing = input.conversationId ? this.deps.conversations.get(input.conversationId) : undefined;
     const continued = input.continueReply ? this.replyToContinue(existing, input.messages) : undefined;
     const profileId = this.deps.profiles.activeId();

@@ -247,6 +247,56 @@ describe('migrations', () => {
     expect(db.prepare('SELECT count(*) AS n FROM quarantine').get()).toEqual({ n: 0 });
   });
 
+  it('brings a version-7 database to version 8: tools, tool_choice and parallel_tool_calls typed as extras too', () => {
+    const db = blank();
+    runMigrations(db, MIGRATIONS.slice(0, 7));
+    const ctx = { db, notices: new StorageNotices() };
+    const weather = {
+      type: 'function',
+      function: {
+        name: 'get_weather',
+        parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      },
+    };
+    const preset: ChatPreset = {
+      id: 'p1',
+      name: 'Tools',
+      updatedAt: 4,
+      model: 'm',
+      system: '',
+      params: {},
+      extra: { tools: [weather], tool_choice: 'required', parallel_tool_calls: false },
+    };
+    chatPresetRepository(ctx).put(preset);
+    conversationRepository(ctx).put({
+      id: 'c1',
+      title: 'A choice with no tools',
+      createdAt: 1,
+      updatedAt: 2,
+      model: 'm',
+      system: '',
+      params: {},
+      // The form refuses a tool_choice with no tools, so it stays an extra: nothing is lost.
+      extra: { tool_choice: 'auto', tools: [{ type: 'function', function: { name: 'bad name' } }] },
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+
+    runMigrations(db);
+    expect(schemaVersion(db)).toBe(8);
+    expect(chatPresetRepository(ctx).list()[0]).toEqual({
+      ...preset,
+      params: { tools: [weather], tool_choice: 'required', parallel_tool_calls: false },
+      extra: {},
+    });
+    const chat = conversationRepository(ctx).get('c1')!;
+    expect(chat.params).toEqual({});
+    expect(chat.extra).toEqual({
+      tool_choice: 'auto',
+      tools: [{ type: 'function', function: { name: 'bad name' } }],
+    });
+    expect(db.prepare('SELECT count(*) AS n FROM quarantine').get()).toEqual({ n: 0 });
+  });
+
   it('runs each migration in its own transaction: a failure keeps the last good version', () => {
     const db = blank();
     const list: Migration[] = [

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StorageNotices } from '../storage/storage-notices';
 import { MIGRATIONS, schemaVersion } from './migrations';
-import { DATABASE_FILE, DataFolderLockedError, openDatabase } from './open-database';
+import { DatabaseSync } from 'node:sqlite';
+import { DATABASE_FILE, DataFolderLockedError, openDatabase, openReadOnlyDatabase } from './open-database';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'gatehouse-db-'));
 const children: ChildProcess[] = [];
@@ -58,6 +59,34 @@ describe('openDatabase', () => {
     );
     first.close();
     openDatabase(dir, new StorageNotices()).close(); // released on close
+  });
+
+  it('lets a read-only connection (a worker thread) read the committed state while it holds the folder', () => {
+    const dir = folder();
+    const db = openDatabase(dir, new StorageNotices());
+    db.exec("INSERT INTO meta (key, value) VALUES ('probe', 'one')");
+    const reader = openReadOnlyDatabase(join(dir, DATABASE_FILE));
+    const read = () => reader.prepare("SELECT value FROM meta WHERE key = 'probe'").get();
+    expect(read()).toEqual({ value: 'one' });
+    db.exec("UPDATE meta SET value = 'two' WHERE key = 'probe'");
+    expect(read()).toEqual({ value: 'two' });
+    expect(() => reader.exec("DELETE FROM meta WHERE key = 'probe'")).toThrow(/readonly|read-only/i);
+    // The reader needs no lock: a second app is still refused.
+    expect(() => openDatabase(dir, new StorageNotices())).toThrow(DataFolderLockedError);
+    reader.close();
+    db.close();
+  });
+
+  it('is refused while an earlier Gatehouse (which locked the database file itself) holds the folder', () => {
+    const dir = folder();
+    openDatabase(dir, new StorageNotices()).close();
+    const earlier = new DatabaseSync(join(dir, DATABASE_FILE));
+    earlier.exec('PRAGMA locking_mode = EXCLUSIVE');
+    earlier.exec('PRAGMA journal_mode = WAL');
+    earlier.exec('BEGIN IMMEDIATE; COMMIT');
+    expect(() => openDatabase(dir, new StorageNotices())).toThrow(DataFolderLockedError);
+    earlier.close();
+    openDatabase(dir, new StorageNotices()).close();
   });
 
   it('refuses a folder that another process holds, at once', async () => {

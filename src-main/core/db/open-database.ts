@@ -5,6 +5,11 @@ import type { StorageNotices } from '../storage/storage-notices';
 import { runMigrations } from './migrations';
 
 export const DATABASE_FILE = 'gatehouse.db';
+/**
+ * Held for the life of the app: the folder's lock. A file of its own, so that the database
+ * itself can be read by the app's worker threads on connections of their own.
+ */
+export const LOCK_FILE = 'gatehouse.lock';
 
 /** Another process (a second Gatehouse, browser mode included) holds this data folder. */
 export class DataFolderLockedError extends Error {
@@ -30,11 +35,14 @@ class NotADatabase extends Error {}
 
 /**
  * Opens the data folder's database, creating it (0600) when absent, and brings its schema up to
- * date. Holds the folder exclusively for the life of the connection: `locking_mode=EXCLUSIVE`
- * plus a write at open takes SQLite's file lock and never gives it back, so a second process
- * fails here at once with DataFolderLockedError instead of two writers (and two video pollers)
- * sharing one folder. A file that is not a database, or fails its quick check, is renamed aside
- * with its -wal and -shm, reported, and replaced by a fresh one: never silently overwritten.
+ * date. Holds the folder exclusively for the life of the connection: a second connection on
+ * `gatehouse.lock` in `locking_mode=EXCLUSIVE`, plus a write, takes SQLite's file lock on it and
+ * never gives it back until the database is closed, so a second process fails here at once with
+ * DataFolderLockedError instead of two writers (and two video pollers) sharing one folder. The
+ * database itself is in WAL mode with normal locking, so read-only connections of the app's own
+ * worker threads can read it while main writes (docs/architecture.md, "Data"). A file that is
+ * not a database, or fails its quick check, is renamed aside with its -wal and -shm, reported,
+ * and replaced by a fresh one: never silently overwritten.
  */
 export function openDatabase(
   dataDir: string,
@@ -65,16 +73,61 @@ export function openMemoryDatabase(): DatabaseSync {
   return db;
 }
 
+/**
+ * The folder's lock: an SQLite file held in exclusive locking mode after one write, so the
+ * operating system releases it whenever the process ends, a crash included.
+ */
+function takeFolderLock(dataDir: string): DatabaseSync {
+  const file = join(dataDir, LOCK_FILE);
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  const lock = new DatabaseSync(file);
+  try {
+    // A short wait only: the holder of the lock keeps it until it quits, so waiting longer is
+    // pointless. Set by PRAGMA, not the constructor's `timeout`, which Node 22.13 does not know.
+    lock.exec('PRAGMA busy_timeout = 250');
+    lock.exec('PRAGMA locking_mode = EXCLUSIVE');
+    lock.exec('BEGIN IMMEDIATE; COMMIT');
+    return lock;
+  } catch (err) {
+    lock.close();
+    const code = sqliteCode(err);
+    if (code === SQLITE_BUSY || code === SQLITE_LOCKED) throw new DataFolderLockedError(dataDir);
+    throw err;
+  }
+}
+
+/** Closing the database also releases the folder's lock, as closing one connection did before. */
+function releasingLockOnClose(db: DatabaseSync, lock: DatabaseSync): DatabaseSync {
+  const close = db.close.bind(db);
+  db.close = () => {
+    try {
+      close();
+    } finally {
+      if (lock.isOpen) lock.close();
+    }
+  };
+  return db;
+}
+
 function openFile(file: string, dataDir: string): DatabaseSync {
+  const lock = takeFolderLock(dataDir);
+  try {
+    return releasingLockOnClose(openLocked(file, dataDir), lock);
+  } catch (err) {
+    lock.close();
+    throw err;
+  }
+}
+
+function openLocked(file: string, dataDir: string): DatabaseSync {
   // SQLite creates files with the process umask (often 0644); this one holds the user's prompts.
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   const db = new DatabaseSync(file);
   try {
-    // A short wait only: the holder of the lock keeps it until it quits, so waiting longer is
-    // pointless. Set by PRAGMA, not the constructor's `timeout`, which Node 22.13 does not know.
     db.exec('PRAGMA busy_timeout = 250');
-    db.exec('PRAGMA locking_mode = EXCLUSIVE');
     db.exec('PRAGMA journal_mode = WAL');
+    // One write at once: an earlier Gatehouse (which locks the database file itself) holding
+    // the folder refuses it here.
     db.exec('BEGIN IMMEDIATE; COMMIT');
     const check = db.prepare('PRAGMA quick_check').all() as { quick_check: string }[];
     if (check.length !== 1 || check[0].quick_check !== 'ok') {
@@ -92,4 +145,16 @@ function openFile(file: string, dataDir: string): DatabaseSync {
       throw new NotADatabase(err instanceof Error ? err.message : String(err));
     throw err;
   }
+}
+
+/**
+ * A read-only connection to a data folder's database, for a worker thread of the app that holds
+ * it (docs/architecture.md, "Worker threads"): WAL lets it read the last committed state while
+ * main writes. It never writes, so it needs no lock of the folder.
+ */
+export function openReadOnlyDatabase(file: string): DatabaseSync {
+  const db = new DatabaseSync(file, { readOnly: true });
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA query_only = ON');
+  return db;
 }

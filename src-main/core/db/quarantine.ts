@@ -8,6 +8,21 @@ export interface DbContext {
   db: DatabaseSync;
   notices: StorageNotices;
   now?: () => number;
+  /**
+   * A worker thread's read-only connection: a record that fails to read cannot be set aside
+   * here, so the read throws QuarantineNeeded and main, which can write, reads it again.
+   */
+  readOnly?: boolean;
+}
+
+/** A read on a read-only connection met records that must be set aside (see DbContext.readOnly). */
+export class QuarantineNeeded extends Error {
+  constructor(records: SetAside[]) {
+    super(
+      `${records.length} record(s) failed to read and must be set aside: ${records.map((r) => `${r.kind} ${r.id}`).join(', ')}`,
+    );
+    this.name = 'QuarantineNeeded';
+  }
 }
 
 export interface SetAside {
@@ -23,6 +38,7 @@ export interface SetAside {
  * built from a failed read can be written back; the user is told, and the raw text is kept.
  */
 export function quarantine(ctx: DbContext, records: SetAside[], removeOriginals: () => void): void {
+  if (ctx.readOnly) throw new QuarantineNeeded(records);
   const at = (ctx.now ?? Date.now)();
   const insert = ctx.db.prepare(
     'INSERT INTO quarantine (kind, record_id, raw, reason, at) VALUES (?, ?, ?, ?, ?) RETURNING seq',

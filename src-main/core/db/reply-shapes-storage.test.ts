@@ -47,4 +47,54 @@ describe('refusals and tool calls in stored conversations', () => {
     repos.conversations.put(fresh);
     expect(repos.conversations.get('new')).toEqual(fresh);
   });
+
+  it('round-trips tool results with the calls they answer and the tools defined, beside older rows', () => {
+    const db = openMemoryDatabase();
+    const notices = new StorageNotices();
+    const repos = createRepositories({ db, notices, now: () => 42 });
+    // A row from before tool results: its role column could only be user or assistant.
+    db.prepare(
+      'INSERT INTO conversations (id, title, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?)',
+    ).run('old', 'Old', 1, 2, JSON.stringify({ model: 'm', system: '', params: { temperature: 1 } }));
+    db.prepare(
+      'INSERT INTO messages (conversation_id, position, role, content, data) VALUES (?, ?, ?, ?, ?)',
+    ).run('old', 0, 'user', 'q', '{}');
+    expect(repos.conversations.get('old')).toMatchObject({
+      params: { temperature: 1 },
+      messages: [{ role: 'user', content: 'q' }],
+    });
+
+    const withTools: Conversation = {
+      id: 'tools',
+      title: 'Tools',
+      createdAt: 1,
+      updatedAt: 2,
+      model: 'm',
+      system: '',
+      params: {
+        tools: [
+          {
+            type: 'function',
+            function: { name: 'get_weather', parameters: { type: 'object' }, strict: true },
+            mock: '{"temp":21}',
+          },
+        ],
+        tool_choice: 'auto',
+        parallel_tool_calls: true,
+      },
+      messages: [
+        { role: 'user', content: 'weather?' },
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{}' }],
+        },
+        { role: 'tool', content: '{"temp":21}', toolCallId: 'call_1', toolName: 'get_weather' },
+        { role: 'assistant', content: '21 °C.' },
+      ],
+    };
+    repos.conversations.put(withTools);
+    expect(repos.conversations.get('tools')).toEqual(withTools);
+    expect(notices.list()).toEqual([]);
+  });
 });

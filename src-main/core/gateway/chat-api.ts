@@ -1,5 +1,5 @@
 import { MAX_MESSAGE_CHARS } from '../../../src-shared/chat/conversation';
-import { streamedChatBody } from '../../../src-shared/request/chat-body';
+import { streamedChatBody, type WireChatMessage } from '../../../src-shared/request/chat-body';
 import { type ExtraBody, mergeExtraBody } from '../../../src-shared/request/extra-body';
 import { abortedError, type CallOptions, type GatewayClient } from './gateway-client';
 import { GatewayError } from './gateway-error';
@@ -12,10 +12,8 @@ import type { ToolCall } from '../../../src-shared/chat/conversation';
 import type { ResponseFormat } from '../../../src-shared/chat/response-format';
 import type { MessageLogprobs } from '../../../src-shared/chat/logprobs';
 
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+/** A message of the history as sent (tool calls and their results included). */
+export type ChatMessage = WireChatMessage;
 
 export interface ChatParams {
   temperature?: number;

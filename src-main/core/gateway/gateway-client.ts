@@ -232,7 +232,7 @@ export class GatewayClient {
     const contentType = response.headers.get('content-type');
     const textual = !contentType || /json|text|event-stream|xml|html/i.test(contentType);
     const scrubber = textual ? this.deps.scrubber?.stream(target.apiKey) : undefined;
-    const chunks = (idleTimeoutMs?: number, limits?: StreamLimits) =>
+    const chunks = (idleTimeoutMs?: number, limits?: StreamLimits, onEnd?: () => void) =>
       readChunks(response, ticket, controller, {
         idleTimeoutMs: idleTimeoutMs ?? this.timeoutMs,
         callerAborted: () => opts.signal?.aborted === true,
@@ -240,6 +240,7 @@ export class GatewayClient {
         deadline:
           opts.deadlineMs === undefined ? undefined : { ms: opts.deadlineMs, passed: () => pastDeadline },
         limits,
+        onEnd,
       });
 
     if (!response.ok) {
@@ -273,14 +274,12 @@ export class GatewayClient {
       ticket.fail(failure.message);
       throw failure;
     }
-    const wrapped = async function* (idleTimeoutMs?: number, limits?: StreamLimits) {
-      try {
-        yield* chunks(idleTimeoutMs, limits);
-      } finally {
-        detach();
-      }
+    // Once the body is read, the caller's signal and the deadline let go (readChunks' `onEnd`).
+    return {
+      response,
+      ticket,
+      chunks: (idleTimeoutMs?: number, limits?: StreamLimits) => chunks(idleTimeoutMs, limits, detach),
     };
-    return { response, ticket, chunks: wrapped };
   }
 
   /**

@@ -60,6 +60,11 @@ class LogChoice implements ChoiceReader {
 
 const EMPTY_CHOICE = new LogChoice();
 
+/** What a reader hands `event` when JSON.parse threw on the event's data. */
+export const NOT_JSON: unique symbol = Symbol('not JSON');
+/** `event` was given no parse: the assembler parses the data itself. */
+const UNPARSED: unique symbol = Symbol('unparsed');
+
 /**
  * Puts a streamed chat reply back together for the request log, from the bytes the log already
  * sees, so every streamed call is summarised whoever made it. The choices of an `n` > 1 request
@@ -93,6 +98,16 @@ export class LogStreamAssembler {
   }
 
   /**
+   * One event from a reader that parses the stream itself (read-reply.ts, instead of `feed`),
+   * with what its JSON.parse of the data gave (NOT_JSON if it threw; absent: parsed here): the
+   * chat's stream is then decoded, split and parsed once, not once for the chat and once for the
+   * log (docs/architecture.md, "The path of a chat delta").
+   */
+  event(event: EventSourceMessage, parsed: unknown = UNPARSED): void {
+    this.read(event, parsed);
+  }
+
+  /**
    * The stream ended whole: `[DONE]` came, or every choice begun has its finish reason (some
    * gateways send no `[DONE]`).
    */
@@ -123,19 +138,25 @@ export class LogStreamAssembler {
     };
   }
 
-  private read(event: EventSourceMessage): void {
+  private read(event: EventSourceMessage, parsed: unknown = UNPARSED): void {
     this.events++;
     if (event.data.trim() === '[DONE]') {
       this.sawDone = true;
       return;
     }
-    let chunk: Record<string, unknown> | undefined;
-    try {
-      chunk = asRecord(JSON.parse(event.data));
-    } catch {
+    let value = parsed;
+    if (value === UNPARSED) {
+      try {
+        value = JSON.parse(event.data);
+      } catch {
+        value = NOT_JSON;
+      }
+    }
+    if (value === NOT_JSON) {
       if (event.event === 'error') this.errorMessage = event.data.trim().slice(0, 500);
       return;
     }
+    const chunk = asRecord(value);
     if (!chunk) return;
     const envelope = errorEnvelope(chunk);
     if (envelope) {

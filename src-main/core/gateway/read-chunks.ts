@@ -25,6 +25,8 @@ export interface ChunkReading {
   deadline?: { ms: number; passed: () => boolean };
   /** Bytes allowed, counted before the scrubber, the log or the reader keep any (stream-budget.ts). */
   limits?: StreamLimits;
+  /** Called once the reading is over, however it ended (the call lets go of its signal and deadline). */
+  onEnd?: () => void;
 }
 
 /**
@@ -32,6 +34,8 @@ export interface ChunkReading {
  * the request log (after the key scrubber, for text); a stall past `idleTimeoutMs` or a call past
  * its deadline a timeout, a cut connection a `network` error that never says "could not be
  * reached" (the gateway answered), and the socket closed whenever the reader stops early.
+ * It runs once per chunk of every reply, so it reads the clock once a chunk and keeps one idle
+ * timer for the whole body rather than one per read (docs/architecture.md, "Benchmarks").
  */
 export async function* readChunks(
   response: Response,
@@ -41,6 +45,7 @@ export async function* readChunks(
 ): AsyncGenerator<Uint8Array> {
   if (!response.body) {
     ticket.finish();
+    how.onEnd?.();
     return;
   }
   const { idleTimeoutMs, callerAborted, scrubber, deadline } = how;
@@ -48,16 +53,29 @@ export async function* readChunks(
   const reader = response.body.getReader();
   let idle = false;
   let sliceStart = performance.now();
+  /** When the read under way began; -1 between reads (the consumer's time is not silence). */
+  let waitingSince = -1;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  const armIdle = (ms: number) => {
+    idleTimer = setTimeout(onIdleTimer, ms);
+  };
+  function onIdleTimer() {
+    idleTimer = undefined;
+    if (waitingSince < 0) return; // between reads: armed again when the next read begins
+    const left = waitingSince + idleTimeoutMs - performance.now();
+    if (left > 0) return armIdle(Math.ceil(left));
+    idle = true;
+    controller.abort();
+  }
   try {
     for (;;) {
-      if (performance.now() - sliceStart > READ_SLICE_MS) {
+      let now = performance.now();
+      if (now - sliceStart > READ_SLICE_MS) {
         await nextTurn();
-        sliceStart = performance.now();
+        now = sliceStart = performance.now();
       }
-      const timer = setTimeout(() => {
-        idle = true;
-        controller.abort();
-      }, idleTimeoutMs);
+      waitingSince = now;
+      if (!idleTimer) armIdle(idleTimeoutMs);
       let step: Awaited<ReturnType<typeof reader.read>>;
       try {
         step = await reader.read();
@@ -89,7 +107,7 @@ export async function* readChunks(
         ticket.cut(failure.message);
         throw failure;
       } finally {
-        clearTimeout(timer);
+        waitingSince = -1;
       }
       if (step.done) break;
       // Counted before anything keeps it: past a limit, only the bytes before it are passed on.
@@ -111,6 +129,8 @@ export async function* readChunks(
     }
     ticket.finish();
   } finally {
+    how.onEnd?.();
+    clearTimeout(idleTimer);
     // A consumer that stops early (stop button, parse failure) must not leave the socket open,
     // nor its log entry pending.
     if (ticket.entry.state === 'pending') {

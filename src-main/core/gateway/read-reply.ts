@@ -4,6 +4,7 @@ import type { ChatUsage } from './chat-api';
 import { errorBody, errorEnvelope } from './error-envelope';
 import type { OpenResponse } from './gateway-client';
 import { GatewayError, gatewayMessageFrom } from './gateway-error';
+import { NOT_JSON } from './log-stream-assembler';
 import { asRecord } from './reply-collector';
 import type { ReplyChoices } from './reply-choices';
 import { REPLY_CAPS, SSE_EVENT_CAP } from './reply-caps';
@@ -54,18 +55,26 @@ export async function readReply(
   let sawDone = false;
   let sawEvent = false;
   let whole = '';
+  const streaming = !/json|html/.test(type);
+  // The request log assembles the same events: it gets each with its parse from here.
+  const logEvent = streaming ? open.ticket.takeEvents() : undefined;
 
   const onEvent = (event: EventSourceMessage) => {
-    if (failure || sawDone) return;
+    if (failure || sawDone) {
+      logEvent?.(event);
+      return;
+    }
     sawEvent = true;
     if (event.data.trim() === '[DONE]') {
       sawDone = true;
+      logEvent?.(event);
       return;
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(event.data);
     } catch {
+      logEvent?.(event, NOT_JSON);
       failure =
         event.event === 'error'
           ? envelopeError({ message: event.data.trim() || 'The gateway sent an error event.' })
@@ -77,6 +86,7 @@ export async function readReply(
             );
       return;
     }
+    logEvent?.(event, parsed);
     const chunk = asRecord(parsed);
     // A frame that is not a chunk (no choices) may be an error in any shape an error body takes.
     const envelope = errorEnvelope(parsed) ?? (Array.isArray(chunk?.choices) ? undefined : errorBody(parsed));
@@ -99,7 +109,6 @@ export async function readReply(
     choices.read(chunk.choices);
   };
   const parser = createParser({ onEvent });
-  const streaming = !/json|html/.test(type);
 
   // The bytes are counted before the parser (or the log's) buffers them: the parser keeps an
   // unfinished line whole, so one endless `data:` line would otherwise fill memory.

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { streamChat } from './chat-api';
 import { GatewayClient } from './gateway-client';
 import { loopbackServer } from './loopback-server.test-helper';
+import { LogStreamAssembler } from './log-stream-assembler';
 import { RequestLog } from './request-log';
 import { KeyScrubber } from '../security/key-scrubber';
 
@@ -104,4 +105,76 @@ describe('the request log marking how a stream ended', () => {
     expect(JSON.stringify(entry)).not.toContain(KEY.slice(3, 15));
     expect(entry.stream?.text).toMatch(/^key: .*removed.* end$/);
   });
+});
+
+const sse = (body: unknown, event?: string) =>
+  `${event ? `event: ${event}\n` : ''}data: ${typeof body === 'string' ? body : JSON.stringify(body)}\n\n`;
+const choice = (index: number, d: Record<string, unknown>, finish: string | null = null) =>
+  sse({ choices: [{ index, delta: d, finish_reason: finish }] });
+
+const crlf = Buffer.from(choice(0, { content: 'café 你好' }).replaceAll('\n', '\r\n'));
+/** Streams chopped exactly as given (so the log sees the same chunks however it reads them). */
+const SCRIPTS: Record<string, (string | Uint8Array)[]> = {
+  'reasoning, think tags, tool calls, two choices, usage and an event after [DONE]': [
+    `: keep-alive\n\n${choice(0, { role: 'assistant', content: '' })}${choice(0, { reasoning_content: 'Think ' })}`,
+    `${choice(0, { content: '<think>more</think>Hel' })}${choice(1, { content: 'Other ' })}${choice(0, { content: 'lo' })}`.slice(
+      0,
+      57,
+    ),
+    `${choice(0, { content: '<think>more</think>Hel' })}${choice(1, { content: 'Other ' })}${choice(0, { content: 'lo' })}`.slice(
+      57,
+    ),
+    choice(0, { tool_calls: [{ index: 0, id: 'c1', function: { name: 'f', arguments: '{"a":' } }] }),
+    choice(0, { tool_calls: [{ index: 0, function: { arguments: '1}' } }], refusal: 'no' }, 'tool_calls'),
+    `${choice(1, { content: [{ type: 'text', text: 'parts' }] }, 'stop')}${sse({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 5 } })}`,
+    `data: [DONE]\n\n${choice(0, { content: 'after done' })}`,
+  ],
+  'an error event that is not JSON, then more events in the same chunk': [
+    choice(0, { content: 'Partly ' }),
+    `${sse('upstream fell over', 'error')}${choice(0, { content: 'ignored by the chat' })}data: [DONE]\n\n`,
+  ],
+  'an error envelope inside the stream': [
+    choice(0, { content: 'Partly ' }),
+    `${sse({ error: { message: 'quota exceeded', type: 'insufficient_quota' } })}${choice(0, { content: 'x' })}`,
+  ],
+  'a chunk that is not JSON': [
+    choice(0, { content: 'Before ' }),
+    `data: {not json\n\n${choice(0, { content: 'after' })}`,
+  ],
+  'no [DONE], a finish reason, CRLF lines and split UTF-8': [
+    crlf.subarray(0, 40),
+    crlf.subarray(40),
+    choice(0, {}, 'length'),
+  ],
+};
+
+describe('the request log reading the chat parser’s events', () => {
+  for (const [name, script] of Object.entries(SCRIPTS)) {
+    it(`shows what it shows when it parses the bytes itself: ${name}`, async () => {
+      const chunks = script.map((c) => (typeof c === 'string' ? Buffer.from(c) : c));
+      const fetchScripted = async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              for (const c of chunks) controller.enqueue(new Uint8Array(c));
+              controller.close();
+            },
+          }),
+          { status: 200, headers: { 'Content-Type': 'text/event-stream' } },
+        );
+      const keys = new KeyScrubber();
+      keys.add(KEY);
+      const scrub = (t: string) => keys.scrubFragments(t);
+      const log = new RequestLog(Date.now, scrub);
+      const client = new GatewayClient({ fetch: fetchScripted, log, scrubber: keys });
+      await streamChat(client, { host: 'http://gw.test', judgeSegment: 'p', apiKey: KEY }, request, () => {});
+      const [entry] = log.list();
+
+      // The same bytes fed to an assembler of its own, as the log read every stream before.
+      const own = new LogStreamAssembler();
+      for (const c of chunks) own.feed(c);
+      expect(entry.stream).toEqual(own.summary(scrub));
+      if (own.errorMessage) expect(entry.error).toBe(own.errorMessage);
+    });
+  }
 });

@@ -2,6 +2,7 @@ import { KEY_ENV, secretHeaderVariable } from '../../../src-shared/request/code-
 import { shellQuote } from '../../../src-shared/request/gateway-address';
 import { keyHint } from './gateway-urls';
 import { type LogEntry, MAX_LOG_ENTRIES } from '../../../src-shared/log/log-entry';
+import type { EventSourceMessage } from 'eventsource-parser';
 import { LogStreamAssembler } from './log-stream-assembler';
 import { buildHar } from './request-log-har';
 import { SECRET_HEADER } from './secret-headers';
@@ -165,6 +166,8 @@ export class LogTicket {
   private decoder = new TextDecoder();
   private textual = true;
   private assembler?: LogStreamAssembler;
+  /** A reader hands the assembler its parsed events (`takeEvents`): the bytes are not parsed here. */
+  private eventsTaken = false;
 
   constructor(
     readonly entry: LogEntry,
@@ -193,9 +196,21 @@ export class LogTicket {
     this.changed();
   }
 
+  /**
+   * For a reader that parses the stream itself (the chat's, read-reply.ts), called before the
+   * first chunk: the log's assembler then reads that reader's events, each with its parse, rather
+   * than decoding and parsing the same bytes again. Undefined when the log assembles no stream
+   * for this reply (it is not `text/event-stream`).
+   */
+  takeEvents(): ((event: EventSourceMessage, parsed?: unknown) => void) | undefined {
+    if (!this.assembler) return undefined;
+    this.eventsTaken = true;
+    return (event, parsed) => this.assembler?.event(event, parsed);
+  }
+
   chunk(bytes: Uint8Array): void {
     this.entry.responseBytes += bytes.byteLength;
-    this.assembler?.feed(bytes);
+    if (!this.eventsTaken) this.assembler?.feed(bytes);
     const kept = this.entry.responseStart?.length ?? 0;
     if (this.textual && kept < RESPONSE_KEEP) {
       const text = this.decoder.decode(bytes, { stream: true });

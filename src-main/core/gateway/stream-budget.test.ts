@@ -56,3 +56,57 @@ describe('StreamBudget', () => {
     expect(over?.toAppError().details).toMatchObject({ limitBytes: 25, streamLimit: 'reply' });
   });
 });
+
+/** The event count as the budget first kept it, byte by byte: what the faster scan must equal. */
+class ByteByByte {
+  private eventBytes = 0;
+  private lineBytes = 0;
+  private afterCR = false;
+  constructor(private readonly max: number) {}
+  fit(chunk: Uint8Array): number {
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (b === 0x0a || b === 0x0d) {
+        if (b === 0x0a && this.afterCR) {
+          this.afterCR = false;
+          continue;
+        }
+        this.afterCR = b === 0x0d;
+        if (this.lineBytes === 0) this.eventBytes = 0;
+        this.lineBytes = 0;
+      } else {
+        this.afterCR = false;
+        this.lineBytes++;
+        if (++this.eventBytes > this.max) return i;
+      }
+    }
+    return chunk.length;
+  }
+}
+
+describe('StreamBudget event count', () => {
+  it('cuts where a byte-by-byte count cuts, on any mix of LF, CR, CRLF and blank lines, however split', () => {
+    const alphabet = ['a', 'b', '\n', '\r', '\r\n', '\n\n', 'data: xy'];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 400; round++) {
+      const max = 1 + Math.floor(random() * 20);
+      let body = '';
+      while (body.length < 120) body += alphabet[Math.floor(random() * alphabet.length)];
+      const budget = new StreamBudget({ maxBytes: 1_000_000, maxEventBytes: max });
+      const reference = new ByteByByte(max);
+      for (let at = 0; at < body.length;) {
+        const part = bytes(body.slice(at, at + 1 + Math.floor(random() * 12)));
+        at += part.length;
+        const expected = reference.fit(part);
+        const { within, over } = budget.take(part);
+        expect(within.length).toBe(expected);
+        if (expected < part.length) {
+          expect(over).toBeDefined();
+          break;
+        }
+        expect(over).toBeUndefined();
+      }
+    }
+  });
+});

@@ -17,12 +17,14 @@ export interface SplitText {
   retracted?: boolean;
 }
 
-/** The length of the longest end of `text` that is a proper start of `tag`. */
+/**
+ * The length of the longest end of `text` that is a proper start of `tag`. A tag has one `<`, its
+ * first character, so only the text from the last `<` can be one (asked for every delta).
+ */
 function partialTagAtEnd(text: string, tag: string): number {
-  for (let n = Math.min(tag.length - 1, text.length); n > 0; n--) {
-    if (text.endsWith(tag.slice(0, n))) return n;
-  }
-  return 0;
+  const at = text.lastIndexOf('<');
+  const n = text.length - at;
+  return at !== -1 && n < tag.length && tag.startsWith(text.slice(at)) ? n : 0;
 }
 
 export class ThinkTagSplitter {

@@ -10,6 +10,12 @@ export class StampedCache<V> {
 
   constructor(private readonly max: number) {}
 
+  /** The kept value if its stamp is still `stamp`, without computing anything. */
+  peek(key: string, stamp: string): V | undefined {
+    const hit = this.entries.get(key);
+    return hit?.stamp === stamp ? hit.value : undefined;
+  }
+
   get(key: string, stamp: string, make: () => V): V {
     const hit = this.entries.get(key);
     if (hit?.stamp === stamp) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_PART_REMOVED, KEY_REMOVED, KeyScrubber } from './key-scrubber';
+import { KEY_PART_REMOVED, KEY_REMOVED, KeyScrubber, TextScrubber } from './key-scrubber';
 
 const KEY = 'sk-canary-0123456789abcdef';
 const text = (parts: Uint8Array[]) => Buffer.concat(parts).toString('utf8');
@@ -58,5 +58,48 @@ describe('KeyScrubber', () => {
       `{"content":"You sent ${KEY.slice(0, 9)}"}\n\n{"content":"${KEY_PART_REMOVED}, ok"} sk-canary-0`,
     );
     expect(keys.scrubFragments(`x ${KEY} y`)).toBe(`x ${KEY_REMOVED} y`);
+  });
+
+  it('passes a chunk without a key on with its bytes unchanged, and holds back across keys the longest start', () => {
+    const keys = new KeyScrubber();
+    keys.add(KEY);
+    keys.add('sk-canopy-abcdefghijkl');
+    const s = keys.stream();
+    const chunk = new Uint8Array(Buffer.from('xx data: plain text, no key\n\n'));
+    expect(Buffer.from(s.push(chunk.subarray(3))).toString()).toBe('data: plain text, no key\n\n');
+    // "sk-can" starts both keys; "sk-cano" only the second: the longest start is held.
+    expect(Buffer.from(s.push(Buffer.from('a sk-cano'))).toString()).toBe('a ');
+    expect(Buffer.from(s.end()).toString()).toBe('sk-cano');
+  });
+});
+
+describe('TextScrubber', () => {
+  const CASES = [
+    `You sent ${KEY}, and ${KEY.slice(0, 14)} then ${KEY} again; sk-c at the end sk-`,
+    `ünïcödé ✓ ${KEY}${KEY} 日本語 sk-canary-01 sk-other-profile-key-42 done`,
+    'no key here at all, just text with s and k and sk- and sk-ca',
+  ];
+
+  it('gives exactly what the byte scrubber gives on the same text, however it is cut', () => {
+    const keys = new KeyScrubber();
+    keys.add('sk-other-profile-key-42');
+    for (const body of CASES) {
+      for (let size = 1; size <= 9; size++) {
+        const pieces: string[] = [];
+        for (let i = 0; i < body.length; i += size) pieces.push(body.slice(i, i + size));
+        const text = new TextScrubber(keys, KEY);
+        const viaText = pieces.map((p) => text.push(p));
+        const bytes = keys.stream(KEY);
+        const viaBytes = pieces.map((p) => Buffer.from(bytes.push(Buffer.from(p, 'utf8'))).toString('utf8'));
+        expect(viaText).toEqual(viaBytes);
+        expect(text.end()).toBe(Buffer.from(bytes.end()).toString('utf8'));
+      }
+    }
+  });
+
+  it('passes text through untouched without a key scrubber', () => {
+    const text = new TextScrubber(undefined, KEY);
+    expect(text.push(`a ${KEY}`)).toBe(`a ${KEY}`);
+    expect(text.end()).toBe('');
   });
 });

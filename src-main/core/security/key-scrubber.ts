@@ -70,6 +70,12 @@ export class KeyScrubber {
     this.add(extra);
     return new ReplyScrubber([...this.keys.values()]);
   }
+
+  /** The keys a `TextScrubber` looks for, `extra` (the request's key) remembered first. */
+  textKeys(extra?: string): string[] {
+    this.add(extra);
+    return [...this.keys.keys()];
+  }
 }
 
 const REMOVED = Buffer.from(KEY_REMOVED, 'utf8');
@@ -77,7 +83,8 @@ const REMOVED = Buffer.from(KEY_REMOVED, 'utf8');
 /**
  * Replaces keys in a byte stream, also across chunk boundaries: bytes that could be the start of
  * a key are held back until the next chunk settles it. Only such bytes wait, so an SSE event
- * that ends in `}\n\n` is passed on at once and streaming is not slowed.
+ * that ends in `}\n\n` is passed on at once and streaming is not slowed. It sees every byte of
+ * every textual reply, so a chunk without a key is passed on as it came, not copied.
  */
 export class ReplyScrubber {
   private pending: Buffer<ArrayBufferLike> = Buffer.alloc(0);
@@ -88,33 +95,38 @@ export class ReplyScrubber {
     if (this.keys.length === 0) return chunk;
     let data: Buffer<ArrayBufferLike> = this.pending.length
       ? Buffer.concat([this.pending, chunk])
-      : Buffer.from(chunk);
+      : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     for (const key of this.keys) data = replaceAll(data, key);
-    const hold = this.partialKeyAtEnd(data);
-    this.pending = hold ? data.subarray(data.length - hold) : Buffer.alloc(0);
+    let hold = 0;
+    for (const key of this.keys) hold = partialKeyAtEnd(data, key, hold);
+    this.pending = hold ? data.subarray(data.length - hold) : EMPTY;
     return hold ? data.subarray(0, data.length - hold) : data;
   }
 
   /** What is still held back, once the reply has ended (it cannot become a key any more). */
   end(): Uint8Array {
     const rest = this.pending;
-    this.pending = Buffer.alloc(0);
+    this.pending = EMPTY;
     return rest;
   }
+}
 
-  /** The length of the longest tail of `data` that is the start of some key (0 when none). */
-  private partialKeyAtEnd(data: Buffer): number {
-    let longest = 0;
-    for (const key of this.keys) {
-      for (let n = Math.min(key.length - 1, data.length); n > longest; n--) {
-        if (data.subarray(data.length - n).equals(key.subarray(0, n))) {
-          longest = n;
-          break;
-        }
-      }
-    }
-    return longest;
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * The length of the longest tail of `data` that is a proper start of `key`, if longer than
+ * `longest` (else `longest`). Compared byte by byte: it runs for every chunk of a reply.
+ */
+function partialKeyAtEnd(data: Uint8Array, key: Uint8Array, longest: number): number {
+  const first = key[0];
+  for (let start = Math.max(0, data.length - (key.length - 1)); start < data.length - longest; start++) {
+    if (data[start] !== first) continue;
+    const n = data.length - start;
+    let i = 1;
+    while (i < n && data[start + i] === key[i]) i++;
+    if (i === n) return n;
   }
+  return longest;
 }
 
 function replaceAll(data: Buffer<ArrayBufferLike>, key: Buffer): Buffer<ArrayBufferLike> {
@@ -131,20 +143,45 @@ function replaceAll(data: Buffer<ArrayBufferLike>, key: Buffer): Buffer<ArrayBuf
   return Buffer.concat(parts);
 }
 
-/** `ReplyScrubber` over text: for a model's reply, where a key may be split across many deltas. */
+/**
+ * `ReplyScrubber` over text: for a model's reply, where a key may be split across many deltas.
+ * Keys are ASCII, so on text it holds back and replaces exactly what the byte scrubber would on
+ * the text's UTF-8; it works on the strings themselves, since it sees every delta of a reply.
+ */
 export class TextScrubber {
-  private readonly bytes: ReplyScrubber;
+  private readonly keys: string[];
+  private held = '';
 
   constructor(scrubber: KeyScrubber | undefined, key?: string) {
-    this.bytes = scrubber ? scrubber.stream(key) : new ReplyScrubber([]);
+    this.keys = scrubber ? scrubber.textKeys(key) : [];
   }
 
-  // Keys are ASCII, so what is held back is ASCII too: a UTF-8 character is never cut in two.
   push(text: string): string {
-    return Buffer.from(this.bytes.push(Buffer.from(text, 'utf8'))).toString('utf8');
+    if (this.keys.length === 0) return text;
+    let data = this.held ? this.held + text : text;
+    for (const key of this.keys) if (data.includes(key)) data = data.split(key).join(KEY_REMOVED);
+    let hold = 0;
+    for (const key of this.keys) hold = partialKeyAtEndOfText(data, key, hold);
+    this.held = hold ? data.slice(data.length - hold) : '';
+    return hold ? data.slice(0, data.length - hold) : data;
   }
 
   end(): string {
-    return Buffer.from(this.bytes.end()).toString('utf8');
+    const rest = this.held;
+    this.held = '';
+    return rest;
   }
+}
+
+/** `partialKeyAtEnd` on text. */
+function partialKeyAtEndOfText(data: string, key: string, longest: number): number {
+  const first = key.charCodeAt(0);
+  for (let start = Math.max(0, data.length - (key.length - 1)); start < data.length - longest; start++) {
+    if (data.charCodeAt(start) !== first) continue;
+    const n = data.length - start;
+    let i = 1;
+    while (i < n && data.charCodeAt(start + i) === key.charCodeAt(i)) i++;
+    if (i === n) return n;
+  }
+  return longest;
 }

@@ -1,3 +1,4 @@
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import {
   closeSync,
   fsyncSync,
@@ -56,6 +57,29 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     renameSync(tmp, path);
   } catch (err) {
     rmSync(tmp, { force: true });
+    throw err;
+  }
+  syncDirectory(dirname(path));
+}
+
+/**
+ * writeFileAtomic off main's event loop: the write and its sync run on libuv's threads, so a big
+ * export does not hold main while the disk takes it.
+ */
+export async function writeFileAtomicAsync(path: string, data: Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const tmp = tempNameFor(path);
+  try {
+    const file = await open(tmp, 'w', 0o600);
+    try {
+      await file.writeFile(data);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(tmp, path);
+  } catch (err) {
+    await rm(tmp, { force: true });
     throw err;
   }
   syncDirectory(dirname(path));

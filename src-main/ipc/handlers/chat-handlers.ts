@@ -4,6 +4,7 @@ import type { chatRoutes } from '../../../src-shared/ipc/routes/chat-routes';
 import type { chatStreams } from '../../../src-shared/ipc/routes/chat-streams';
 import type { AppServices } from '../services';
 import { schemaTextProblems } from '../../core/chat/format-check';
+import { checkToolArguments, toolSchemaProblems } from '../../core/chat/tool-schema-check';
 
 export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
   return {
@@ -25,6 +26,8 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
       return null;
     },
     'chat.schema.check': ({ text }) => schemaTextProblems(text),
+    'chat.tools.checkSchema': ({ schema }) => toolSchemaProblems(schema),
+    'chat.tools.checkArguments': ({ schema, arguments: args }) => checkToolArguments(schema, args),
     'chat.conversations.delete': ({ id }) => {
       s.chat.delete(id);
       return null;

@@ -4,7 +4,7 @@ import type { AppServices } from '../services';
 
 export function judgeAgreementHandlers(s: AppServices): Handlers<typeof judgeAgreementRoutes> {
   return {
-    'judge.batch.agreement': ({ id }) => s.judgeAgreement.agreement(id),
-    'judge.batch.drift': (input) => s.judgeAgreement.drift(input),
+    'judge.batch.agreement': ({ id }, ctx) => s.judgeRunViews.agreement(id, ctx.signal),
+    'judge.batch.drift': (input, ctx) => s.judgeRunViews.drift(input, ctx.signal),
   };
 }

@@ -4,7 +4,7 @@ import type { AppServices } from '../services';
 
 export function judgeBatchGridHandlers(s: AppServices): Handlers<typeof judgeBatchGridRoutes> {
   return {
-    'judge.batch.grid': (input) => s.judgeBatchGrid.page(input),
-    'judge.batch.gridCase': ({ id, caseId }) => s.judgeBatchGrid.case(id, caseId),
+    'judge.batch.grid': (input, ctx) => s.judgeRunViews.gridPage(input, ctx.signal),
+    'judge.batch.gridCase': ({ id, caseId }, ctx) => s.judgeRunViews.gridCase(id, caseId, ctx.signal),
   };
 }

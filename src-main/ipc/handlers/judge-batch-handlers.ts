@@ -15,6 +15,7 @@ export function judgeBatchHandlers(s: AppServices): Handlers<typeof judgeBatchRo
     'judge.batch.list': ({ setId }) => b.list(setId),
     'judge.batch.get': ({ id }) => b.get(id),
     'judge.batch.results': ({ id, offset, limit, status }) => b.results(id, offset, limit, status),
-    'judge.batch.export': ({ id, format, rawCsv }) => s.judgeBatchExport.export(id, format, { raw: rawCsv }),
+    'judge.batch.export': ({ id, format, rawCsv }, ctx) =>
+      s.judgeRunViews.export(id, format, { raw: rawCsv }, ctx.signal),
   };
 }

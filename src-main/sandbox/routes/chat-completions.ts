@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { buildChatReply, tokenize } from '../chat-reply';
+import { answerChat } from '../chat-answer';
 import { chatRequestSchema } from '../chat-schema';
 import { streamChatReply } from '../chat-stream';
 import { requireModel } from '../model-catalog';
@@ -11,9 +11,29 @@ export const chatCompletionsRoute: SandboxRoute = {
   path: '/v1/chat/completions',
   async handle(ctx) {
     const body = parseBody(chatRequestSchema, ctx.body);
-    requireModel(body.model, 'chat');
+    const model = requireModel(body.model, 'chat');
 
-    const messages = body.messages.map((m) => ({ role: m.role, content: m.content }));
+    const messages = body.messages.map((m) => ({
+      role: m.role,
+      content: m.content,
+      tool_calls: 'tool_calls' in m ? m.tool_calls : undefined,
+      tool_call_id: 'tool_call_id' in m ? m.tool_call_id : undefined,
+    }));
+    // What else shapes the answer; left out when none is set, so plain requests keep their
+    // replies. `stop` and `logprobs` are not in it: they end or annotate the same reply.
+    const extras = Object.fromEntries(
+      Object.entries({
+        seed: body.seed,
+        presence_penalty: body.presence_penalty,
+        frequency_penalty: body.frequency_penalty,
+        max_completion_tokens: body.max_completion_tokens,
+        response_format: body.response_format,
+        tools: body.tools,
+        tool_choice: body.tool_choice,
+        parallel_tool_calls: body.parallel_tool_calls,
+        reasoning_effort: body.reasoning_effort,
+      }).filter(([, v]) => v != null),
+    );
     // Seeded by what shapes the answer only, so stream and non-stream give the same text.
     const rng = ctx.seed(
       'chat',
@@ -22,20 +42,9 @@ export const chatCompletionsRoute: SandboxRoute = {
       body.temperature ?? null,
       body.top_p ?? null,
       body.max_tokens ?? null,
+      ...(Object.keys(extras).length > 0 ? [extras] : []),
     );
-    const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-    const reply = buildChatReply(
-      { model: body.model, lastUserMessage: lastUser, maxTokens: body.max_tokens },
-      rng,
-    );
-
-    // Roughly how chat formats count: a few tokens of framing per message.
-    const promptTokens = messages.reduce((sum, m) => sum + tokenize(m.content).length + 3, 3);
-    const usage = {
-      prompt_tokens: promptTokens,
-      completion_tokens: reply.tokens.length,
-      total_tokens: promptTokens + reply.tokens.length,
-    };
+    const { reply, usage, headers } = answerChat(body, model, rng);
     const id = `chatcmpl-sbx${randomBytes(10).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
 
@@ -47,23 +56,42 @@ export const chatCompletionsRoute: SandboxRoute = {
         reply,
         usage,
         includeUsage: body.stream_options?.include_usage === true,
+        logprobs: body.logprobs === true,
+        headers,
       });
       return;
     }
+    const message = reply.toolCalls
+      ? {
+          role: 'assistant',
+          content: null,
+          tool_calls: reply.toolCalls.map((c) => ({
+            id: c.id,
+            type: 'function',
+            function: { name: c.name, arguments: c.arguments },
+          })),
+          refusal: null,
+        }
+      : { role: 'assistant', content: reply.content };
     // error-event only has a meaning for streams; cut-stream is handled by sendJson.
-    ctx.sendJson(200, {
-      id,
-      object: 'chat.completion',
-      created,
-      model: body.model,
-      choices: [
-        {
-          index: 0,
-          message: { role: 'assistant', content: reply.content },
-          finish_reason: reply.finishReason,
-        },
-      ],
-      usage,
-    });
+    ctx.sendJson(
+      200,
+      {
+        id,
+        object: 'chat.completion',
+        created,
+        model: body.model,
+        choices: [
+          {
+            index: 0,
+            message,
+            ...(body.logprobs && { logprobs: { content: reply.logprobs ?? null, refusal: null } }),
+            finish_reason: reply.finishReason,
+          },
+        ],
+        usage,
+      },
+      headers,
+    );
   },
 };

@@ -6,6 +6,7 @@ import { useRoute } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { ChatExtraFields } from './ChatExtraFields';
 import { MoreParams } from './MoreParams';
+import { ToolsEditor } from './ToolsEditor';
 import { ParamInput } from './ParamInput';
 import { ResponseFormatControl } from './ResponseFormatControl';
 import { VariablesPanel } from './VariablesPanel';
@@ -22,7 +23,11 @@ export function ChatParamsPanel() {
   const activeId = profiles.data?.activeId;
   const models = useRoute('models.list', { profileId: activeId }, { enabled: activeId !== undefined });
   const list = useMemo(() => models.data ?? [], [models.data]);
-  const { model, setModel, system, setSystem } = useChat();
+  // One selector each: the whole store changes with every message and streamed frame.
+  const model = useChat((s) => s.model);
+  const setModel = useChat((s) => s.setModel);
+  const system = useChat((s) => s.system);
+  const setSystem = useChat((s) => s.setSystem);
   // A model picked for one profile rarely exists on another: on a profile switch (or first
   // start) pick this profile's default unless the current model is offered here too.
   const pickedFor = useRef<string | undefined>(undefined);
@@ -66,6 +71,7 @@ export function ChatParamsPanel() {
       <ParamInput field="max_tokens" label={t('chat.maxTokens')} />
       <ResponseFormatControl />
       <MoreParams />
+      <ToolsEditor />
       <ChatExtraFields />
       <p className="muted small-note">{t('app.shortcuts')}</p>
     </SidePanel>

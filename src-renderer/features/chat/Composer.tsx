@@ -6,7 +6,13 @@ import { useCompare } from './compare-store';
 import { loadMarkdownRenderer } from './markdown-loader';
 
 export function Composer() {
-  const { draft, setDraft, send, stop, error, clearError } = useChat();
+  // One selector each: the whole store changes with every message and streamed frame.
+  const draft = useChat((s) => s.draft);
+  const setDraft = useChat((s) => s.setDraft);
+  const send = useChat((s) => s.send);
+  const stop = useChat((s) => s.stop);
+  const error = useChat((s) => s.error);
+  const clearError = useChat((s) => s.clearError);
   // Only the open conversation's reply matters here; one streaming elsewhere does not block sending.
   const live = useChat(openLive);
   const busy = live !== undefined;

@@ -3,7 +3,7 @@ import { BlockSplitter } from './markdown-blocks';
 import type { LiveText } from './live-text';
 import { type Render, useMarkdownRenderer } from './markdown-loader';
 import { growPieces } from './text-pieces';
-import { copyCodeOnClick, enhanceBlock } from './reply-enhance';
+import { copyCodeOnClick, enhanceBlock, releaseBlock } from './reply-enhance';
 
 /**
  * An open block longer than this is shown as plain text until it closes: parsing and sanitising
@@ -42,9 +42,12 @@ const Block = memo(function Block({
 function MarkdownBlock({ source, render, open }: { source: string; render: Render; open: boolean }) {
   const html = useMemo(() => render(source, open), [source, render, open]);
   const ref = useRef<HTMLDivElement>(null);
-  // Copy buttons labelled now; code coloured and math typeset when idle, once the block is finished.
+  // Copy buttons labelled now; code coloured and math typeset once near the view, idle and finished.
   useLayoutEffect(() => {
-    if (ref.current) enhanceBlock(ref.current, !open);
+    const root = ref.current;
+    if (!root) return;
+    enhanceBlock(root, !open);
+    return () => releaseBlock(root);
   }, [html, open]);
   return <div ref={ref} className="md-block" dangerouslySetInnerHTML={{ __html: html }} />;
 }

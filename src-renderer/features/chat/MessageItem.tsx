@@ -40,19 +40,45 @@ export function CopyMessageButton({ text, label }: { text: string; label: string
  * `live`: the reply being streamed, shown by this same component so that, when it is saved,
  * React keeps its rendered markdown instead of building a long reply's page again.
  */
-export const MessageItem = memo(function MessageItem({
-  message,
-  position,
-  idle,
-  last,
-  live = false,
-}: {
+export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
+  // Separate components, so a position switched to another version of another role remounts.
+  return props.message.role === 'tool' ? <ToolResultItem {...props} /> : <ChatMessageItem {...props} />;
+});
+
+interface MessageItemProps {
   message: StoredMessage;
   position: number;
   idle: boolean;
   last: boolean;
   live?: boolean;
-}) {
+}
+
+/**
+ * A tool's result, shown compactly under the call it answers. It is changed by answering the
+ * calls again on their cards (the earlier results stay as a version), so it has no Edit here.
+ */
+function ToolResultItem({ message, position, idle }: MessageItemProps) {
+  const switchBranch = useChat((s) => s.switchBranch);
+  const name = message.toolName ?? message.toolCallId ?? '';
+  return (
+    <article className="message from-tool" aria-label={t('chat.toolMessageFor', { name })}>
+      <div className="message-head">
+        <span className="who">{name ? t('chat.toolMessageFor', { name }) : t('chat.toolMessage')}</span>
+        <span className="message-actions">
+          <BranchSwitcher
+            message={message}
+            disabled={!idle}
+            onSwitch={(index) => void switchBranch(position, index)}
+          />
+          <CopyMessageButton text={message.content} label={t('chat.copyToolResult')} />
+        </span>
+      </div>
+      <pre className="tool-result">{message.content}</pre>
+    </article>
+  );
+}
+
+function ChatMessageItem({ message, position, idle, last, live = false }: MessageItemProps) {
   const streaming = useLiveReply(live);
   const isUser = message.role === 'user';
   const content = streaming ? streaming.text : message.content;
@@ -68,6 +94,8 @@ export const MessageItem = memo(function MessageItem({
       className={`message ${isUser ? 'from-user' : 'from-assistant'}${live ? ' live' : ''}`}
       aria-label={isUser ? t('chat.you') : t('chat.assistant')}
       aria-busy={live || undefined}
+      // The list measures and keeps messages by position (MessageList, message-window.ts).
+      data-position={position}
     >
       <div className="message-head">
         <span className="who">{isUser ? t('chat.you') : t('chat.assistant')}</span>
@@ -120,7 +148,14 @@ export const MessageItem = memo(function MessageItem({
         </ReplyView>
       ) : null}
       {!isUser && !live && message.refusal ? <RefusalBlock text={message.refusal} /> : null}
-      {!isUser && !live && message.toolCalls?.length ? <ToolCallBlock calls={message.toolCalls} /> : null}
+      {!isUser && !live && message.toolCalls?.length ? (
+        <ToolCallBlock
+          calls={message.toolCalls}
+          position={position}
+          idle={idle}
+          answerable={!message.error}
+        />
+      ) : null}
       {!isUser && !live && message.formatCheck ? <FormatCheckBlock check={message.formatCheck} /> : null}
       {!isUser && !live ? <ReplyNotes message={message} /> : null}
       {cut ? (
@@ -144,7 +179,7 @@ export const MessageItem = memo(function MessageItem({
       ) : null}
     </article>
   );
-});
+}
 
 /** While nothing arrives the seconds are counted, so a model thinking for minutes does not look frozen. */
 function LiveNote({ started, silent }: { started: boolean; silent: number }) {

@@ -56,6 +56,14 @@ interface ChatState {
   regenerate: (position?: number) => Promise<void>;
   /** Sends `text` in place of the question at `position`; what followed it is kept as a version. */
   editAndResend: (position: number, text: string) => Promise<void>;
+  /**
+   * Answers the tool calls of the reply at `position` with one `tool` message each and asks for
+   * the next reply; results sent before for it are kept as another version.
+   */
+  sendToolResults: (
+    position: number,
+    results: { toolCallId: string; toolName: string; content: string }[],
+  ) => Promise<void>;
   /** Asks for the rest of the last reply, cut at the token limit, and adds it to that reply. */
   continueReply: () => Promise<void>;
   /** Shows another version at `position`. */
@@ -245,17 +253,30 @@ export const useChat = create<ChatState>((set, get) => ({
     const { messages } = get();
     if (openLive(get())) return;
     const upTo = position ?? messages.length;
-    const lastUser = messages
+    // The reply answered the last question, or the tool results after a reply that called tools.
+    const asked = messages
       .slice(0, upTo)
       .map((m) => m.role)
-      .lastIndexOf('user');
-    if (lastUser === -1) return;
-    await startStream(messages.slice(0, lastUser + 1), '');
+      .findLastIndex((role) => role !== 'assistant');
+    if (asked === -1) return;
+    await startStream(messages.slice(0, asked + 1), '');
   },
   editAndResend: async (position, text) => {
     const { messages } = get();
     if (openLive(get()) || !text.trim() || messages[position]?.role !== 'user') return;
     await startStream([...messages.slice(0, position), { role: 'user', content: text.trim() }], '');
+  },
+  sendToolResults: async (position, results) => {
+    const { messages } = get();
+    const head = messages[position];
+    if (openLive(get()) || head?.role !== 'assistant' || !head.toolCalls?.length || !results.length) return;
+    const answers: StoredMessage[] = results.map((r) => ({
+      role: 'tool',
+      content: r.content,
+      toolCallId: r.toolCallId,
+      toolName: r.toolName,
+    }));
+    await startStream([...messages.slice(0, position + 1), ...answers], '');
   },
   continueReply: async () => {
     const { messages } = get();

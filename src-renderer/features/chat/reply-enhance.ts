@@ -40,10 +40,60 @@ export function enhanceBlock(root: HTMLElement, later: boolean): void {
   }
   if (!later) return;
   for (const code of root.querySelectorAll<HTMLElement>('.code-block code[class*="language-"]'))
-    if (!code.dataset.coloured) jobs.push(() => highlight(code));
+    if (!code.dataset.coloured) whenNear(code, () => highlight(code));
   for (const math of root.querySelectorAll<HTMLElement>('.math[data-tex]'))
-    if (!math.dataset.typeset) jobs.push(() => typesetMath(math));
+    if (!math.dataset.typeset) whenNear(math, () => typesetMath(math));
   pump();
+}
+
+/** Elements waiting to come near the view: what is then queued for them, and who watches. */
+const waiting = new WeakMap<Element, { job: Job; io: IntersectionObserver }>();
+/** One observer per scrolling box that asks for one (`data-enhance-root`, the message list). */
+const observers = new WeakMap<Element, IntersectionObserver>();
+let pageObserver: IntersectionObserver | undefined;
+
+/**
+ * Code and math are coloured and typeset when they come within a view's height of being seen:
+ * a long conversation opens with only its last messages' visible code done, and a block
+ * scrolled past is never tokenized (docs/architecture.md, "Replies").
+ */
+function whenNear(el: HTMLElement, job: Job): void {
+  if (typeof IntersectionObserver === 'undefined') {
+    jobs.push(job);
+    return;
+  }
+  const root = el.closest('[data-enhance-root]');
+  let io = root ? observers.get(root) : pageObserver;
+  if (!io) {
+    const made = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          const queued = waiting.get(entry.target);
+          made.unobserve(entry.target);
+          waiting.delete(entry.target);
+          if (queued) jobs.push(queued.job);
+        }
+        pump();
+      },
+      { root, rootMargin: '100% 0px' },
+    );
+    if (root) observers.set(root, made);
+    else pageObserver = made;
+    io = made;
+  }
+  waiting.set(el, { job, io });
+  io.observe(el);
+}
+
+/** A block leaving the page: its code and math are no longer waited for. */
+export function releaseBlock(root: HTMLElement): void {
+  for (const el of root.querySelectorAll('.code-block code, .math[data-tex]')) {
+    const w = waiting.get(el);
+    if (!w) continue;
+    waiting.delete(el);
+    w.io.unobserve(el);
+  }
 }
 
 /** Click on a code block's Copy button (delegated from the reply): its code to the clipboard. */

@@ -116,6 +116,47 @@ describe('highlighting and typesetting once a reply is shown', () => {
     expect(writeText).toHaveBeenCalledWith('print("hi")');
   });
 
+  it('colours code only once it comes near the view, and forgets code that left the page', async () => {
+    const watched: { callback: IntersectionObserverCallback; targets: Set<Element> }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        targets = new Set<Element>();
+        constructor(callback: IntersectionObserverCallback) {
+          watched.push({ callback, targets: this.targets });
+        }
+        observe(el: Element) {
+          this.targets.add(el);
+        }
+        unobserve(el: Element) {
+          this.targets.delete(el);
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      const view = render(
+        <div data-enhance-root="">
+          <Markdown text={'```ts\nconst far = 1;\n```\n\ntext\n\n```ts\nconst near = 2;\n```'} />
+        </div>,
+      );
+      const [far, near] = [...view.container.querySelectorAll('code')];
+      const io = watched.find((w) => w.targets.has(near))!;
+      expect(io.targets.has(far)).toBe(true);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(view.container.querySelector('code[data-coloured]')).toBeNull();
+      // Only the second block scrolls near: it alone is coloured.
+      io.callback([{ target: near, isIntersecting: true } as never], io as never);
+      await waitFor(() => expect(near.dataset.coloured).toBe('1'), { timeout: 10_000 });
+      expect(far.dataset.coloured).toBeUndefined();
+      expect(io.targets.has(near)).toBe(false);
+      view.unmount();
+      expect(io.targets.size).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('leaves the open block of a streaming reply alone until it is finished', async () => {
     const view = render(<Markdown text={'```ts\nconst a = 1;\n'} streaming />);
     await new Promise((r) => setTimeout(r, 300));

@@ -5,6 +5,8 @@ import { conversationIdSchema, switchBranchSchema } from '../../chat/conversatio
 import { keepComparedSchema } from '../../chat/compare';
 import { type ChatPreset, presetIdInput, savePresetSchema } from '../../chat/chat-preset';
 import { MAX_SCHEMA_CHARS, type SchemaViolation } from '../../chat/response-format';
+import { type ArgumentsCheck, type SchemaProblem, toolSchemaInput } from '../../chat/chat-tools';
+import { MAX_MESSAGE_CHARS } from '../../chat/message-limits';
 
 const byId = z.object({ id: conversationIdSchema });
 
@@ -48,6 +50,15 @@ export const chatRoutes = {
   'chat.schema.check': route<SchemaViolation[]>()(
     z.object({
       text: z.string().max(MAX_SCHEMA_CHARS, `must be at most ${MAX_SCHEMA_CHARS / 1024} KB`),
+    }),
+  ),
+  /** A tool's parameters against the JSON Schema meta-schema (Ajv runs in main: the CSP). */
+  'chat.tools.checkSchema': route<SchemaProblem[]>()(z.object({ schema: toolSchemaInput })),
+  /** A tool call's arguments, as the model wrote them, against its function's parameters. */
+  'chat.tools.checkArguments': route<ArgumentsCheck>()(
+    z.object({
+      schema: toolSchemaInput,
+      arguments: z.string().max(MAX_MESSAGE_CHARS, 'must be at most 2,000,000 characters'),
     }),
   ),
 };

@@ -1,11 +1,13 @@
 import { AppFailure } from '../../../../src-shared/result';
-import type {
-  BatchGridCase,
-  BatchGridInput,
-  BatchGridPage,
-  BatchGridRow,
-  GridFilter,
-  GridSort,
+import {
+  GRID_FILTERS,
+  GRID_SORTS,
+  type BatchGridCase,
+  type BatchGridInput,
+  type BatchGridPage,
+  type BatchGridRow,
+  type GridFilter,
+  type GridSort,
 } from '../../../../src-shared/judge/batch-grid';
 import { gradeCase } from '../../../../src-shared/judge/case-grade';
 import type { JudgeAnswer } from '../../../../src-shared/judge/judge-answers';
@@ -16,6 +18,8 @@ import { thresholdFor } from '../../../../src-shared/judge/set-tuning';
 import { costYuan } from '../../../../src-shared/judge/judge-estimate';
 import { type LabelledRun, LabelledRunCache, type LabelledRunRow } from './labelled-run';
 import { StampedCache } from '../stamped-cache';
+import type { QuestionSetRepository } from '../../db/question-set-repository';
+import type { JobProgress } from '../../workers/worker-messages';
 
 const PREVIEW_CHARS = 120;
 /** Runs kept graded: the one on screen and the one before (switching back is instant). */
@@ -51,14 +55,36 @@ export class BatchGrid {
   constructor(private readonly deps: BatchGridDeps) {}
 
   page(input: BatchGridInput): BatchGridPage {
-    const graded = this.graded(input.id);
-    const order = this.order(graded, input.sort, input.filter);
-    return {
-      total: order.length,
-      rows: order.slice(input.offset, input.offset + input.limit).map((i) => graded.rows[i]),
-      questions: graded.questions,
-      thresholds: graded.thresholds,
-    };
+    return pageOf(this.graded(input.id), input);
+  }
+
+  /** The page if the run's index is built for its current results, else undefined (nothing is built). */
+  readyPage(input: BatchGridInput): BatchGridPage | undefined {
+    const graded = this.cache.peek(input.id, this.stamp(input.id));
+    return graded && pageOf(graded, input);
+  }
+
+  /**
+   * Builds the run's index whole: the loaded run, every case graded, and every sort and filter's
+   * order, so the pages after it only slice (a worker thread does this, docs/architecture.md,
+   * "Worker threads").
+   */
+  prepare(id: string, progress: (p: JobProgress) => void = () => undefined): number {
+    const total = 3 + GRID_SORTS.length * GRID_FILTERS.length;
+    progress({ phase: 'reading', done: 0, total });
+    const graded = this.cache.get(id, this.stamp(id), () => {
+      const labelled = this.deps.labelled.get(id);
+      progress({ phase: 'grading', done: 1, total });
+      return this.grade(labelled);
+    });
+    let done = 2;
+    for (const sort of GRID_SORTS)
+      for (const filter of GRID_FILTERS) {
+        progress({ phase: 'sorting', done: done++, total });
+        orderOf(graded, sort, filter);
+      }
+    progress({ phase: 'ready', done: total, total });
+    return graded.rows.length;
   }
 
   /** One case with its full result, for the single-run view. */
@@ -93,37 +119,63 @@ export class BatchGrid {
   }
 
   private build(id: string): Graded {
-    const labelled = this.deps.labelled.get(id);
+    return this.grade(this.deps.labelled.get(id));
+  }
+
+  private grade(labelled: LabelledRun): Graded {
     const { questions } = labelled;
-    // The threshold in force is the set's latest revision's, even for a run of an older one.
-    const set = this.deps.labelled.deps.sets.get(labelled.run.setId);
-    const latest = set && latestRevision(set);
-    const thresholds = Object.fromEntries(
-      questions.filter((q) => q.type === 'noul').map((q) => [q.name, thresholdFor(latest?.tuning, q.name)]),
-    );
+    const thresholds = thresholdsInForce(this.deps.labelled.deps.sets, labelled.run.setId, questions);
     const thresholdOf = (name: string) => thresholds[name];
     const rows = labelled.rows.map((r) => gridRow(r, questions, thresholdOf));
     return { labelled, questions, thresholds, rows, orders: new Map() };
   }
-
-  private order(graded: Graded, sort: GridSort, filter: GridFilter): number[] {
-    const key = `${sort}:${filter}`;
-    const known = graded.orders.get(key);
-    if (known) return known;
-    const { rows } = graded;
-    const keep = (r: BatchGridRow) =>
-      filter === 'all' || (filter === 'errors' ? r.status === 'failed' : r.disagreements > 0);
-    const order = rows.map((_, i) => i).filter((i) => keep(rows[i]));
-    // Array.prototype.sort is stable, so ties keep the case order.
-    if (sort === 'disagreement') order.sort((a, b) => rows[b].disagreements - rows[a].disagreements);
-    else if (sort === 'confidence')
-      order.sort((a, b) => (rows[a].confidence ?? Infinity) - (rows[b].confidence ?? Infinity));
-    graded.orders.set(key, order);
-    return order;
-  }
 }
 
-function gridRow(r: LabelledRunRow, questions: Question[], thresholdOf: (q: string) => number): BatchGridRow {
+/** Row indexes in a sort and filter's order, made on first use and kept with the graded run. */
+function orderOf(graded: Graded, sort: GridSort, filter: GridFilter): number[] {
+  const key = `${sort}:${filter}`;
+  const known = graded.orders.get(key);
+  if (known) return known;
+  const { rows } = graded;
+  const keep = (r: BatchGridRow) =>
+    filter === 'all' || (filter === 'errors' ? r.status === 'failed' : r.disagreements > 0);
+  const order = rows.map((_, i) => i).filter((i) => keep(rows[i]));
+  // Array.prototype.sort is stable, so ties keep the case order.
+  if (sort === 'disagreement') order.sort((a, b) => rows[b].disagreements - rows[a].disagreements);
+  else if (sort === 'confidence')
+    order.sort((a, b) => (rows[a].confidence ?? Infinity) - (rows[b].confidence ?? Infinity));
+  graded.orders.set(key, order);
+  return order;
+}
+
+function pageOf(graded: Graded, input: BatchGridInput): BatchGridPage {
+  const order = orderOf(graded, input.sort, input.filter);
+  return {
+    total: order.length,
+    rows: order.slice(input.offset, input.offset + input.limit).map((i) => graded.rows[i]),
+    questions: graded.questions,
+    thresholds: graded.thresholds,
+  };
+}
+
+/** The noul thresholds in force: the set's latest revision's, even for a run of an older one. */
+export function thresholdsInForce(
+  sets: QuestionSetRepository,
+  setId: string,
+  questions: readonly Question[],
+): Record<string, number> {
+  const set = sets.get(setId);
+  const latest = set && latestRevision(set);
+  return Object.fromEntries(
+    questions.filter((q) => q.type === 'noul').map((q) => [q.name, thresholdFor(latest?.tuning, q.name)]),
+  );
+}
+
+export function gridRow(
+  r: LabelledRunRow,
+  questions: Question[],
+  thresholdOf: (q: string) => number,
+): BatchGridRow {
   const grade = gradeCase(questions, r.labelled.answers, r.labelled.labels, thresholdOf);
   const result = r.result;
   return {

@@ -37,11 +37,8 @@ export interface LabelledRunDeps {
   cases: JudgeCaseRepository;
 }
 
-/**
- * A run's cases with their results and labels. Labels are the set's saved cases' expected
- * answers as they are now (a label fixed after the run counts); inline cases carry none.
- */
-export function loadLabelledRun(deps: LabelledRunDeps, runId: string): LabelledRun {
+/** A run and the set revision it asked, or the not_found the views answer without them. */
+export function runRevision(deps: Pick<LabelledRunDeps, 'batches' | 'sets'>, runId: string) {
   const run = deps.batches.getRun(runId);
   if (!run) throw new AppFailure({ code: 'not_found', message: 'This batch run no longer exists.' });
   const set = deps.sets.get(run.setId);
@@ -51,32 +48,34 @@ export function loadLabelledRun(deps: LabelledRunDeps, runId: string): LabelledR
       code: 'not_found',
       message: 'The question set revision of this batch run no longer exists.',
     });
+  return { run, set, revision };
+}
+
+/**
+ * A run's cases with their results and labels. Labels are the set's saved cases' expected
+ * answers as they are now (a label fixed after the run counts); inline cases carry none.
+ */
+export function loadLabelledRun(deps: LabelledRunDeps, runId: string): LabelledRun {
+  const { run, revision } = runRevision(deps, runId);
   const questions = revision.questions;
 
   const results = new Map<string, BatchResult>();
   for (const r of deps.batches.allResults(runId)) results.set(r.caseId, r);
 
-  const row = (c: BatchCase, position: number, note: string, labels: LabelledRunCase['labels']) => {
-    const result = results.get(c.id);
-    return {
-      caseId: c.id,
-      position,
-      state: c.state,
-      note,
-      result,
-      labelled: {
-        id: c.id,
-        answers: result?.status === 'done' ? (result.answers as JudgeAnswer[] | undefined) : undefined,
-        labels,
-      },
-    };
-  };
+  return { run, questions, tuning: revision.tuning, rows: runRows(deps, run, questions, results) };
+}
 
-  let rows: LabelledRunRow[];
+function runRows(
+  deps: LabelledRunDeps,
+  run: BatchRun,
+  questions: Question[],
+  results: Map<string, BatchResult>,
+): LabelledRunRow[] {
+  const row = (c: BatchCase, position: number, note: string, labels: LabelledRunCase['labels']) =>
+    labelledRow(c, position, note, labels, results.get(c.id));
   const named = run.source.kind === 'named' ? parseSetCasesKey(run.source.key) : undefined;
-  if (run.source.kind === 'inline') {
-    rows = run.source.cases.map((c, i) => row(c, i, '', {}));
-  } else if (named?.setId === run.setId) {
+  if (run.source.kind === 'inline') return run.source.cases.map((c, i) => row(c, i, '', {}));
+  if (named?.setId === run.setId) {
     // A run that is over judged what it judged: the saved cases it holds a result for (a case
     // added since, or edited out of its filter, is not its). One still to go will read the set's
     // cases as its filter matches them now, so those are its cases until it ends.
@@ -84,14 +83,37 @@ export function loadLabelledRun(deps: LabelledRunDeps, runId: string): LabelledR
     const saved = over
       ? deps.cases.all(run.setId).filter((c) => results.has(c.id))
       : deps.cases.all(run.setId, named.filter);
-    rows = saved.map((c, i) => row(batchCaseOf(c), i, c.note, caseLabels(c.expected, questions)));
-  } else {
-    throw new AppFailure({
-      code: 'not_found',
-      message: 'The cases of this batch run are not saved cases of its set.',
-    });
+    return saved.map((c, i) => row(batchCaseOf(c), i, c.note, caseLabels(c.expected, questions)));
   }
-  return { run, questions, tuning: revision.tuning, rows };
+  throw notSavedCases();
+}
+
+export const notSavedCases = () =>
+  new AppFailure({
+    code: 'not_found',
+    message: 'The cases of this batch run are not saved cases of its set.',
+  });
+
+/** One case as the views read it: its result (if any) and its labels. */
+export function labelledRow(
+  c: BatchCase,
+  position: number,
+  note: string,
+  labels: LabelledRunCase['labels'],
+  result: BatchResult | undefined,
+): LabelledRunRow {
+  return {
+    caseId: c.id,
+    position,
+    state: c.state,
+    note,
+    result,
+    labelled: {
+      id: c.id,
+      answers: result?.status === 'done' ? (result.answers as JudgeAnswer[] | undefined) : undefined,
+      labels,
+    },
+  };
 }
 
 export interface LabelledRunCacheDeps extends LabelledRunDeps {

@@ -1,0 +1,31 @@
+import type { AppError } from '../../../src-shared/result';
+
+/** What a job reports while it runs: a phase in words and how far along it is. */
+export interface JobProgress {
+  phase: string;
+  done: number;
+  total: number;
+}
+
+/** A job every worker answers at once: the pool's way to know a worker has loaded its code. */
+export const PING = 'ping';
+
+/** Main to a worker: one job at a time (the pool never sends a second before the first ends). */
+export interface JobRequest {
+  id: number;
+  kind: string;
+  input: unknown;
+}
+
+/** A worker to main, about the job it runs. */
+export type JobReply =
+  | { id: number; type: 'progress'; progress: JobProgress }
+  | { id: number; type: 'done'; value: unknown }
+  | { id: number; type: 'failed'; error: AppError }
+  /** A row failed its schema: main must set it aside, which a read-only connection cannot. */
+  | { id: number; type: 'needs-quarantine'; message: string };
+
+/** What a worker is started with: the data folder's database, read-only in the worker. */
+export interface WorkerStartData {
+  databaseFile: string;
+}
