@@ -1,23 +1,5 @@
+import { LIFTED_CHAT_FIELDS } from '../request/extra-body';
 import { chatParamsSchema } from './conversation';
-
-/**
- * Request fields that were typed as extra body fields before the chat form had fields of its
- * own for them, in the order they are lifted (`top_logprobs` needs `logprobs` first, and
- * `tool_choice` and `parallel_tool_calls` need `tools`).
- */
-export const LIFTED_CHAT_FIELDS = [
-  'seed',
-  'stop',
-  'presence_penalty',
-  'frequency_penalty',
-  'reasoning_effort',
-  'logprobs',
-  'top_logprobs',
-  'response_format',
-  'tools',
-  'tool_choice',
-  'parallel_tool_calls',
-] as const;
 
 type Json = Record<string, unknown>;
 

@@ -15,6 +15,25 @@ export type ExtraEndpoint = 'chat' | 'images' | 'speech' | 'embeddings' | 'video
  * Keys each form sets itself (its fields, and what the client adds such as `stream`): extras
  * must not override them, or the form would show one thing and the wire carry another.
  */
+/**
+ * Chat fields the form gained after they could be typed as extras, in the order a saved record's
+ * extras are lifted into its params (`top_logprobs` needs `logprobs` first, and `tool_choice`
+ * and `parallel_tool_calls` need `tools`): src-shared/chat/params-from-extra.ts.
+ */
+export const LIFTED_CHAT_FIELDS = [
+  'seed',
+  'stop',
+  'presence_penalty',
+  'frequency_penalty',
+  'reasoning_effort',
+  'logprobs',
+  'top_logprobs',
+  'response_format',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+] as const;
+
 export const RESERVED_KEYS: Record<ExtraEndpoint, readonly string[]> = {
   chat: [
     'model',
@@ -24,17 +43,7 @@ export const RESERVED_KEYS: Record<ExtraEndpoint, readonly string[]> = {
     'temperature',
     'top_p',
     'max_tokens',
-    'seed',
-    'stop',
-    'presence_penalty',
-    'frequency_penalty',
-    'reasoning_effort',
-    'logprobs',
-    'top_logprobs',
-    'response_format',
-    'tools',
-    'tool_choice',
-    'parallel_tool_calls',
+    ...LIFTED_CHAT_FIELDS,
   ],
   images: ['model', 'prompt', 'n', 'size', 'response_format'],
   speech: ['model', 'input', 'voice', 'response_format', 'speed'],

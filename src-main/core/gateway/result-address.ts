@@ -65,17 +65,7 @@ export async function refuseInternalResult(
     );
   }
   if (gatewayHostname && url.hostname === gatewayHostname) return undefined;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  if (isIP(host) || /^::ffff:/i.test(host)) addresses = [host];
-  else {
-    try {
-      addresses = await lookup(host);
-    } catch {
-      return undefined;
-    }
-  }
-  const internal = addresses.find(isInternalAddress);
+  const internal = await internalAddressOf(url, lookup);
   if (!internal) return undefined;
   return new GatewayError(
     'bad_response',
@@ -117,17 +107,7 @@ export async function refuseInternalRedirect(
   status: number,
 ): Promise<GatewayError | undefined> {
   if (gatewayInternal) return undefined;
-  const host = next.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  if (isIP(host) || /^::ffff:/i.test(host)) addresses = [host];
-  else {
-    try {
-      addresses = await lookup(host);
-    } catch {
-      return undefined;
-    }
-  }
-  const internal = addresses.find(isInternalAddress);
+  const internal = await internalAddressOf(next, lookup);
   if (!internal) return undefined;
   return new GatewayError(
     'bad_response',
@@ -137,4 +117,22 @@ export async function refuseInternalRedirect(
     undefined,
     { redirect: 'internal_address', host: next.host },
   );
+}
+
+/**
+ * The first loopback, private or link-local address the URL's host is or resolves to, if any. A
+ * name that does not resolve is left to the request itself, which then fails as unreachable.
+ */
+async function internalAddressOf(url: URL, lookup: Lookup): Promise<string | undefined> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host) || /^::ffff:/i.test(host)) addresses = [host];
+  else {
+    try {
+      addresses = await lookup(host);
+    } catch {
+      return undefined;
+    }
+  }
+  return addresses.find(isInternalAddress);
 }
