@@ -213,6 +213,9 @@ test.describe('gateway fault', () => {
     const page = app.page;
     await openSection(page, 'Images');
     await expect(page.getByRole('article', { name: 'An earlier picture' })).toBeVisible();
+    // The earlier file's import is announced in a banner above the page; it is waited for, so
+    // the form does not move under the clicks below when it arrives.
+    await expect(page.getByRole('status').filter({ hasText: 'now lives in Gatehouse' })).toBeVisible();
 
     await page.getByLabel('Prompt').fill('This one will fail');
     await page.getByLabel('Model').fill('sandbox-image-1');
