@@ -71,6 +71,8 @@ function openImportConnection(file: string): DatabaseSync {
   const db = new DatabaseSync(file);
   db.exec('PRAGMA busy_timeout = 10000');
   db.exec('PRAGMA foreign_keys = ON');
+  // The log is copied into the database after the commit, by settleWal, not by the commit.
+  db.exec('PRAGMA wal_autocheckpoint = 0');
   return db;
 }
 
