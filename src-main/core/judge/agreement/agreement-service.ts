@@ -11,6 +11,7 @@ import {
 import { EMPTY_TUNING, thresholdFor, type SetTuning } from '../../../../src-shared/judge/set-tuning';
 import type { DriftInput } from '../../../../src-shared/judge/run-agreement-inputs';
 import type { Question } from '../../../../src-shared/judge/question-rules';
+import type { PairedQuestion } from '../../../../src-shared/judge/metrics';
 import type { LabelledRun, LabelledRunCache } from '../batch/labelled-run';
 import { StampedCache } from '../stamped-cache';
 import { batchCaseOf } from '../batch/set-case-source';
@@ -118,14 +119,19 @@ export class AgreementService {
     const { drift, positions } = this.drifts.get(`${a}|${b}`, stamp, () => {
       const la = this.deps.labelled.get(a);
       const lb = this.deps.labelled.get(b);
-      // The agreement paired run A's questions already: the drift takes them as they are.
-      const side = (l: LabelledRun) => ({
+      // The agreement paired run A's questions already: the drift takes them as they are. Run
+      // B's are paired for this drift only (a run's pairs weigh about 60 MB at 100,000 cases).
+      const side = (l: LabelledRun, pair?: (q: Question) => PairedQuestion) => ({
         questions: l.questions,
         cases: l.rows.map((r) => r.labelled),
-        pair: (q: Question) => pairedQuestion(l, q),
+        pair,
       });
       return {
-        drift: runsDrift(side(la), side(lb), force.tuning),
+        drift: runsDrift(
+          side(la, (q) => pairedQuestion(la, q)),
+          side(lb),
+          force.tuning,
+        ),
         positions: la.rows.map((r) => r.position),
       };
     });
