@@ -12,6 +12,7 @@ import type { BatchGridPage } from '../../../src-shared/judge/batch-grid';
 import type { RunAgreement } from '../../../src-shared/judge/run-agreement';
 import { judgeWorkerEntry } from './judge-worker-entry';
 import { WorkerPool } from './worker-pool';
+import { COUNT_TOKENS_JOB } from './worker-messages';
 
 /*
  * The worker as the built app runs it (docs/architecture.md, "Worker threads"): main's bundle is
@@ -59,6 +60,10 @@ describe('the judge worker, built', () => {
     expect(page.rows.map((r) => r.position)).toEqual([...Array(10).keys()]);
     const agreement = await pool.run<RunAgreement>('agreement', { id: big.runA });
     expect(agreement.total).toBe(300);
+    // The judge's token counting, gpt-tokenizer loaded by the built worker itself.
+    expect(await pool.run<number[]>(COUNT_TOKENS_JOB, { texts: ['hello world', '', '猫'] })).toEqual([
+      2, 0, 1,
+    ]);
     await pool.close();
     db.close();
     rmSync(dataDir, { recursive: true, force: true });
