@@ -18,6 +18,7 @@ import { BatchGrid } from '../core/judge/batch/batch-grid';
 import { LabelledRunCache } from '../core/judge/batch/labelled-run';
 import { JudgeRunViews } from '../core/judge/batch/run-views';
 import type { WorkerPool } from '../core/workers/worker-pool';
+import { tokenCounterOf } from '../core/judge/token-counter';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
@@ -108,7 +109,9 @@ export function createServices(env: AppEnvironment) {
     dataDir: env.dataDir,
   });
   const presets = new PresetService({ presets: repos.presets, now: env.now });
-  const judge = createJudgeService({ ...env, client, profiles, repos });
+  // The judge's tokens are counted in the worker pool, so main never loads the tokenizer.
+  const tokens = tokenCounterOf(env.workers);
+  const judge = createJudgeService({ ...env, client, profiles, repos, tokens });
   // Case files being sent for import, kept in the data folder until read (judge-case-service.ts).
   const caseUploads = new CaseUploads(join(env.dataDir, 'import-uploads'));
   const cases = new JudgeCaseService({
@@ -130,6 +133,7 @@ export function createServices(env: AppEnvironment) {
     emit: (p) => env.emit('judge.batch.progress', p),
     // A run over a set's saved test cases reads them from the cases table, page by page.
     namedSources: (key) => setCaseSource(repos.cases, key),
+    tokens,
     now: env.now,
   });
   // A run's results with their labels, read once while they stay the same, for the results

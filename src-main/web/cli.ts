@@ -1,4 +1,3 @@
-import { preloadTokenizer } from '../core/judge/judge-service';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -69,7 +68,6 @@ try {
 console.log('Gatehouse browser mode (development only; the key is kept in this process memory only)');
 console.log(`Data folder: ${dataDir}`);
 console.log(`Open: ${server.url}`);
-preloadTokenizer();
 // The bench's probe of this process's event loop: only when the bench spawned it with an IPC
 // channel and asked (docs/architecture.md, "Benchmarks"); `npm run web` has neither.
 if (serveLoopProbe(process, process.env)) console.log('Event-loop probe: on (bench)');
