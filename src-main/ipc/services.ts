@@ -133,6 +133,7 @@ export function createServices(env: AppEnvironment) {
     emit: (p) => env.emit('judge.batch.progress', p),
     // A run over a set's saved test cases reads them from the cases table, page by page.
     namedSources: (key) => setCaseSource(repos.cases, key),
+    // Counted in the worker pool; an estimate over a set's saved cases is made whole there.
     tokens,
     now: env.now,
   });

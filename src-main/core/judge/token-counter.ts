@@ -1,6 +1,8 @@
 import type { CountTokens } from '../../../src-shared/judge/judge-estimate';
 import type { WorkerPool } from '../workers/worker-pool';
-import { COUNT_TOKENS_JOB } from '../workers/worker-messages';
+import { COUNT_TOKENS_JOB, ESTIMATE_SET_CASES_JOB } from '../workers/worker-messages';
+import type { SetCasesEstimateInput } from '../workers/case-estimate-job';
+import type { BatchEstimate } from '../../../src-shared/judge/batch-run';
 
 /**
  * Counts the tokens of many texts at once, in order. The app gives the worker pool's counter, so
@@ -9,6 +11,11 @@ import { COUNT_TOKENS_JOB } from '../workers/worker-messages';
  */
 export interface TokenCounter {
   count(texts: string[], signal?: AbortSignal): Promise<number[]>;
+  /**
+   * Where counting is in a worker, a run's estimate over a set's saved cases is made there whole:
+   * the worker reads the pages from its own connection too, so main neither reads nor counts.
+   */
+  estimateSetCases?(input: SetCasesEstimateInput, signal?: AbortSignal): Promise<BatchEstimate>;
 }
 
 let tokenizer: Promise<CountTokens> | undefined;
@@ -40,7 +47,10 @@ export const inThreadTokenCounter: TokenCounter = {
 
 /** Counting as a job of the pool: any idle worker, so it never waits behind a set's keyed job. */
 export function poolTokenCounter(pool: WorkerPool): TokenCounter {
-  return { count: (texts, signal) => pool.run<number[]>(COUNT_TOKENS_JOB, { texts }, { signal }) };
+  return {
+    count: (texts, signal) => pool.run<number[]>(COUNT_TOKENS_JOB, { texts }, { signal }),
+    estimateSetCases: (input, signal) => pool.run<BatchEstimate>(ESTIMATE_SET_CASES_JOB, input, { signal }),
+  };
 }
 
 export function tokenCounterOf(pool: WorkerPool | undefined): TokenCounter {

@@ -19,7 +19,10 @@ import {
   type TokenCounter,
   tokenizerLoadedHere,
 } from '../token-counter';
-import { estimateRun } from './batch-estimate';
+import { estimateBatchRun, estimateRun } from './batch-estimate';
+import { setCaseSource, setCasesKey } from './set-case-source';
+import { BIG_RUN_QUESTIONS, seedBigRun } from '../../../test-support/big-judge-run';
+import { createRepositories } from '../../db/repositories';
 import { memoryCaseSource } from './case-source';
 
 /*
@@ -55,6 +58,34 @@ afterAll(async () => {
 });
 
 describe('a run’s estimate with the worker pool', () => {
+  it('over a set’s saved cases, reads and counts them whole in a worker: main neither reads nor counts', async () => {
+    seedBigRun(db, 3000);
+    const repos = createRepositories({ db, notices: new StorageNotices() });
+    const key = setCasesKey('big-set');
+    const inner = poolTokenCounter(pool);
+    const counted: number[] = [];
+    const tokens: TokenCounter = {
+      ...inner,
+      count: (texts, signal) => (counted.push(texts.length), inner.count(texts, signal)),
+    };
+    let mainReads = 0;
+    const source = () => (mainReads++, setCaseSource(repos.cases, key)!);
+    const run = { model: 'judge-1.13.0', source: { kind: 'named' as const, key } };
+
+    const e = await estimateBatchRun(run, BIG_RUN_QUESTIONS, 4, source, tokens);
+
+    expect(mainReads).toBe(0);
+    expect(counted).toHaveLength(0);
+    expect(tokenizerLoadedHere()).toBe(false);
+    expect(e).toMatchObject({ cases: 3000, unreadableCases: 0, concurrency: 4 });
+    // A run whose cases main reads (inline ones) is counted in the pool page by page: the same.
+    const inline = { model: 'judge-1.13.0', source: { kind: 'inline' as const, cases: [] } };
+    const viaPages = await estimateBatchRun(inline, BIG_RUN_QUESTIONS, 4, source, tokens);
+    expect(mainReads).toBe(1);
+    expect(counted.length).toBeGreaterThan(1);
+    expect(viaPages).toEqual(e);
+  }, 60_000);
+
   it(`counts ${CASES.toLocaleString('en')} cases in the pool, page by page, never loading the tokenizer on main`, async () => {
     const pages: number[] = [];
     const inner = poolTokenCounter(pool);

@@ -1,4 +1,4 @@
-import type { BatchEstimate } from '../../../../src-shared/judge/batch-run';
+import type { BatchEstimate, BatchRun } from '../../../../src-shared/judge/batch-run';
 import {
   costYuan,
   flatTexts,
@@ -10,6 +10,8 @@ import type { Question } from '../../../../src-shared/judge/question-rules';
 import { parseState } from '../../../../src-shared/judge/state-input';
 import { inThreadTokenCounter, type TokenCounter } from '../token-counter';
 import type { CaseSource } from './case-source';
+import { parseSetCasesKey } from './set-case-source';
+import { QuarantineNeededError } from '../../workers/worker-pool';
 
 /** Cases read, and their states counted, a page at a time. */
 const PAGE = 200;
@@ -60,4 +62,28 @@ export async function estimateRun(
     reservedYuan,
     balanceNeededYuan: cost + reservedYuan,
   };
+}
+
+/**
+ * A run's estimate, where it costs main least: over a set's saved cases with a pool's counter,
+ * whole in a worker (main neither reads the pages nor counts); otherwise main reads the pages and
+ * `tokens` counts them. A row that fails its schema cannot be set aside on the worker's read-only
+ * connection, so then main estimates, which sets it aside as its reads do.
+ */
+export async function estimateBatchRun(
+  run: Pick<BatchRun, 'model' | 'source'>,
+  questions: Question[],
+  concurrency: number,
+  source: () => CaseSource,
+  tokens: TokenCounter = inThreadTokenCounter,
+): Promise<BatchEstimate> {
+  const inMain = () => estimateRun(source(), questions, run.model, concurrency, tokens);
+  const ref = run.source;
+  if (!tokens.estimateSetCases || ref.kind !== 'named' || !parseSetCasesKey(ref.key)) return inMain();
+  try {
+    return await tokens.estimateSetCases({ key: ref.key, questions, model: run.model, concurrency });
+  } catch (err) {
+    if (err instanceof QuarantineNeededError) return inMain();
+    throw err;
+  }
 }

@@ -27,7 +27,7 @@ import { BatchRunner, type CaseOutcome, PauseRun, RateLimited } from './batch-ru
 import { type CaseSource, findCase, memoryCaseSource } from './case-source';
 import { setCasesKey } from './set-case-source';
 import { caseError, pauseReasonOf } from './batch-errors';
-import { estimateRun } from './batch-estimate';
+import { estimateBatchRun } from './batch-estimate';
 import type { TokenCounter } from '../token-counter';
 
 /** Progress events per run: at most one per window (about five a second). */
@@ -41,7 +41,6 @@ export interface BatchServiceDeps {
   emit: (progress: BatchProgress) => void;
   /** Sources main knows by key (a `named` source ref); inline cases need none. */
   namedSources?: (key: string) => CaseSource | undefined;
-  /** The worker pool's token counter in the app; without one, counting in this thread. */
   tokens?: TokenCounter;
   now?: () => number;
 }
@@ -150,14 +149,8 @@ export class BatchService {
 
   async estimate(id: string, concurrency?: number): Promise<BatchEstimate> {
     const run = this.require(id);
-    const questions = this.questionsOf(run);
-    return estimateRun(
-      this.sourceOf(run),
-      questions,
-      run.model,
-      concurrency ?? run.concurrency,
-      this.deps.tokens,
-    );
+    const inForce = concurrency ?? run.concurrency;
+    return estimateBatchRun(run, this.questionsOf(run), inForce, () => this.sourceOf(run), this.deps.tokens);
   }
 
   start(id: string, concurrency?: number): BatchRunView {
