@@ -4,7 +4,8 @@ import { MAX_ALTERNATIVES, MAX_MESSAGE_CHARS } from './message-limits';
 import { formatCheckSchema, responseFormatSchema } from './response-format';
 import { messageLogprobsSchema } from './logprobs';
 import { chatToolFields, checkToolFields } from './chat-tools';
-import { attachmentRefSchema, MAX_ATTACHMENTS } from './attachments';
+import { attachmentRefSchema } from './attachments';
+import { MAX_ATTACHMENTS } from './attachment-rules';
 
 const usageSchema = z.object({
   prompt_tokens: z.number().optional(),

@@ -5,11 +5,9 @@ import { join } from 'node:path';
 import {
   type AddAttachmentInput,
   addAttachmentSchema,
-  ATTACHMENT_ID_PATTERN,
   type AttachmentRef,
-  extensionOf,
-  isImageMime,
 } from '../../../src-shared/chat/attachments';
+import { ATTACHMENT_ID_PATTERN, extensionOf, isImageMime } from '../../../src-shared/chat/attachment-rules';
 import { invalidInput } from '../../../src-shared/result';
 import { isTempFileName, writeFileAtomicAsync } from '../storage/atomic-file';
 import { writingToAsync } from '../storage/disk-full';

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AddedAttachment, AttachmentRef } from '../../../src-shared/chat/attachments';
+import type { AttachmentRef } from '../../../src-shared/chat/attachments';
+import type { AddedAttachment } from '../../../src-shared/chat/attachment-rules';
 import type { ChatStreamEvent, StartChatInput } from '../../../src-shared/chat/chat-events';
 import type { CompareReplyInput } from '../../../src-shared/chat/compare';
 import { routerCalls, testServices } from '../../ipc/services.test-helper';

@@ -27,7 +27,8 @@ import {
 import type { StreamSink } from '../streams/stream-sink';
 import { wireHistory } from './wire-history';
 import type { AttachmentStore } from '../attachments/attachment-store';
-import { attachmentIdsIn, type AttachmentRef } from '../../../src-shared/chat/attachments';
+import type { AttachmentRef } from '../../../src-shared/chat/attachments';
+import { attachmentIdsIn } from '../../../src-shared/chat/attachment-rules';
 import { toolSchemaProblems } from './tool-schema-check';
 import { type ReplyTiming, streamReply, withCheck } from './stream-reply';
 import { CONTINUE_PROMPT, joinContinuation } from './continuation';

@@ -1,7 +1,8 @@
 import type { ChatMessage } from '../gateway/chat-api';
 import type { StoredMessage } from '../../../src-shared/chat/conversation';
 import type { WireContentPart } from '../../../src-shared/request/chat-body';
-import { type AttachmentRef, isImageMime, textFilePart } from '../../../src-shared/chat/attachments';
+import type { AttachmentRef } from '../../../src-shared/chat/attachments';
+import { isImageMime, textFilePart } from '../../../src-shared/chat/attachment-rules';
 import { toolCallIdOf } from '../../../src-shared/chat/chat-tools';
 import { fillVariables, type PromptVariables } from '../../../src-shared/chat/prompt-variables';
 

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { attachmentIdsIn } from '../../../src-shared/chat/attachments';
+import { attachmentIdsIn } from '../../../src-shared/chat/attachment-rules';
 
 /**
  * The `conversation_attachments` table (migration 9): which stored files each conversation refers

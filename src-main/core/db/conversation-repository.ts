@@ -7,7 +7,7 @@ import {
 import { type DbContext, issuesText, quarantine } from './quarantine';
 import { transaction } from './transaction';
 import { attachmentRefs } from './attachment-refs';
-import { attachmentIdsIn } from '../../../src-shared/chat/attachments';
+import { attachmentIdsIn } from '../../../src-shared/chat/attachment-rules';
 
 export interface ConversationRepository {
   /** Newest first, without loading any message. */

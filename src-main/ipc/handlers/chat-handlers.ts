@@ -5,7 +5,7 @@ import type { chatStreams } from '../../../src-shared/ipc/routes/chat-streams';
 import type { AppServices } from '../services';
 import { schemaTextProblems } from '../../core/chat/format-check';
 import { checkToolArguments, toolSchemaProblems } from '../../core/chat/tool-schema-check';
-import { ATTACHMENT_URL_ID } from '../../../src-shared/chat/attachments';
+import { ATTACHMENT_URL_ID } from '../../../src-shared/chat/attachment-rules';
 
 export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
   return {

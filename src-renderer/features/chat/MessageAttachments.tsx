@@ -1,15 +1,16 @@
 import './attachments.css';
 import { useEffect, useRef, useState } from 'react';
-import { type AttachmentRef, isImageMime } from '../../../src-shared/chat/attachments';
+import type { AttachmentRef } from '../../../src-shared/chat/attachments';
+import { isImageMime } from '../../../src-shared/chat/attachment-rules';
 import { t } from '../../i18n/i18n';
 import { sizeText } from './attachment-size';
 import { useAttachmentUrl } from './attachment-url';
 
 /**
  * A sent question's files: images as thumbnails served by main (click one to see it large),
- * text files as chips with their name and size.
+ * text files as chips with their name and size. Loaded with the first message that has files.
  */
-export function MessageAttachments({ files }: { files: readonly AttachmentRef[] }) {
+export default function MessageAttachments({ files }: { files: readonly AttachmentRef[] }) {
   const [open, setOpen] = useState<AttachmentRef>();
   return (
     <>

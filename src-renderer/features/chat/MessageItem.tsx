@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import type { StoredMessage } from '../../../src-shared/chat/conversation';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
@@ -13,8 +13,9 @@ import { BranchSwitcher } from './BranchSwitcher';
 import { EditQuestion } from './EditQuestion';
 import { useChat } from './chat-store';
 import { useLiveReply } from './use-live-reply';
-import { MessageAttachments } from './MessageAttachments';
-import { isImageMime } from '../../../src-shared/chat/attachments';
+import { isImageMime } from '../../../src-shared/chat/attachment-rules';
+
+const MessageAttachments = lazy(() => import('./MessageAttachments'));
 
 export function CopyMessageButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -155,7 +156,11 @@ function ChatMessageItem({ message, position, idle, last, live = false }: Messag
           <Markdown text={content} chain={streaming?.chain} streaming={live} />
         </ReplyView>
       ) : null}
-      {isUser && message.attachments?.length ? <MessageAttachments files={message.attachments} /> : null}
+      {isUser && message.attachments?.length ? (
+        <Suspense fallback={null}>
+          <MessageAttachments files={message.attachments} />
+        </Suspense>
+      ) : null}
       {!isUser && !live && message.refusal ? <RefusalBlock text={message.refusal} /> : null}
       {!isUser && !live && message.toolCalls?.length ? (
         <ToolCallBlock

@@ -1,10 +1,6 @@
 import { create } from 'zustand';
-import {
-  type AttachmentRef,
-  type ImageDetail,
-  isImageMime,
-  MAX_ATTACHMENTS,
-} from '../../../src-shared/chat/attachments';
+import type { AttachmentRef } from '../../../src-shared/chat/attachments';
+import { type ImageDetail, isImageMime, MAX_ATTACHMENTS } from '../../../src-shared/chat/attachment-rules';
 import { asAppError, call } from '../../bridge/api';
 import { t } from '../../i18n/i18n';
 import { knownAttachmentUrl, rememberAttachmentUrl } from './attachment-url';

@@ -1,5 +1,5 @@
+import type { AddAttachmentInput } from '../../../src-shared/chat/attachments';
 import {
-  type AddAttachmentInput,
   type AttachmentMime,
   DOWNSCALE_LONG_SIDE,
   IMAGE_MIMES,
@@ -7,7 +7,7 @@ import {
   MAX_IMAGE_BYTES,
   MAX_TEXT_FILE_BYTES,
   textMimeFor,
-} from '../../../src-shared/chat/attachments';
+} from '../../../src-shared/chat/attachment-rules';
 import { t } from '../../i18n/i18n';
 import { sizeText } from './attachment-size';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ATTACHMENT_URL_ID } from '../../../src-shared/chat/attachments';
+import { ATTACHMENT_URL_ID } from '../../../src-shared/chat/attachment-rules';
 import { call } from '../../bridge/api';
 
 /** Addresses main gave for files added in this window, by id. */

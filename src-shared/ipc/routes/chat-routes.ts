@@ -7,7 +7,8 @@ import { type ChatPreset, presetIdInput, savePresetSchema } from '../../chat/cha
 import { MAX_SCHEMA_CHARS, type SchemaViolation } from '../../chat/response-format';
 import { type ArgumentsCheck, type SchemaProblem, toolSchemaInput } from '../../chat/chat-tools';
 import { MAX_MESSAGE_CHARS } from '../../chat/message-limits';
-import { type AddedAttachment, addAttachmentSchema } from '../../chat/attachments';
+import { addAttachmentSchema } from '../../chat/attachments';
+import type { AddedAttachment } from '../../chat/attachment-rules';
 
 const byId = z.object({ id: conversationIdSchema });
 
