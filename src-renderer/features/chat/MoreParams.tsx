@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  type ChatParamsInput,
-  MAX_STOP_SEQUENCES,
-  REASONING_EFFORTS,
-} from '../../../src-shared/chat/conversation';
+import { MAX_STOP_SEQUENCES, REASONING_EFFORTS } from '../../../src-shared/chat/chat-param-limits';
+import type { ChatParamsInput } from '../../../src-shared/chat/conversation';
 import { t } from '../../i18n/i18n';
 import { useChat } from './chat-store';
 import { ParamInput } from './ParamInput';

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ChatTool, SchemaProblem } from '../../../src-shared/chat/chat-tools';
 import {
-  type ChatTool,
   MAX_TOOL_SCHEMA_BYTES,
   MAX_TOOLS,
-  type SchemaProblem,
   TOOL_CHOICE_MODES,
   TOOL_NAME_PATTERN,
   utf8Bytes,
-} from '../../../src-shared/chat/chat-tools';
+} from '../../../src-shared/chat/tool-rules';
 import type { ChatParamsInput } from '../../../src-shared/chat/conversation';
 import { call } from '../../bridge/api';
 import { t } from '../../i18n/i18n';
