@@ -11,7 +11,7 @@ export type LanguageChoice = Language | 'system';
 
 /**
  * English's core strings are built in; another language's core is loaded before the window first
- * renders, and the judge workbench's strings (both languages) come with the Judge tab.
+ * renders, and each other tab's strings (both languages) come with the tab (`loadMessages`).
  */
 const catalogs: Partial<Record<Language, Partial<Catalog>>> = { en: { ...enCore } };
 /** Where the choice is kept: a window preference, like the layout (ui-store.ts). */
@@ -41,24 +41,58 @@ function pickLanguage(
 
 let active: Language = 'en';
 
-let workbench: Promise<void> | undefined;
-let zhWorkbench: Promise<void> | undefined;
-const loadZhWorkbench = () =>
-  (zhWorkbench ??= import('./zh-CN/workbench').then((m) => {
-    Object.assign((catalogs['zh-CN'] ??= {}), m.zhWorkbench);
-  }));
+/**
+ * The parts of the catalog loaded with their tab, in each language (docs/architecture.md, "The
+ * window"): a tab's strings are not in the first screen's JavaScript.
+ */
+const PARTS = {
+  media: {
+    en: () => import('./en/media').then((m) => m.media),
+    'zh-CN': () => import('./zh-CN/media').then((m) => m.media),
+  },
+  video: {
+    en: () => import('./en/video').then((m) => m.video),
+    'zh-CN': () => import('./zh-CN/video').then((m) => m.video),
+  },
+  settings: {
+    en: () => import('./en/settings').then((m) => m.settings),
+    'zh-CN': () => import('./zh-CN/settings').then((m) => m.settings),
+  },
+  judge: {
+    en: () => import('./en/workbench').then((m) => m.enWorkbench),
+    'zh-CN': () => import('./zh-CN/workbench').then((m) => m.zhWorkbench),
+  },
+} satisfies Record<string, Record<Language, () => Promise<Partial<Catalog>>>>;
+export type MessagePart = keyof typeof PARTS;
+
+/** Parts asked for so far, and each part's load per language. */
+const wantedParts = new Set<MessagePart>();
+const partLoads = new Map<string, Promise<void>>();
+const loadPart = (part: MessagePart, language: Language): Promise<void> => {
+  const id = `${part}:${language}`;
+  let load = partLoads.get(id);
+  if (!load) {
+    load = PARTS[part][language]().then((strings) => {
+      Object.assign((catalogs[language] ??= {}), strings);
+    });
+    // A failed load may be tried again (the tab's import fails and shows its error too).
+    load.catch(() => partLoads.delete(id));
+    partLoads.set(id, load);
+  }
+  return load;
+};
 
 /**
  * Loads the chosen language's catalog (main.tsx awaits it before the first render), so a
- * window in English never downloads the Chinese one and the reverse costs one small file. When
- * the Judge tab has already brought the workbench's strings, their twin comes too.
+ * window in English never downloads the Chinese one and the reverse costs one small file. The
+ * parts the tabs opened so far come in that language too.
  */
 export async function loadLanguage(choice?: LanguageChoice): Promise<void> {
   const wanted = pickLanguage(choice);
   try {
     if (wanted === 'zh-CN') {
       catalogs['zh-CN'] = { ...(await import('./zh-CN/core')).zhCore, ...catalogs['zh-CN'] };
-      if (workbench) await Promise.all([workbench, loadZhWorkbench()]);
+      await Promise.all([...wantedParts].map((part) => loadPart(part, 'zh-CN')));
     }
     active = wanted;
   } catch {
@@ -68,15 +102,14 @@ export async function loadLanguage(choice?: LanguageChoice): Promise<void> {
 }
 
 /**
- * The judge workbench's strings, in English and in the language the window speaks: the Judge
- * tab waits for them as it loads, so they never weigh on the first screen.
+ * A tab's strings, in English (the fallback of every key) and in the language the window speaks:
+ * the tab's lazy import waits for them (app/tabs.tsx), so they never weigh on the first screen.
  */
-export function loadWorkbenchMessages(): Promise<void> {
-  workbench ??= (async () => {
-    Object.assign(catalogs.en!, (await import('./en/workbench')).enWorkbench);
-    if (active === 'zh-CN') await loadZhWorkbench();
-  })();
-  return workbench;
+export function loadMessages(part: MessagePart): Promise<void> {
+  wantedParts.add(part);
+  const loads = [loadPart(part, 'en')];
+  if (active !== 'en') loads.push(loadPart(part, active));
+  return Promise.all(loads).then(() => undefined);
 }
 
 /** The language the window speaks now (also the locale dates and numbers are written in). */
