@@ -54,6 +54,32 @@ describe('the catalogs', () => {
     expect(english).toEqual([]);
   });
 
+  it('write dates as the browser’s own toLocale… methods do, in both languages', async () => {
+    const { formatDate, formatTime, formatWhen } = await import('./i18n');
+    const at = Date.UTC(2025, 2, 4, 9, 5, 7);
+    for (const [language, catalog] of [
+      ['zh-CN', zhCN],
+      ['en', en],
+    ] as const) {
+      speakForTests(language, catalog);
+      const d = new Date(at);
+      expect(formatDateTime(at)).toBe(
+        d.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }),
+      );
+      expect(formatDate(at)).toBe(d.toLocaleDateString(language, { dateStyle: 'medium' }));
+      expect(formatTime(at)).toBe(d.toLocaleTimeString(language));
+      expect(formatWhen(at, at + 1000)).toBe(
+        d.toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' }),
+      );
+      expect(formatWhen(at, Date.UTC(2025, 5, 1))).toBe(
+        d.toLocaleDateString(language, { month: 'short', day: 'numeric' }),
+      );
+      expect(formatWhen(at, Date.UTC(2026, 5, 1))).toBe(
+        d.toLocaleDateString(language, { month: 'short', day: 'numeric', year: 'numeric' }),
+      );
+    }
+  });
+
   it('pick Simplified Chinese for a Chinese system, else English', () => {
     expect(systemLanguage('zh-CN')).toBe('zh-CN');
     expect(systemLanguage('zh')).toBe('zh-CN');
