@@ -56,6 +56,9 @@ export function TokenHeat(props: ComponentProps<typeof EagerTokenHeat>) {
   );
 }
 
+/** Starts a panel's load early; a failure is not reported here but when the panel is opened. */
+const warm = (preload: () => Promise<unknown>) => void preload().catch(() => undefined);
+
 /**
  * A folded panel's title until the panel itself is wanted; then the panel, opened (and its title
  * focused, when the user opened it from the keyboard) as the user asked.
@@ -84,7 +87,7 @@ function Folded({
           setOpened(focused ? 'focus' : 'open');
         }}
       >
-        <summary onPointerEnter={() => void preload()} onFocus={() => void preload()}>
+        <summary onPointerEnter={() => warm(preload)} onFocus={() => warm(preload)}>
           {title}
         </summary>
       </details>
