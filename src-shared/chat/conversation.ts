@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { storedExtraSchema } from '../request/extra-body-schema';
 import { MAX_ALTERNATIVES, MAX_MESSAGE_CHARS } from './message-limits';
+import { MAX_STOP_SEQUENCES, REASONING_EFFORTS } from './chat-param-limits';
 import { formatCheckSchema, responseFormatSchema } from './response-format';
 import { messageLogprobsSchema } from './logprobs';
 import { chatToolFields, checkToolFields } from './chat-tools';
@@ -102,8 +103,8 @@ export type StoredMessage = z.infer<typeof storedMessageSchema>;
 
 const penalty = z.number().min(-2, 'must be between -2 and 2').max(2, 'must be between -2 and 2').optional();
 
-export const MAX_STOP_SEQUENCES = 4;
-export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
+// Without zod in chat-param-limits.ts, so the window's first screen does not load zod.
+export { MAX_STOP_SEQUENCES, REASONING_EFFORTS };
 
 /**
  * The request fields the chat form sets, with the Chat Completions API's own ranges. Fields

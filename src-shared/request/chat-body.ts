@@ -1,7 +1,7 @@
 import { type ExtraBody, mergeExtraBody } from './extra-body';
 
 import type { ChatParamsInput } from '../chat/conversation';
-import { wireTools } from '../chat/chat-tools';
+import { wireTools } from '../chat/tool-rules';
 
 /** One tool call of an assistant turn, as the API takes it back in the history. */
 export interface WireToolCall {

@@ -7,7 +7,7 @@ import { ReplyStats } from './ReplyStats';
 import { RetryCountdown } from './RetryCountdown';
 import { ThinkingBlock } from './ThinkingBlock';
 import { RefusalBlock } from './RefusalBlock';
-import { ToolCallBlock } from './ToolCallBlock';
+import { ToolCallBlock } from './lazy-chat-parts';
 import { FormatCheckBlock, ReplyView } from './ReplyFormats';
 import { BranchSwitcher } from './BranchSwitcher';
 import { EditQuestion } from './EditQuestion';

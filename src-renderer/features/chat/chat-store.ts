@@ -75,6 +75,9 @@ interface ChatState {
   conversationSaved: (id: string) => Promise<void>;
 }
 
+/** Small plain values (a chat's parameters, its variables) compared by content. */
+const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 /** The open conversation's live reply, if one is streaming. */
 export const openLive = (s: Pick<ChatState, 'conversationId' | 'live'>): LiveReply | undefined =>
   s.conversationId ? s.live[s.conversationId] : undefined;
@@ -229,18 +232,23 @@ export const useChat = create<ChatState>((set, get) => ({
   clearError: () => set({ error: undefined }),
   // Opening or starting another chat never waits for a reply: it goes on in the background.
   newChat: () => set({ conversationId: undefined, messages: [], error: undefined }),
-  open: (c) =>
+  open: (c) => {
+    const { params, variables } = get();
+    // A conversation's own values win; values typed for names it does not use stay at hand.
+    const merged = { ...variables, ...c.variables };
     set({
       conversationId: c.id,
       messages: c.messages,
       model: c.model,
       system: c.system,
-      params: c.params,
+      // Kept as they are when the same, so the panels showing them do not re-render on opening
+      // a conversation (docs/architecture.md, "The window").
+      params: sameJson(params, c.params) ? params : c.params,
       extraText: textOfExtra(c.extra),
-      // A conversation's own values win; values typed for names it does not use stay at hand.
-      variables: { ...get().variables, ...c.variables },
+      variables: sameJson(variables, merged) ? variables : merged,
       error: undefined,
-    }),
+    });
+  },
   send: async () => {
     const { draft, messages, model } = get();
     const text = draft.trim();
