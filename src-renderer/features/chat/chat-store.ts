@@ -8,6 +8,7 @@ import { extraBlockedError } from '../../app/extra-problem-text';
 import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
 import { variableNames } from '../../../src-shared/chat/prompt-variables';
 import { appendLive, type LiveText } from './live-text';
+import { addingFiles, readyFiles, useAttachmentDraft } from './attachment-draft';
 import { dropPendingText, queueDelta, queueRetract, takePending } from './pending-deltas';
 
 export interface LiveReply {
@@ -143,7 +144,7 @@ async function startStream(
   messages: StoredMessage[],
   restoreDraft: string,
   opts: { continueReply?: boolean } = {},
-): Promise<void> {
+): Promise<boolean> {
   const s = useChat.getState();
   // A continuation shows the cut reply inside the live one, which grows from it.
   const continues = opts.continueReply ? messages[messages.length - 1] : undefined;
@@ -152,7 +153,7 @@ async function startStream(
   const extra = parseExtraText(s.extraText, 'chat');
   if (!extra.ok) {
     useChat.setState({ error: extraBlockedError(extra.problem), draft: restoreDraft || s.draft });
-    return;
+    return false;
   }
   const live: LiveReply = {
     streamId,
@@ -192,6 +193,7 @@ async function startStream(
         ? { live: { ...now.live, [conversationId]: { ...now.live[conversationId], accepted: true } } }
         : {},
     );
+    return true;
   } catch (err) {
     useChat.setState((now) => ({
       live: withoutLive(now.live, conversationId, streamId),
@@ -205,6 +207,7 @@ async function startStream(
           }
         : {}),
     }));
+    return false;
   }
 }
 
@@ -241,13 +244,22 @@ export const useChat = create<ChatState>((set, get) => ({
   send: async () => {
     const { draft, messages, model } = get();
     const text = draft.trim();
-    if (!text || openLive(get())) return;
+    const files = useAttachmentDraft.getState();
+    // A question may be only files; a file still being added holds the send back.
+    if ((!text && !readyFiles(files)) || addingFiles(files) || openLive(get())) return;
     if (!model.trim()) {
       set({ error: { code: 'invalid_input', message: 'model: is required — pick or type a model first' } });
       return;
     }
     set({ draft: '' });
-    await startStream([...messages, { role: 'user', content: text }], draft);
+    const attachments = files.take();
+    const question: StoredMessage = {
+      role: 'user',
+      content: text,
+      ...(attachments.length ? { attachments } : {}),
+    };
+    if (!(await startStream([...messages, question], draft)))
+      useAttachmentDraft.getState().restore(attachments);
   },
   regenerate: async (position) => {
     const { messages } = get();
@@ -263,8 +275,17 @@ export const useChat = create<ChatState>((set, get) => ({
   },
   editAndResend: async (position, text) => {
     const { messages } = get();
-    if (openLive(get()) || !text.trim() || messages[position]?.role !== 'user') return;
-    await startStream([...messages.slice(0, position), { role: 'user', content: text.trim() }], '');
+    const asked = messages[position];
+    if (openLive(get()) || asked?.role !== 'user' || !(text.trim() || asked.attachments?.length)) return;
+    // The question's files go with its edited words.
+    const { attachments } = asked;
+    await startStream(
+      [
+        ...messages.slice(0, position),
+        { role: 'user', content: text.trim(), ...(attachments ? { attachments } : {}) },
+      ],
+      '',
+    );
   },
   sendToolResults: async (position, results) => {
     const { messages } = get();

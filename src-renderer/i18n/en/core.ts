@@ -1,5 +1,6 @@
 import { chat } from './chat';
 import { chatFormats } from './chatFormats';
+import { chatAttachments } from './chatAttachments';
 import { common } from './common';
 import { judge } from './judge';
 import { log } from './log';
@@ -16,6 +17,7 @@ export const enCore = {
   ...common,
   ...chat,
   ...chatFormats,
+  ...chatAttachments,
   ...video,
   ...settings,
   ...log,

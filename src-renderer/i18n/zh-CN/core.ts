@@ -1,6 +1,7 @@
 import type { CoreKey } from '../en/core';
 import { chat } from './chat';
 import { chatFormats } from './chatFormats';
+import { chatAttachments } from './chatAttachments';
 import { common } from './common';
 import { judge } from './judge';
 import { log } from './log';
@@ -17,6 +18,7 @@ export const zhCore: Record<CoreKey, string> = {
   ...common,
   ...chat,
   ...chatFormats,
+  ...chatAttachments,
   ...video,
   ...settings,
   ...log,
