@@ -121,6 +121,8 @@ export function createServices(env: AppEnvironment) {
     desktop: env.desktop,
     uploads: caseUploads,
     progress: (p) => env.emit('judge.cases.importProgress', p),
+    // An upload's import runs in a worker thread, off main's event loop.
+    workers: env.workers,
     now: env.now,
   });
   // Runs that were running when the app stopped go on in startBackgroundWork.

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright';
 import { startApp } from '../bench/window/app-process';
 import { SAMPLE_SET_NAME, seedJudgeSample, seedSecondProfile } from './screenshot-seed';
+import { showAttachments } from './screenshot-attachments';
 
 /**
  * `npm run screenshots [-- --out DIR --only chat,judge]`: every tab of the built app in browser
@@ -74,6 +75,15 @@ const SCENES: Scene[] = [
       await page.waitForFunction(() => !document.querySelector('article.message.live'), undefined, {
         timeout: 60_000,
       });
+    },
+  },
+  {
+    // Two images and a text file on the composer, and a sent question's thumbnails.
+    name: 'chat-attachments',
+    show: async (page) => {
+      await tab('chat')(page);
+      await closeCompare(page);
+      await showAttachments(page);
     },
   },
   {

@@ -142,8 +142,3 @@ function textFacts(bytes: Buffer): Record<string, never> {
     throw invalidInput('data', 'must be text (the file holds NUL bytes, so it is binary)');
   return {};
 }
-
-/** A stored text file's text (checked as UTF-8 when it was added). */
-export function textOf(bytes: Buffer): string {
-  return bytes.toString('utf8').replace(/^\uFEFF/, '');
-}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as nextTurn } from 'node:timers/promises';
 import type { GatewayClient } from '../gateway/gateway-client';
 import { type AppError, AppFailure, invalidInput } from '../../../src-shared/result';
 import { diskFullError, isDiskFull } from '../storage/disk-full';
@@ -238,7 +239,13 @@ export class ChatService {
     this.newest.set(conversation.id, request);
     const body = { model: input.model, messages: wire, ...input.params, extra: input.extra };
     const finished = streamReply(this.deps, target, timing, body, sink).then(
-      ({ fresh, outcome, stopped }) => {
+      async ({ fresh, outcome, stopped }) => {
+        // A reply's end is three pieces of work, each in a turn of its own so main is never
+        // held by all three at once: the stream's last text (scrubbed, made a message), its save
+        // (a 2,000,000-character reply is some 20 ms of SQLite's full-text indexing), and the
+        // end event to the window (docs/architecture.md, "The path of a chat delta"). A timer,
+        // not setImmediate: timers due (a click's, a probe's) then run between the pieces.
+        await nextTurn(0);
         const superseded = this.newest.get(conversation.id) !== request;
         if (!superseded) this.newest.delete(conversation.id);
         // A continued reply is checked whole: the cut part alone never parsed.
@@ -259,6 +266,7 @@ export class ChatService {
           sink.end({ type: 'error', message: { ...message, error }, error });
           return;
         }
+        await nextTurn(0);
         // A stopped stream's subscriber is gone, so the sink drops this; the broadcast still tells it.
         sink.end(
           outcome.error && !stopped

@@ -1,5 +1,6 @@
 import type { CaseDraft } from '../../../src-shared/judge/case-answers';
 import { type JudgeCase, judgeCaseSchema } from '../../../src-shared/judge/judge-case';
+import { CaseImportStaging } from './judge-case-staging';
 import { type DbContext, issuesText, quarantine } from './quarantine';
 import { transaction } from './transaction';
 
@@ -27,6 +28,11 @@ export interface JudgeCaseRepository {
    * import prepares them while it reads the file, so the one transaction only inserts.
    */
   appendStored(setId: string, rows: { id: string; data: string }[], updatedAt: number): number;
+  /**
+   * An import's cases staged on this connection as the file is read, then committed after the
+   * set's last case in one transaction (judge-case-staging.ts); drop it when done.
+   */
+  staging(): CaseImportStaging;
   /** Adds a case right after `after`, moving the later ones down one place. */
   insertAfter(after: JudgeCase, draft: CaseDraft, id: string, updatedAt: number): JudgeCase;
   /** Replaces a case's state, answers and note; false when it no longer exists. */
@@ -171,6 +177,10 @@ export function judgeCaseRepository(ctx: DbContext): JudgeCaseRepository {
         for (const r of rows) insert.run(r.id, setId, position++, updatedAt, r.data);
         return rows.length;
       });
+    },
+
+    staging() {
+      return new CaseImportStaging(db);
     },
 
     insertAfter(after, draft, id, updatedAt) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { DesktopActions } from '../media/desktop-actions';
-import { caseData, type JudgeCaseRepository } from '../db/judge-case-repository';
+import type { JudgeCaseRepository } from '../db/judge-case-repository';
 import type { QuestionSetRepository } from '../db/question-set-repository';
 import {
   type CaseDraft,
@@ -19,19 +19,21 @@ import {
   type CaseMapping,
   PREVIEW_ROWS,
   PROBLEMS_LISTED,
-  type RowPlace,
 } from '../../../src-shared/judge/judge-case-import';
 import { latestRevision, type StoredSet } from '../../../src-shared/judge/question-set';
 import type { Question } from '../../../src-shared/judge/question-rules';
 import { parseState, type StateInput } from '../../../src-shared/judge/state-input';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
+import type { WorkerPool } from '../workers/worker-pool';
 import { exportCases } from './cases/case-export';
 import type { CsvOptions } from './cases/csv';
+import { importCaseFile, noRoom, sortByPlace } from './cases/case-import';
+import { CASE_IMPORT_JOB, type CaseImportJobInput } from './cases/case-import-job';
 import { checkMapping, mapRow, problem, proposeMapping } from './cases/case-mapping';
-import type { RowProblem } from './cases/case-rows';
 import type { CaseUploads } from './cases/case-uploads';
 import {
   type CaseSource,
+  fileSource,
   scanCaseFile,
   type ScanProgress,
   stopMessage,
@@ -54,6 +56,11 @@ export class JudgeCaseService {
       uploads?: CaseUploads;
       /** How far the reading of an upload has come, for the window's progress. */
       progress?: (p: CaseImportProgress) => void;
+      /**
+       * The app's worker threads: an upload's import runs in one (case-import-job.ts), off main's
+       * event loop. Absent (unit tests on an in-memory database, the CLI), main imports it.
+       */
+      workers?: WorkerPool;
       now?: () => number;
       newId?: () => string;
     },
@@ -169,17 +176,44 @@ export class JudgeCaseService {
   }
 
   /** Imports an uploaded file, which is then deleted. */
-  async confirmUpload(input: UploadInput & { mapping: CaseMapping }, signal?: AbortSignal) {
+  async confirmUpload(
+    input: UploadInput & { mapping: CaseMapping },
+    signal?: AbortSignal,
+  ): Promise<CaseImportResult> {
     const held = await this.uploads.source(input.uploadId);
     const { uploadId, ...rest } = input;
-    const result = await this.importConfirm({
-      ...rest,
-      source: held.source,
-      signal: anySignal(held.signal, signal),
-      onProgress: this.progressOf(uploadId, held.size),
-    });
+    const result = await this.importFile(
+      { ...rest, path: held.path, size: held.size },
+      anySignal(held.signal, signal),
+      this.progressOf(uploadId, held.size),
+    );
     this.uploads.discard(uploadId);
     return result;
+  }
+
+  /**
+   * Imports a file of the data folder: in a worker thread when the app has them (the reading
+   * and the one transaction never hold main's event loop; cancelling ends the worker, which
+   * writes nothing), else here in main.
+   */
+  async importFile(
+    input: { setId: string; path: string; size: number; format?: CaseFileFormat; mapping: CaseMapping },
+    signal?: AbortSignal,
+    onProgress?: (p: ScanProgress) => void,
+  ): Promise<CaseImportResult> {
+    const workers = this.deps.workers;
+    if (!workers) return this.importConfirm({ ...input, source: fileSource(input.path), signal, onProgress });
+    const job: CaseImportJobInput = {
+      ...input,
+      questions: this.questions(input.setId),
+      updatedAt: this.now(),
+    };
+    return workers.run<CaseImportResult>(CASE_IMPORT_JOB, job, {
+      signal,
+      onProgress: (p) => {
+        if (p.phase === 'reading') onProgress?.({ bytes: p.done, rows: p.items ?? 0 });
+      },
+    });
   }
 
   /** Reads the file and says what an import would do; writes nothing. */
@@ -251,50 +285,17 @@ export class JudgeCaseService {
 
   /**
    * Imports every row the mapping reads, in one transaction, after the set's last case. The file
-   * is read the way the preview read it (the same reader, caps and mapping).
+   * is read the way the preview read it (the same reader, caps and mapping), each case staged as
+   * it is read (case-import.ts), so memory holds a batch of them, not the file.
    */
   async importConfirm(input: CaseFileInput & { mapping: CaseMapping }): Promise<CaseImportResult> {
     const questions = this.questions(input.setId);
-    // Each case in its stored form, made as the file is read (in its short turns), so the one
-    // transaction at the end only inserts.
-    const rows: { id: string; data: string }[] = [];
-    const skipped: (RowPlace & { reasons: string[] })[] = [];
-    let skippedCount = 0;
-    const notes: CaseImportProblem[] = [];
-    const skip = (place: RowPlace, reasons: string[]) => {
-      skippedCount++;
-      if (skipped.length < PROBLEMS_LISTED)
-        skipped.push({
-          ...(place.line !== undefined ? { line: place.line } : { item: place.item }),
-          reasons,
-        });
-    };
-    const end = await scanCaseFile(sourceOf(input), scanOptions(input), (item) => {
-      if (item.problem) {
-        if (skipsRow(item.problem)) skip(item.problem, [item.problem.reason]);
-        else if (notes.length < PROBLEMS_LISTED)
-          notes.push(problem(item.problem, item.problem.field, item.problem.reason));
-        return;
-      }
-      const mapped = mapRow(item.row, input.mapping, questions);
-      if (mapped.ok) rows.push({ id: this.newId(), data: caseData(mapped.draft) });
-      else
-        skip(
-          mapped.place,
-          mapped.problems.map((x) => `${x.field}: ${x.reason}`),
-        );
-    });
-    if (end.fatal) throw invalidInput('file', `the file cannot be read: it ${end.fatal}`);
-    if (end.stopped) throw invalidInput('file', stopMessage(end.stopped));
-    checkMapping(input.mapping, end.columns, questions);
-    this.room(input.setId, rows.length);
-    this.deps.cases.appendStored(input.setId, rows, this.now());
-    return {
-      added: rows.length,
-      skipped: sortByPlace(skipped),
-      skippedCount,
-      notes,
-    };
+    return importCaseFile(
+      this.deps.cases.staging(),
+      sourceOf(input),
+      { ...scanOptions(input), mapping: input.mapping, questions, setId: input.setId, updatedAt: this.now() },
+      this.newId,
+    );
   }
 
   exportText(
@@ -336,14 +337,3 @@ const scanOptions = (input: CaseFileInput) => ({
   signal: input.signal,
   onProgress: input.onProgress,
 });
-
-const noRoom = (held: number, adding: number) =>
-  `A question set holds at most ${CASES_PER_SET_MAX.toLocaleString('en')} test cases; this one has ${held.toLocaleString('en')}, so ${adding.toLocaleString('en')} more do not fit.`;
-
-const order = (p: RowPlace) => p.line ?? p.item ?? 0;
-function sortByPlace<T extends RowPlace>(list: T[]): T[] {
-  return [...list].sort((a, b) => order(a) - order(b));
-}
-
-/** A row the file's own syntax left out (a header or file problem is not a row). */
-const skipsRow = (p: RowProblem) => p.skipsRow && p.field === 'row';

@@ -1,13 +1,15 @@
 import { workerData } from 'node:worker_threads';
 import { openReadOnlyDatabase } from '../db/open-database';
 import { judgeRunJobs } from '../judge/batch/run-jobs';
+import { caseImportJobs } from '../judge/cases/case-import-job';
 import type { WorkerStartData } from './worker-messages';
 import { serveJobs } from './worker-host';
 
 /**
  * A worker thread of the app's pool (docs/architecture.md, "Worker threads"): its own read-only
- * connection to the data folder's database, and the judge's heavy reads as jobs. Built as
+ * connection to the data folder's database, and the judge's heavy reads as jobs; and a case
+ * file's import, on a write connection of its own for the job's length. Built as
  * `out/main/judge-worker.js` beside main's entry (electron.vite.config.ts).
  */
 const { databaseFile } = workerData as WorkerStartData;
-serveJobs(judgeRunJobs(openReadOnlyDatabase(databaseFile)));
+serveJobs({ ...judgeRunJobs(openReadOnlyDatabase(databaseFile)), ...caseImportJobs(databaseFile) });

@@ -5,6 +5,8 @@ export interface JobProgress {
   phase: string;
   done: number;
   total: number;
+  /** What else it counts as it goes, where it counts something (a case file's rows read). */
+  items?: number;
 }
 
 /** A job every worker answers at once: the pool's way to know a worker has loaded its code. */

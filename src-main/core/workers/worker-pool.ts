@@ -163,11 +163,13 @@ export class WorkerPool {
     }
     if (slot.running !== job) return;
     // A computation cannot be interrupted: its worker ends, and the next job starts a new one.
+    // The caller hears once the worker has ended, so nothing of the job goes on after (an
+    // import's write connection is closed, its transaction rolled back, its lock released).
     const worker = slot.worker;
     slot.worker = undefined;
     slot.running = undefined;
-    void worker?.terminate();
-    this.finish(job, () => job.reject(err));
+    const ended = worker ? worker.terminate().catch(() => undefined) : Promise.resolve();
+    void ended.then(() => this.finish(job, () => job.reject(err)));
     this.next(slot);
   }
 

@@ -20,11 +20,22 @@ export function AttachButton() {
     <>
       <button
         type="button"
-        className="ghost small attach-button"
-        title={t('chat.attachHint')}
+        className="ghost attach-button"
+        aria-label={t('chat.attach')}
+        title={`${t('chat.attach')} — ${t('chat.attachHint')}`}
         onClick={() => input.current?.click()}
       >
-        {t('chat.attach')}
+        {/* A paperclip: the composer's row has no room for words beside Side by side and Send. */}
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path
+            d="M21 11.5l-8.6 8.6a5 5 0 0 1-7.1-7.1l8.6-8.6a3.5 3.5 0 0 1 5 5l-8.6 8.6a2 2 0 0 1-2.8-2.8l7.9-7.9"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
       </button>
       <input
         ref={input}

@@ -18,6 +18,9 @@ import { ReplyStats } from './ReplyStats';
 import { RetryCountdown } from './RetryCountdown';
 import { ToolCallBlock } from './ToolCallBlock';
 import { nextCompareModel } from './chat-model-default';
+import { AttachButton } from './AttachButton';
+import { DraftFiles } from './DraftFiles';
+import { readyFiles, useAttachmentDraft } from './attachment-draft';
 
 /**
  * One prompt to 2–4 models at once, each streaming in its own column with its statistics; the
@@ -243,8 +246,11 @@ function ColumnView({
 
 function ComparePrompt({ busy }: { busy: boolean }) {
   const { prompt, setPrompt, send, stopAll } = useCompare();
+  // The composer's files go with the prompt to every column (docs/architecture.md).
+  const hasFiles = useAttachmentDraft(readyFiles);
   return (
     <div className="composer">
+      <DraftFiles />
       <div className="composer-row">
         <textarea
           aria-label={t('compare.prompt')}
@@ -254,12 +260,18 @@ function ComparePrompt({ busy }: { busy: boolean }) {
           onChange={(e) => setPrompt(e.target.value)}
           onKeyDown={sendOnEnter(send)}
         />
+        <AttachButton />
         {busy ? (
           <button type="button" className="primary danger" onClick={stopAll} title={t('keys.stop')}>
             {t('compare.stopAll')}
           </button>
         ) : (
-          <button type="button" className="primary" onClick={() => void send()} disabled={!prompt.trim()}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void send()}
+            disabled={!prompt.trim() && !hasFiles}
+          >
             {t('compare.sendAll')}
           </button>
         )}

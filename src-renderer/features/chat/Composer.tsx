@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
 import { sendOnEnter } from './send-on-enter';
@@ -7,8 +7,7 @@ import { useCompare } from './compare-store';
 import { loadMarkdownRenderer } from './markdown-loader';
 import { addingFiles, readyFiles, useAttachmentDraft } from './attachment-draft';
 import { AttachButton } from './AttachButton';
-
-const ComposerAttachments = lazy(() => import('./ComposerAttachments'));
+import { DraftFiles } from './DraftFiles';
 
 /** The files a paste or a drop carries, if any (text pasted stays text). */
 function filesOf(data: DataTransfer | null): File[] {
@@ -28,7 +27,6 @@ export function Composer() {
   const busy = live !== undefined;
   const addFiles = useAttachmentDraft((s) => s.add);
   const hasFiles = useAttachmentDraft(readyFiles);
-  const anyFile = useAttachmentDraft((s) => s.files.length > 0);
   const adding = useAttachmentDraft(addingFiles);
   const [dragging, setDragging] = useState(false);
   return (
@@ -52,11 +50,7 @@ export function Composer() {
     >
       {error ? <ErrorNotice error={error} onDismiss={clearError} /> : null}
       {dragging ? <div className="drop-note">{t('chat.attachDrop')}</div> : null}
-      {anyFile ? (
-        <Suspense fallback={null}>
-          <ComposerAttachments />
-        </Suspense>
-      ) : null}
+      <DraftFiles />
       <div className="composer-row">
         <textarea
           aria-label={t('chat.message')}

@@ -9,6 +9,7 @@ import { extraBlockedError } from '../../app/extra-problem-text';
 import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
 import { t } from '../../i18n/i18n';
 import { usedVariables, useChat } from './chat-store';
+import { addingFiles, readyFiles, useAttachmentDraft } from './attachment-draft';
 
 /** One model in a side-by-side comparison, and the reply it is writing or wrote. */
 export interface CompareColumn {
@@ -159,7 +160,8 @@ export const useCompare = create<CompareState>((set, get) => ({
   send: async () => {
     const { prompt, columns } = get();
     const text = prompt.trim();
-    if (!text || columns.some(isStreaming)) return;
+    const files = useAttachmentDraft.getState();
+    if ((!text && !readyFiles(files)) || addingFiles(files) || columns.some(isStreaming)) return;
     const blank = columns.findIndex((c) => !c.model.trim());
     if (blank !== -1) {
       set({
@@ -177,7 +179,12 @@ export const useCompare = create<CompareState>((set, get) => ({
       return;
     }
     // A comparison continues the open conversation, if there is one, as it is shown now.
-    const messages: StoredMessage[] = [...chat.messages, { role: 'user', content: text }];
+    // The files on the composer go to every column with the prompt.
+    const attachments = files.take();
+    const messages: StoredMessage[] = [
+      ...chat.messages,
+      { role: 'user', content: text, ...(attachments.length ? { attachments } : {}) },
+    ];
     const request: CompareRequest = {
       system: chat.system,
       params: chat.params,

@@ -4,6 +4,7 @@ import type { AddAttachmentInput, AttachmentRef } from '../../../src-shared/chat
 import { installFakeBridge } from '../../test/fake-bridge';
 import { useAttachmentDraft } from './attachment-draft';
 import { useChat } from './chat-store';
+import { useCompare } from './compare-store';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 
@@ -209,5 +210,32 @@ describe('Composer attachments', () => {
     );
     fireEvent.keyDown(viewer, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends the composer’s files with a side-by-side prompt to every column', async () => {
+    const bridge = installFakeBridge({ 'chat.compare': () => ({ profileId: 'p' }) });
+    const ref: AttachmentRef = {
+      id: `${'e'.repeat(64)}.png`,
+      name: 'ui.png',
+      mime: 'image/png',
+      size: 3,
+      width: 1,
+      height: 1,
+      detail: 'auto',
+    };
+    useAttachmentDraft.getState().restore([ref]);
+    act(() => useAttachmentDraft.getState().setDetail('low'));
+    useCompare.setState({
+      prompt: '',
+      columns: useCompare.getState().columns.map((c, i) => ({ ...c, model: `model-${i}` })),
+    });
+    await act(() => useCompare.getState().send());
+    const sends = bridge.calls.filter((c) => c.route === 'chat.compare');
+    expect(sends).toHaveLength(2);
+    for (const s of sends)
+      expect((s.input as { messages: unknown[] }).messages).toEqual([
+        { role: 'user', content: '', attachments: [{ ...ref, detail: 'low' }] },
+      ]);
+    expect(useAttachmentDraft.getState().files).toEqual([]);
   });
 });

@@ -101,10 +101,13 @@ export class CaseUploads {
     return { received: u.received };
   }
 
-  /** The whole file, once every byte has arrived, and a signal that aborts when it is discarded. */
+  /**
+   * The whole file, once every byte has arrived, and a signal that aborts when it is discarded;
+   * its path for a worker thread that reads it itself (an import).
+   */
   async source(
     uploadId: string,
-  ): Promise<{ source: CaseSource; signal: AbortSignal; name: string; size: number }> {
+  ): Promise<{ source: CaseSource; path: string; signal: AbortSignal; name: string; size: number }> {
     const u = this.get(uploadId);
     if (u.received !== u.size)
       throw invalidInput(
@@ -112,7 +115,13 @@ export class CaseUploads {
         `the file has not all arrived (${u.received.toLocaleString('en')} of ${u.size.toLocaleString('en')} bytes)`,
       );
     await u.writing;
-    return { source: fileSource(u.path), signal: u.controller.signal, name: u.name, size: u.size };
+    return {
+      source: fileSource(u.path),
+      path: u.path,
+      signal: u.controller.signal,
+      name: u.name,
+      size: u.size,
+    };
   }
 
   /** True when there was such an upload; a preview reading it stops. */
