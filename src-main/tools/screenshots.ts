@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright';
 import { startApp } from '../bench/window/app-process';
-import { SAMPLE_SET_NAME, seedJudgeSample } from './screenshot-seed';
+import { SAMPLE_SET_NAME, seedJudgeSample, seedSecondProfile } from './screenshot-seed';
 import { showAttachments } from './screenshot-attachments';
 
 /**
@@ -140,6 +140,26 @@ const SCENES: Scene[] = [
       });
     },
   },
+  {
+    // Four panes, each on a profile of its own (a second profile is seeded below): the profile
+    // and model of every pane readable at 1024 px, one model list open.
+    name: 'chat-compare-4',
+    show: async (page) => {
+      await tab('chat')(page);
+      if ((await page.locator('.compare').count()) === 0) await page.locator('.compare-toggle').click();
+      const add = page.locator('.compare-head button').first();
+      while ((await page.locator('.compare-col').count()) < 4) await add.click();
+      await page.locator('.compare-col select').nth(3).selectOption({ index: 1 });
+      const box = page.locator('.compare textarea');
+      await box.fill('Name three lighthouses.');
+      await box.press('Enter');
+      await page.waitForFunction(() => !document.querySelector('.compare-col .danger'), undefined, {
+        timeout: 60_000,
+      });
+      await page.locator('.compare-col .picker-toggle').nth(2).click();
+      await page.waitForTimeout(300);
+    },
+  },
   { name: 'media', show: tab('media') },
   { name: 'video', show: tab('video') },
   { name: 'judge', show: tab('judge') },
@@ -204,6 +224,7 @@ const SCENES: Scene[] = [
 const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-shots-'));
 const app = await startApp(projectRoot, dataDir);
 await seedJudgeSample(app, projectRoot);
+await seedSecondProfile(app);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 mkdirSync(values.out, { recursive: true });
 try {

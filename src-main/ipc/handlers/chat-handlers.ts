@@ -20,6 +20,7 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
       return s.env.desktop.saveTextAs(file.content, file.fileName);
     },
     'chat.compare.keep': (input) => s.chat.keepCompared(input),
+    'chat.code': (input) => s.chat.code(input),
     'chat.attachments.add': async (input) => {
       const ref = await s.attachments.add(input);
       return { ref, url: s.env.mediaUrl(s.attachments.rel(ref.id)) };

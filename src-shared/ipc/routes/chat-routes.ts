@@ -8,6 +8,7 @@ import { MAX_SCHEMA_CHARS, type SchemaViolation } from '../../chat/response-form
 import { type ArgumentsCheck, type SchemaProblem, toolSchemaInput } from '../../chat/chat-tools';
 import { MAX_MESSAGE_CHARS } from '../../chat/message-limits';
 import { addAttachmentSchema } from '../../chat/attachments';
+import { type ChatCode, chatCodeSchema } from '../../chat/chat-code';
 import type { AddedAttachment } from '../../chat/attachment-rules';
 
 const byId = z.object({ id: conversationIdSchema });
@@ -45,6 +46,8 @@ export const chatRoutes = {
    * reference and the address of its thumbnail (docs/architecture.md, "Chat attachments").
    */
   'chat.attachments.add': route<AddedAttachment>()(addAttachmentSchema),
+  /** The body a chat request would send, for View code (src-shared/chat/chat-code.ts). */
+  'chat.code': route<ChatCode>()(chatCodeSchema),
   /** The address of any stored attachment, with `ATTACHMENT_URL_ID` where its id goes. */
   'chat.attachments.urlTemplate': route<{ template: string }>()(z.object({})),
   /** Named chat settings, by name. */
