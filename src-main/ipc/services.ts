@@ -6,6 +6,7 @@ import type { LogEntry } from '../../src-shared/log/log-entry';
 import type { DatabaseSync } from 'node:sqlite';
 import { ChatService } from '../core/chat/chat-service';
 import { PresetService } from '../core/chat/preset-service';
+import { AttachmentStore } from '../core/attachments/attachment-store';
 import { createJudgeService } from '../core/judge/create-judge-service';
 import { JudgeCaseService } from '../core/judge/judge-case-service';
 import { CaseUploads } from '../core/judge/cases/case-uploads';
@@ -98,10 +99,13 @@ export function createServices(env: AppEnvironment) {
   const media = new MediaLibrary(env.dataDir);
   const profiles = new ProfileService(env.settings, vault, env.sandbox, env.notices, env.now);
   const repos = createRepositories({ db: env.database, notices: env.notices, now: env.now });
+  // Files attached to chat messages, under the media folder so the media scheme serves them.
+  const attachments = new AttachmentStore(media.root);
   const chat = new ChatService({
     client,
     profiles,
     conversations: repos.conversations,
+    attachments,
     // EventMap extends ChatEvents, so every chat event is a valid app event.
     emit: (name, payload) => env.emit(name, payload as EventMap[typeof name]),
     now: env.now,
@@ -166,6 +170,7 @@ export function createServices(env: AppEnvironment) {
     vault,
     profiles,
     chat,
+    attachments,
     presets,
     media,
     judge,
@@ -188,6 +193,8 @@ export function createServices(env: AppEnvironment) {
  * and unfinished video tasks are polled again. Stopped by the app's dispose, in its order.
  */
 export function startBackgroundWork(services: AppServices): void {
+  // No window holds a draft yet: every attachment file no conversation refers to can go.
+  services.chat.sweepAttachments();
   services.judgeBatch.resumeInterrupted();
   services.video.start();
 }

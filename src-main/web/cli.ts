@@ -7,6 +7,7 @@ import { splitInAppSandboxArgs } from '../sandbox/cli-args';
 import { StartupError, startupFailureLine } from '../app/startup-failure';
 import { startWebServer } from './web-server';
 import { serveLoopProbe } from './bench-loop-probe';
+import { browserWorkerEntry } from './built-worker-entry';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const projectRoot = resolve(here, '../..');
@@ -53,6 +54,7 @@ try {
     version,
     exportDir: values['export-dir'] ? resolve(values['export-dir']) : undefined,
     sandbox: sandboxParse.options,
+    workerEntry: browserWorkerEntry(projectRoot, rendererDir),
   });
 } catch (err) {
   // One line and exit 1, never a stack trace: the data folder (or the port) is the user's to fix.

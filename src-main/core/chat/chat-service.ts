@@ -27,8 +27,13 @@ import {
 } from '../../../src-shared/chat/conversation-export';
 import type { StreamSink } from '../streams/stream-sink';
 import { wireHistory } from './wire-history';
+import { chatCode } from './chat-code';
+import type { ChatCode, ChatCodeInput } from '../../../src-shared/chat/chat-code';
+import type { AttachmentStore } from '../attachments/attachment-store';
+import type { AttachmentRef } from '../../../src-shared/chat/attachments';
+import { attachmentIdsIn } from '../../../src-shared/chat/attachment-rules';
 import { toolSchemaProblems } from './tool-schema-check';
-import { formatCheckOf, type ReplyTiming, streamReply } from './stream-reply';
+import { type ReplyTiming, streamReply, withCheck } from './stream-reply';
 import { CONTINUE_PROMPT, joinContinuation } from './continuation';
 import type { KeyScrubber } from '../security/key-scrubber';
 import {
@@ -85,6 +90,8 @@ export class ChatService {
       client: GatewayClient;
       profiles: ProfileService;
       conversations: ConversationRepository;
+      /** The files attached to messages (read when a history is sent, swept when unreferenced). */
+      attachments: AttachmentStore;
       emit: Emit;
       now?: () => number;
       /** Keys to remove from the reply's text, also when a model spreads one over many deltas. */
@@ -101,6 +108,8 @@ export class ChatService {
       replyDeadlineMs: this.deps.profiles.replyDeadlineMs(profileId),
     };
   }
+
+  private readonly readAttachment = (ref: AttachmentRef) => this.deps.attachments.read(ref);
 
   private now(): number {
     return (this.deps.now ?? Date.now)();
@@ -144,8 +153,18 @@ export class ChatService {
     return found;
   }
 
+  /** Deletes the conversation, then the files only it referred to (attachment-store.ts `sweep`). */
   delete(id: string): void {
+    const c = this.deps.conversations.get(id);
     this.deps.conversations.delete(id);
+    const ids = attachmentIdsIn(c?.messages ?? []);
+    c?.pendingBranches?.tails.forEach((tail) => attachmentIdsIn(tail, ids));
+    if (ids.size) this.deps.attachments.sweep(this.deps.conversations.attachmentIds(), ids);
+  }
+
+  /** At start: removes attachment files no conversation refers to (docs/architecture.md). */
+  sweepAttachments(): number {
+    return this.deps.attachments.sweep(this.deps.conversations.attachmentIds());
   }
 
   /**
@@ -190,6 +209,10 @@ export class ChatService {
     const timing = this.replyTiming(profileId);
     const now = this.now();
     const merged = mergeHistory(existing?.messages ?? [], input.messages);
+    // Attached files are read before anything is saved: a file gone from the folder fails the
+    // call, naming it, and the window keeps the question to send again.
+    const history = await wireHistory(input.system, merged.messages, input.variables, this.readAttachment);
+    const wire = continued ? [...history, { role: 'user' as const, content: CONTINUE_PROMPT }] : history;
     // A Regenerate stopped before its reply was saved leaves its versions waiting; a second one keeps them.
     const setAside =
       merged.pending ??
@@ -211,13 +234,6 @@ export class ChatService {
     this.deps.conversations.put(conversation);
     // The new conversation is in every list from the moment it is saved, not when the reply ends.
     this.deps.emit('chat.conversations.changed', { conversationId: conversation.id });
-
-    const wire = continued
-      ? [
-          ...wireHistory(input.system, merged.messages, input.variables),
-          { role: 'user' as const, content: CONTINUE_PROMPT },
-        ]
-      : wireHistory(input.system, merged.messages, input.variables);
 
     const request = Symbol(conversation.id);
     this.newest.set(conversation.id, request);
@@ -275,7 +291,7 @@ export class ChatService {
     const target = await this.deps.profiles.target(profileId);
     const body = {
       model: input.model,
-      messages: wireHistory(input.system, input.messages, input.variables),
+      messages: await wireHistory(input.system, input.messages, input.variables, this.readAttachment),
       ...input.params,
       extra: input.extra,
     };
@@ -300,6 +316,11 @@ export class ChatService {
    * none yet), with the model and profile that wrote it; the other columns' replies are kept as
    * versions of that reply.
    */
+  /** The body a request would send, for View code (chat-code.ts). */
+  code(raw: ChatCodeInput): Promise<ChatCode> {
+    return chatCode(raw, this.readAttachment);
+  }
+
   keepCompared(raw: KeepComparedInput): Conversation {
     const input = keepComparedSchema.parse(raw);
     const existing = input.conversationId ? this.deps.conversations.get(input.conversationId) : undefined;
@@ -379,16 +400,6 @@ export class ChatService {
     await Promise.race([Promise.allSettled([...this.inFlight]), timeout]);
     clearTimeout(timer);
   }
-}
-
-/** The message with its format check made again on its whole text. */
-function withCheck(
-  message: StoredMessage,
-  body: Parameters<typeof formatCheckOf>[2],
-  finished: boolean,
-): StoredMessage {
-  const { formatCheck: _old, ...rest } = message;
-  return { ...rest, ...formatCheckOf(message.content, message, body, finished) };
 }
 
 function notFound(): AppFailure {
