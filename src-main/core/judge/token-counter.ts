@@ -1,3 +1,4 @@
+import { plainTextCounter } from '../../../src-shared/judge/plain-text-tokens';
 import type { CountTokens } from '../../../src-shared/judge/judge-estimate';
 import type { WorkerPool } from '../workers/worker-pool';
 import { COUNT_TOKENS_JOB, ESTIMATE_SET_CASES_JOB } from '../workers/worker-messages';
@@ -26,9 +27,7 @@ let tokenizer: Promise<CountTokens> | undefined;
  */
 export const loadTokenCounter = (): Promise<CountTokens> =>
   (tokenizer ??= import('gpt-tokenizer').then(
-    // A state is the user's text: a special token's name in it ("<|endoftext|>") is counted as
-    // the text it is, where gpt-tokenizer would otherwise throw.
-    (m) => (text: string) => m.countTokens(text, { disallowedSpecial: new Set() }),
+    (m) => plainTextCounter(m),
     (err: unknown) => {
       tokenizer = undefined; // a failed load is tried again by the next count
       throw err;
