@@ -4,8 +4,9 @@ import { ModelPicker } from '../../app/ModelPicker';
 import { recallModel } from '../../app/model-memory';
 import { useRoute } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
-// Folded until opened, and loaded then; the panel's foot loaded after it (lazy-chat-parts.tsx).
-import { ChatExtraFields, MoreParams, ToolsEditor } from './lazy-chat-parts';
+import { ChatExtraFields } from './ChatExtraFields';
+// Folded until opened, and loaded then (lazy-chat-parts.tsx).
+import { MoreParams, ToolsEditor } from './lazy-chat-parts';
 import { ParamInput } from './ParamInput';
 import { ResponseFormatControl } from './ResponseFormatControl';
 import { VariablesPanel } from './VariablesPanel';

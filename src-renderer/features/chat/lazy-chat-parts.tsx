@@ -8,8 +8,7 @@ import type { ToolCallBlock as EagerToolCallBlock } from './ToolCallBlock';
 /**
  * Chat parts most chats never show, each in a chunk of its own so that the Chat tab's first
  * screen does not carry them (docs/architecture.md, "The window"): side-by-side compare, tool
- * calls and token probabilities under a reply, the folded Tools and More parameters panels, and
- * the extra fields, request preview and View code at the panel's foot.
+ * calls and token probabilities under a reply, and the folded Tools and More parameters panels.
  * A folded panel loads when opened, when the pointer or focus reaches its title (so it is usually
  * there by the click), or at once when the open chat's parameters use it.
  */
@@ -18,14 +17,12 @@ const loadToolCallBlock = () => import('./ToolCallBlock').then((m) => ({ default
 const loadTokenHeat = () => import('./TokenHeat').then((m) => ({ default: m.TokenHeat }));
 const loadMoreParams = () => import('./MoreParams').then((m) => ({ default: m.MoreParams }));
 const loadToolsEditor = () => import('./ToolsEditor').then((m) => ({ default: m.ToolsEditor }));
-const loadChatExtraFields = () => import('./ChatExtraFields').then((m) => ({ default: m.ChatExtraFields }));
 
 const LazyCompareView = lazy(loadCompareView);
 const LazyToolCallBlock = lazy(loadToolCallBlock);
 const LazyTokenHeat = lazy(loadTokenHeat);
 const LazyMoreParams = lazy(loadMoreParams);
 const LazyToolsEditor = lazy(loadToolsEditor);
-const LazyChatExtraFields = lazy(loadChatExtraFields);
 
 function Loading() {
   return (
@@ -55,18 +52,6 @@ export function TokenHeat(props: ComponentProps<typeof EagerTokenHeat>) {
   return (
     <Suspense fallback={<Loading />}>
       <LazyTokenHeat {...props} />
-    </Suspense>
-  );
-}
-
-/**
- * The extra body fields, the request preview and View code, at the foot of the parameters panel
- * (below the first screen at any window size): loaded after it.
- */
-export function ChatExtraFields() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <LazyChatExtraFields />
     </Suspense>
   );
 }
