@@ -93,9 +93,13 @@ export function CodePanel({
       {files?.length ? (
         <p className="muted small-note">{t('code.files', { names: files.map((f) => f.name).join(', ') })}</p>
       ) : null}
-      <pre className="view-code-text" aria-label={t(`code.lang.${language}`)} tabIndex={0}>
-        <code>{code}</code>
-      </pre>
+      {/* No empty block while main builds the body: a labelled <pre> with nothing in it is an
+          unnamed region to a screen reader (axe: aria-prohibited-attr). */}
+      {loading ? null : (
+        <pre className="view-code-text" aria-label={t(`code.lang.${language}`)} tabIndex={0}>
+          <code>{code}</code>
+        </pre>
+      )}
       <p className="muted small-note">
         {codeKeyNote(profile)}{' '}
         {language === 'curl'
