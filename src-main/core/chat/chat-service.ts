@@ -27,8 +27,6 @@ import {
 } from '../../../src-shared/chat/conversation-export';
 import type { StreamSink } from '../streams/stream-sink';
 import { wireHistory } from './wire-history';
-import { chatCode } from './chat-code';
-import type { ChatCode, ChatCodeInput } from '../../../src-shared/chat/chat-code';
 import type { AttachmentStore } from '../attachments/attachment-store';
 import type { AttachmentRef } from '../../../src-shared/chat/attachments';
 import { attachmentIdsIn } from '../../../src-shared/chat/attachment-rules';
@@ -316,11 +314,6 @@ export class ChatService {
    * none yet), with the model and profile that wrote it; the other columns' replies are kept as
    * versions of that reply.
    */
-  /** The body a request would send, for View code (chat-code.ts). */
-  code(raw: ChatCodeInput): Promise<ChatCode> {
-    return chatCode(raw, this.readAttachment);
-  }
-
   keepCompared(raw: KeepComparedInput): Conversation {
     const input = keepComparedSchema.parse(raw);
     const existing = input.conversationId ? this.deps.conversations.get(input.conversationId) : undefined;

@@ -1,3 +1,4 @@
+import { chatCode } from '../../core/chat/chat-code';
 import type { Handlers } from '../handler-types';
 import type { StreamHandlers } from '../stream-router';
 import type { chatRoutes } from '../../../src-shared/ipc/routes/chat-routes';
@@ -20,7 +21,8 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
       return s.env.desktop.saveTextAs(file.content, file.fileName);
     },
     'chat.compare.keep': (input) => s.chat.keepCompared(input),
-    'chat.code': (input) => s.chat.code(input),
+    // The body a request would send, read as a send reads its files (core/chat/chat-code.ts).
+    'chat.code': (input) => chatCode(input, (ref) => s.attachments.read(ref)),
     'chat.attachments.add': async (input) => {
       const ref = await s.attachments.add(input);
       return { ref, url: s.env.mediaUrl(s.attachments.rel(ref.id)) };
