@@ -1,11 +1,14 @@
 import { expect, test } from './fixtures/app-fixture';
 
-// Slow pauses between the Sandbox's writes, so the columns are still streaming when one is stopped.
-test.use({ appArgs: ['--sandbox-token-delay', '60'] });
+// One token every 20 ms however long the reply (not the usual ~2.5 s in all), so the columns are
+// still streaming when one is stopped, even on a loaded machine.
+test.use({ appArgs: ['--sandbox-token-delay', '20', '--sandbox-exact-pace'] });
 
 test('one prompt streams in two columns; one is stopped, another added, and the chosen one continues the chat', async ({
   page,
 }) => {
+  // Three rounds of replies paced token by token.
+  test.setTimeout(180_000);
   await expect(page.getByLabel('Model', { exact: true })).toHaveValue(/sandbox-chat/);
   await page.getByRole('button', { name: 'Side by side' }).click();
   const view = page.getByRole('region', { name: 'Side by side' });
@@ -29,7 +32,7 @@ test('one prompt streams in two columns; one is stopped, another added, and the 
 
   // The other column finishes with its own statistics: time to first token, tokens/s, usage, model.
   const stats = col(1).getByLabel('Reply statistics');
-  await expect(stats).toBeVisible({ timeout: 30_000 });
+  await expect(stats).toBeVisible({ timeout: 60_000 });
   await expect(stats).toContainText(/first token/i);
   await expect(stats).toContainText(/tok\/s/);
   await expect(stats).toContainText('sandbox-chat-1');
@@ -49,7 +52,7 @@ test('one prompt streams in two columns; one is stopped, another added, and the 
   await view.getByRole('textbox', { name: 'Prompt for every column' }).fill('Hi');
   await view.getByRole('button', { name: 'Send to all' }).click();
   for (const n of [1, 2, 3]) {
-    await expect(col(n).getByRole('button', { name: 'Continue with this' })).toBeVisible({ timeout: 30_000 });
+    await expect(col(n).getByRole('button', { name: 'Continue with this' })).toBeVisible({ timeout: 60_000 });
   }
   await col(1).getByRole('button', { name: 'Continue with this' }).click();
   await expect(view).toHaveCount(0);

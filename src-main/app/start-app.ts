@@ -3,7 +3,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { DATABASE_FILE } from '../core/db/open-database';
 import { openDataFolder } from '../core/db/open-data-folder';
 import { judgeWorkerEntry } from '../core/workers/judge-worker-entry';
-import { WorkerPool } from '../core/workers/worker-pool';
+import { type WorkerEntry, WorkerPool } from '../core/workers/worker-pool';
 import type { FetchLike } from '../core/gateway/gateway-client';
 import { envProxyFor, type SystemProxy } from '../core/gateway/network-route';
 import type { DesktopActions } from '../core/media/desktop-actions';
@@ -51,6 +51,8 @@ export interface AppStartEnv {
   /** The in-app Sandbox's options (faults and pace for the end-to-end tests). */
   sandbox?: SandboxOptions;
   now?: () => number;
+  /** The worker threads' code; by default where judgeWorkerEntry finds it. */
+  workerEntry?: WorkerEntry;
 }
 
 /** The shutdown's steps, in the order dispose takes them. */
@@ -116,7 +118,7 @@ export async function startApp(platform: AppPlatform, env: AppStartEnv): Promise
   // Started now, so the first heavy call does not wait for a worker to load its code.
   const workers = new WorkerPool({
     size: WORKER_THREADS,
-    entry: judgeWorkerEntry(),
+    entry: env.workerEntry ?? judgeWorkerEntry(),
     workerData: { databaseFile: join(env.dataDir, DATABASE_FILE) },
   }).warm();
   const services = createServices({

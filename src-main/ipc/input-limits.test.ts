@@ -53,7 +53,12 @@ describe('route input limits', () => {
     // (src-shared/chat/response-format.ts).
     const paramRefines = /\.params\.(stop(\[\])?|response_format\.json_schema\.schema)$/;
     // A tool's parameters schema is a JSON object of at most 64 KB (src-shared/chat/chat-tools.ts).
-    const histories = ['chat.reply.messages[].', 'chat.compare.messages[].', 'chat.compare.keep.messages[].'];
+    const histories = [
+      'chat.reply.messages[].',
+      'chat.compare.messages[].',
+      'chat.compare.keep.messages[].',
+      'chat.code.messages[].',
+    ];
     expect(
       found.filter(
         (p) =>
@@ -140,6 +145,16 @@ describe('route input limits', () => {
     });
     // 41 messages of 1,000,000 characters: each within its own limit, 41 MB together.
     expect(await start('stream-huge', turns(41, 'x'.repeat(1_000_000)))).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'messages: must be at most 8,000,000 characters in all' },
+    });
+    // View code of a chat takes the same history, under the same cap.
+    const code = await createAppRouter(t.services, () => true)(
+      'chat.code',
+      { model: 'sandbox-chat-1', messages: turns(41, 'x'.repeat(1_000_000)) },
+      top,
+    );
+    expect(code).toMatchObject({
       ok: false,
       error: { code: 'invalid_input', message: 'messages: must be at most 8,000,000 characters in all' },
     });

@@ -10,6 +10,8 @@ import { watchMain } from '../test-support/hostile-gateway';
 import type { BatchGridPage } from '../../src-shared/judge/batch-grid';
 import type { RunAgreement, RunDrift } from '../../src-shared/judge/run-agreement';
 import { browserDesktopActions } from '../web/browser-desktop-actions';
+import { tokenizerLoadedHere } from '../core/judge/token-counter';
+import type { BatchEstimate } from '../../src-shared/judge/batch-run';
 import { routerCalls, testServices } from './services.test-helper';
 
 /*
@@ -124,6 +126,14 @@ describe(`route handlers over a ${CASES.toLocaleString('en')}-case run never hol
     expect(drift.result.flipsTotal).toBeGreaterThan(0);
     expect(drift.result.flipped).toHaveLength(50);
     expect.soft(drift.maxStallMs).toBeLessThan(STALL_BOUND_MS);
+  }, 180_000);
+
+  it('the estimate before a run: its tokens counted in the workers, the tokenizer never loaded on main', async () => {
+    const estimate = await watched<BatchEstimate>('estimate', 'judge.batch.estimate', { id: big.runA });
+    expect(estimate.result).toMatchObject({ cases: CASES, unreadableCases: 0 });
+    expect(estimate.result.inputTokens).toBeGreaterThan(CASES * 20);
+    expect(tokenizerLoadedHere()).toBe(false);
+    expect.soft(estimate.maxStallMs).toBeLessThan(STALL_BOUND_MS);
   }, 180_000);
 
   it('the results export', async () => {

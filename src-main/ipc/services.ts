@@ -6,6 +6,7 @@ import type { LogEntry } from '../../src-shared/log/log-entry';
 import type { DatabaseSync } from 'node:sqlite';
 import { ChatService } from '../core/chat/chat-service';
 import { PresetService } from '../core/chat/preset-service';
+import { AttachmentStore } from '../core/attachments/attachment-store';
 import { createJudgeService } from '../core/judge/create-judge-service';
 import { JudgeCaseService } from '../core/judge/judge-case-service';
 import { CaseUploads } from '../core/judge/cases/case-uploads';
@@ -18,6 +19,7 @@ import { BatchGrid } from '../core/judge/batch/batch-grid';
 import { LabelledRunCache } from '../core/judge/batch/labelled-run';
 import { JudgeRunViews } from '../core/judge/batch/run-views';
 import type { WorkerPool } from '../core/workers/worker-pool';
+import { tokenCounterOf } from '../core/judge/token-counter';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
 import { ProfileService, type SandboxHost } from '../core/profiles/profile-service';
@@ -97,10 +99,13 @@ export function createServices(env: AppEnvironment) {
   const media = new MediaLibrary(env.dataDir);
   const profiles = new ProfileService(env.settings, vault, env.sandbox, env.notices, env.now);
   const repos = createRepositories({ db: env.database, notices: env.notices, now: env.now });
+  // Files attached to chat messages, under the media folder so the media scheme serves them.
+  const attachments = new AttachmentStore(media.root);
   const chat = new ChatService({
     client,
     profiles,
     conversations: repos.conversations,
+    attachments,
     // EventMap extends ChatEvents, so every chat event is a valid app event.
     emit: (name, payload) => env.emit(name, payload as EventMap[typeof name]),
     now: env.now,
@@ -108,7 +113,9 @@ export function createServices(env: AppEnvironment) {
     dataDir: env.dataDir,
   });
   const presets = new PresetService({ presets: repos.presets, now: env.now });
-  const judge = createJudgeService({ ...env, client, profiles, repos });
+  // The judge's tokens are counted in the worker pool, so main never loads the tokenizer.
+  const tokens = tokenCounterOf(env.workers);
+  const judge = createJudgeService({ ...env, client, profiles, repos, tokens });
   // Case files being sent for import, kept in the data folder until read (judge-case-service.ts).
   const caseUploads = new CaseUploads(join(env.dataDir, 'import-uploads'));
   const cases = new JudgeCaseService({
@@ -130,6 +137,8 @@ export function createServices(env: AppEnvironment) {
     emit: (p) => env.emit('judge.batch.progress', p),
     // A run over a set's saved test cases reads them from the cases table, page by page.
     namedSources: (key) => setCaseSource(repos.cases, key),
+    // Counted in the worker pool; an estimate over a set's saved cases is made whole there.
+    tokens,
     now: env.now,
   });
   // A run's results with their labels, read once while they stay the same, for the results
@@ -161,6 +170,7 @@ export function createServices(env: AppEnvironment) {
     vault,
     profiles,
     chat,
+    attachments,
     presets,
     media,
     judge,
@@ -183,6 +193,8 @@ export function createServices(env: AppEnvironment) {
  * and unfinished video tasks are polled again. Stopped by the app's dispose, in its order.
  */
 export function startBackgroundWork(services: AppServices): void {
+  // No window holds a draft yet: every attachment file no conversation refers to can go.
+  services.chat.sweepAttachments();
   services.judgeBatch.resumeInterrupted();
   services.video.start();
 }

@@ -3,7 +3,6 @@ import { startApp, type RunningApp } from '../app/start-app';
 import { describeStartupFailure, startupFailureLine } from '../app/startup-failure';
 import { type ClientRequestLike, manualRedirectFetch } from '../core/gateway/manual-redirect-fetch';
 import { proxyFromPac } from '../core/gateway/network-route';
-import { preloadTokenizer } from '../core/judge/judge-service';
 import type { DesktopActions } from '../core/media/desktop-actions';
 import { testExportDir, testSwitchesEnabled } from '../core/security/test-switches';
 import type { KeyValueStore } from '../core/storage/key-value-store';
@@ -144,7 +143,6 @@ export async function runElectronApp<W extends AppWindow>(
     });
   };
   createWindow();
-  preloadTokenizer();
 
   app.on('activate', () => {
     if (electron.BrowserWindow.getAllWindows().length === 0) createWindow();

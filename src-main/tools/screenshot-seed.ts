@@ -41,3 +41,14 @@ export async function seedJudgeSample(app: AppProcess, projectRoot: string): Pro
     }
   }
 }
+
+/** A second profile (without a key), so pictures show what a user with two gateways sees; the first stays active. */
+export async function seedSecondProfile(app: AppProcess): Promise<void> {
+  const before = await app.invoke<{ activeId: string }>('profiles.list', {});
+  await app.invoke('profiles.save', {
+    name: 'Staging gateway (no key yet)',
+    kind: 'gateway-overseas',
+    host: 'https://gateway.example.com',
+  });
+  await app.invoke('profiles.activate', { id: before.activeId });
+}

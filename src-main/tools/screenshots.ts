@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright';
 import { startApp } from '../bench/window/app-process';
-import { SAMPLE_SET_NAME, seedJudgeSample } from './screenshot-seed';
+import { SAMPLE_SET_NAME, seedJudgeSample, seedSecondProfile } from './screenshot-seed';
+import { showAttachments } from './screenshot-attachments';
 
 /**
  * `npm run screenshots [-- --out DIR --only chat,judge]`: every tab of the built app in browser
@@ -77,6 +78,15 @@ const SCENES: Scene[] = [
     },
   },
   {
+    // Two images and a text file on the composer, and a sent question's thumbnails.
+    name: 'chat-attachments',
+    show: async (page) => {
+      await tab('chat')(page);
+      await closeCompare(page);
+      await showAttachments(page);
+    },
+  },
+  {
     // The response format editor open with a JSON schema (the Sandbox's replies are not asked for).
     name: 'chat-schema',
     show: async (page) => {
@@ -128,6 +138,26 @@ const SCENES: Scene[] = [
       await page.waitForFunction(() => !document.querySelector('.compare-col .danger'), undefined, {
         timeout: 60_000,
       });
+    },
+  },
+  {
+    // Four panes, each on a profile of its own (a second profile is seeded below): the profile
+    // and model of every pane readable at 1024 px, one model list open.
+    name: 'chat-compare-4',
+    show: async (page) => {
+      await tab('chat')(page);
+      if ((await page.locator('.compare').count()) === 0) await page.locator('.compare-toggle').click();
+      const add = page.locator('.compare-head button').first();
+      while ((await page.locator('.compare-col').count()) < 4) await add.click();
+      await page.locator('.compare-col select').nth(3).selectOption({ index: 1 });
+      const box = page.locator('.compare textarea');
+      await box.fill('Name three lighthouses.');
+      await box.press('Enter');
+      await page.waitForFunction(() => !document.querySelector('.compare-col .danger'), undefined, {
+        timeout: 60_000,
+      });
+      await page.locator('.compare-col .picker-toggle').nth(2).click();
+      await page.waitForTimeout(300);
     },
   },
   { name: 'media', show: tab('media') },
@@ -194,6 +224,7 @@ const SCENES: Scene[] = [
 const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-shots-'));
 const app = await startApp(projectRoot, dataDir);
 await seedJudgeSample(app, projectRoot);
+await seedSecondProfile(app);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 mkdirSync(values.out, { recursive: true });
 try {

@@ -1,4 +1,3 @@
-import { preloadTokenizer } from '../core/judge/judge-service';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -8,6 +7,7 @@ import { splitInAppSandboxArgs } from '../sandbox/cli-args';
 import { StartupError, startupFailureLine } from '../app/startup-failure';
 import { startWebServer } from './web-server';
 import { serveLoopProbe } from './bench-loop-probe';
+import { browserWorkerEntry } from './built-worker-entry';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const projectRoot = resolve(here, '../..');
@@ -54,6 +54,7 @@ try {
     version,
     exportDir: values['export-dir'] ? resolve(values['export-dir']) : undefined,
     sandbox: sandboxParse.options,
+    workerEntry: browserWorkerEntry(projectRoot, rendererDir),
   });
 } catch (err) {
   // One line and exit 1, never a stack trace: the data folder (or the port) is the user's to fix.
@@ -69,7 +70,6 @@ try {
 console.log('Gatehouse browser mode (development only; the key is kept in this process memory only)');
 console.log(`Data folder: ${dataDir}`);
 console.log(`Open: ${server.url}`);
-preloadTokenizer();
 // The bench's probe of this process's event loop: only when the bench spawned it with an IPC
 // channel and asked (docs/architecture.md, "Benchmarks"); `npm run web` has neither.
 if (serveLoopProbe(process, process.env)) console.log('Event-loop probe: on (bench)');

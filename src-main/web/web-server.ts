@@ -10,6 +10,7 @@ import { originPolicy } from '../ipc/router';
 import type { EmitEvent } from '../ipc/services';
 import type { Subscriber } from '../ipc/stream-hub';
 import type { SandboxOptions } from '../sandbox/server';
+import type { WorkerEntry } from '../core/workers/worker-pool';
 import { startApp } from '../app/start-app';
 import { browserDesktopActions } from './browser-desktop-actions';
 import type { BridgeMessage } from '../../src-shared/ipc/bridge-protocol';
@@ -24,6 +25,8 @@ export interface WebServerOptions {
   /** Where "save as" writes in browser mode (there is no native dialog). */
   exportDir?: string;
   sandbox?: SandboxOptions;
+  /** The worker threads' code (src-main/web/built-worker-entry.ts); by default the sources. */
+  workerEntry?: WorkerEntry;
 }
 
 const STATIC_TYPES: Record<string, string> = {
@@ -64,7 +67,12 @@ export async function startWebServer(opts: WebServerOptions) {
       mediaUrl: (rel) => `/media/${rel.split('/').map(encodeURIComponent).join('/')}?t=${token}`,
       senderPolicy: (sender) => originPolicy([origin, origin.replace('127.0.0.1', 'localhost')])(sender),
     },
-    { dataDir: opts.dataDir, version: opts.version ?? '0.0.0', sandbox: opts.sandbox },
+    {
+      dataDir: opts.dataDir,
+      version: opts.version ?? '0.0.0',
+      sandbox: opts.sandbox,
+      ...(opts.workerEntry ? { workerEntry: opts.workerEntry } : {}),
+    },
   );
   const { services, dispatch, streams } = app;
 

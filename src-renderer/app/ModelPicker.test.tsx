@@ -86,6 +86,28 @@ describe('ModelPicker', () => {
     expect(box().value).toBe('gpt-4o');
   });
 
+  it('opened by its button, takes the focus, so Escape and a click outside close it', () => {
+    render(
+      <>
+        <Harness initial="gpt-4o" />
+        <button type="button">elsewhere</button>
+      </>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Show the list' });
+    fireEvent.click(toggle);
+    expect(box().getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(box());
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(toggle);
+    expect(box().getAttribute('aria-expanded')).toBe('true');
+    // A click elsewhere moves the focus there, which blurs the input.
+    act(() => screen.getByRole('button', { name: 'elsewhere' }).focus());
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    expect(box().value).toBe('gpt-4o');
+  });
+
   it('filters case-insensitively as the user types, and picks with a click', () => {
     render(<Harness />);
     fireEvent.change(box(), { target: { value: 'CLAUDE' } });

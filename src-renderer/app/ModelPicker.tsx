@@ -44,6 +44,7 @@ export function ModelPicker(props: ModelPickerProps) {
   const [active, setActive] = useState(-1);
   const [scrollTop, setScrollTop] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const remember = useModelMemory((s) => s.remember);
 
   // Restore the last model used here for this profile when the field appears or the profile changes.
@@ -151,6 +152,8 @@ export function ModelPicker(props: ModelPickerProps) {
         role="option"
         aria-selected={row.index === active}
         className="picker-item"
+        // A narrow field cuts long ids: the whole id on hover.
+        title={row.id}
         style={{ top }}
         onMouseEnter={() => setActive(row.index)}
         onClick={() => pick(row.index)}
@@ -165,6 +168,7 @@ export function ModelPicker(props: ModelPickerProps) {
       <label htmlFor={id}>{props.label}</label>
       <div className="picker-row">
         <input
+          ref={inputRef}
           id={id}
           role="combobox"
           aria-autocomplete="list"
@@ -176,6 +180,7 @@ export function ModelPicker(props: ModelPickerProps) {
           autoComplete="off"
           spellCheck={false}
           value={value}
+          title={value || undefined}
           placeholder={props.placeholder}
           onChange={(e) => {
             choose(e.target.value);
@@ -194,7 +199,12 @@ export function ModelPicker(props: ModelPickerProps) {
           aria-controls={listId}
           // Keep the focus in the input, which owns the keyboard.
           onMouseDown={(e) => e.preventDefault()}
-          onClick={() => (open ? setOpen(false) : show(''))}
+          onClick={() => {
+            if (open) return setOpen(false);
+            // The list belongs to the input: focused, a click outside (blur) or Escape closes it.
+            inputRef.current?.focus();
+            show('');
+          }}
         >
           ▾
         </button>

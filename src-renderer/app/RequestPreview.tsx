@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { CodeKind } from '../../src-shared/request/view-code';
+import type { CodeFile, CodeKind } from '../../src-shared/request/view-code';
 import { t } from '../i18n/i18n';
 import { ViewCode } from './ViewCode';
 
@@ -26,6 +26,7 @@ export function RequestPreview({
   className,
   note,
   codeKind,
+  loadCode,
 }: {
   body: unknown;
   /** The endpoint, for "View code" beside the preview. */
@@ -34,6 +35,8 @@ export function RequestPreview({
   className?: string;
   /** A line under the body, e.g. what the preview leaves out. */
   note?: string;
+  /** Where main builds the body View code shows (a chat's whole history): see ViewCode. */
+  loadCode?: () => Promise<{ body: Record<string, unknown>; files: CodeFile[] }>;
 }) {
   const [open, setOpen] = useState(false);
   const text = useMemo(() => (open ? previewJson(body) : ''), [open, body]);
@@ -51,7 +54,7 @@ export function RequestPreview({
   return (
     <div className="request-preview-row">
       {preview}
-      <ViewCode kind={codeKind} body={body as Record<string, unknown>} />
+      <ViewCode kind={codeKind} body={body as Record<string, unknown>} load={loadCode} />
     </div>
   );
 }

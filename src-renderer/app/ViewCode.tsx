@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useModalDialog } from './use-modal-dialog';
-import type { CodeKind, HttpCall } from '../../src-shared/request/view-code';
+import type { CodeFile, CodeKind, HttpCall } from '../../src-shared/request/view-code';
 import { t } from '../i18n/i18n';
 
 // The code generators load when a dialog first opens, not with the tab that shows the button.
@@ -15,11 +15,17 @@ export function ViewCode({
   kind,
   body,
   http,
+  load,
 }: {
   kind: CodeKind;
   body: Record<string, unknown>;
   /** For kind `http`: the method and address of a call the request log recorded. */
   http?: HttpCall;
+  /**
+   * Where main builds the body (a chat's whole history with its files): asked when the dialog
+   * opens, `body` shown until it answers.
+   */
+  load?: () => Promise<{ body: Record<string, unknown>; files: CodeFile[] }>;
 }) {
   const [open, setOpen] = useState(false);
   const dialog = useModalDialog(open);
@@ -40,7 +46,7 @@ export function ViewCode({
       >
         {open ? (
           <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
-            <CodePanel kind={kind} body={body} http={http} onClose={() => setOpen(false)} />
+            <CodePanel kind={kind} body={body} http={http} load={load} onClose={() => setOpen(false)} />
           </Suspense>
         ) : null}
       </dialog>

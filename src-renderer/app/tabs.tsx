@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import { loadWorkbenchMessages, type MessageKey } from '../i18n/i18n';
+import { loadMessages, type MessageKey, type MessagePart } from '../i18n/i18n';
 import type { TabId } from './ui-store';
 
 export interface TabDef {
@@ -10,19 +10,25 @@ export interface TabDef {
 
 /**
  * Each tab is its own chunk, loaded when first opened (docs/architecture.md, "The window"): the
- * start file carries the shell only, and the Judge tab's charts load with the Judge tab.
+ * start file carries the shell only, and the Judge tab's charts load with the Judge tab. A tab's
+ * strings come with it: its import waits for them, so it never shows a key.
  */
+const withMessages = <T,>(part: MessagePart, load: () => Promise<T>): Promise<T> =>
+  Promise.all([load(), loadMessages(part)]).then(([m]) => m);
 const ChatTab = lazy(() => import('../features/chat/ChatTab').then((m) => ({ default: m.ChatTab })));
-const MediaTab = lazy(() => import('../features/media/MediaTab').then((m) => ({ default: m.MediaTab })));
-const VideoTab = lazy(() => import('../features/video/VideoTab').then((m) => ({ default: m.VideoTab })));
-// The workbench's strings come with the Judge tab (docs/architecture.md, "The window").
+const MediaTab = lazy(() =>
+  withMessages('media', () => import('../features/media/MediaTab')).then((m) => ({ default: m.MediaTab })),
+);
+const VideoTab = lazy(() =>
+  withMessages('video', () => import('../features/video/VideoTab')).then((m) => ({ default: m.VideoTab })),
+);
 const JudgeTab = lazy(() =>
-  Promise.all([import('../features/judge/JudgeTab'), loadWorkbenchMessages()]).then(([m]) => ({
-    default: m.JudgeTab,
-  })),
+  withMessages('judge', () => import('../features/judge/JudgeTab')).then((m) => ({ default: m.JudgeTab })),
 );
 const SettingsTab = lazy(() =>
-  import('../features/settings/SettingsTab').then((m) => ({ default: m.SettingsTab })),
+  withMessages('settings', () => import('../features/settings/SettingsTab')).then((m) => ({
+    default: m.SettingsTab,
+  })),
 );
 
 /** The app's sections in order; Ctrl+1…5 follow this order. A feature adds its entry here. */

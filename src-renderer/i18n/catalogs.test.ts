@@ -54,6 +54,32 @@ describe('the catalogs', () => {
     expect(english).toEqual([]);
   });
 
+  it('write dates as the browser’s own toLocale… methods do, in both languages', async () => {
+    const { formatDate, formatTime, formatWhen } = await import('./i18n');
+    const at = Date.UTC(2025, 2, 4, 9, 5, 7);
+    for (const [language, catalog] of [
+      ['zh-CN', zhCN],
+      ['en', en],
+    ] as const) {
+      speakForTests(language, catalog);
+      const d = new Date(at);
+      expect(formatDateTime(at)).toBe(
+        d.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }),
+      );
+      expect(formatDate(at)).toBe(d.toLocaleDateString(language, { dateStyle: 'medium' }));
+      expect(formatTime(at)).toBe(d.toLocaleTimeString(language));
+      expect(formatWhen(at, at + 1000)).toBe(
+        d.toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' }),
+      );
+      expect(formatWhen(at, Date.UTC(2025, 5, 1))).toBe(
+        d.toLocaleDateString(language, { month: 'short', day: 'numeric' }),
+      );
+      expect(formatWhen(at, Date.UTC(2026, 5, 1))).toBe(
+        d.toLocaleDateString(language, { month: 'short', day: 'numeric', year: 'numeric' }),
+      );
+    }
+  });
+
   it('pick Simplified Chinese for a Chinese system, else English', () => {
     expect(systemLanguage('zh-CN')).toBe('zh-CN');
     expect(systemLanguage('zh')).toBe('zh-CN');
@@ -77,22 +103,74 @@ describe('the catalogs', () => {
   });
 });
 
-describe('the judge workbench strings', () => {
-  it('are not in the start catalog, and arrive with loadWorkbenchMessages', async () => {
+describe("the tabs' own strings", () => {
+  it('are not in the start catalog, and arrive with their tab (loadMessages)', async () => {
     // A fresh copy of the module, without what the test setup loaded for every component test.
     vi.resetModules();
     const fresh = await import('./i18n');
-    expect(fresh.t('cases.import')).toBe('cases.import');
+    const oneOfEach = {
+      judge: 'cases.import',
+      media: 'media.sections',
+      video: 'video.create',
+      settings: 'settings.profiles',
+    } as const;
+    for (const key of Object.values(oneOfEach)) expect(fresh.t(key)).toBe(key);
     expect(fresh.t('common.cancel')).toBe('Cancel');
-    await fresh.loadWorkbenchMessages();
-    expect(fresh.t('cases.import')).toBe('Import…');
+    expect(fresh.t('tab.settings')).toBe('Settings');
+    for (const [part, key] of Object.entries(oneOfEach)) {
+      await fresh.loadMessages(part as keyof typeof oneOfEach);
+      expect(fresh.t(key)).toBe(en[key]);
+    }
   });
 
-  it('are kept out of the core parts, which hold everything else', async () => {
+  it('come in Chinese too: those loaded before the switch, and those loaded after it', async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    await fresh.loadMessages('video');
+    await fresh.loadLanguage('zh-CN');
+    expect(fresh.t('video.create')).toBe(zhCN['video.create']);
+    await fresh.loadMessages('settings');
+    expect(fresh.t('settings.profiles')).toBe(zhCN['settings.profiles']);
+    expect(fresh.t('settings.profiles')).not.toBe(en['settings.profiles']);
+  });
+
+  it('are kept out of the core part, which holds everything else', async () => {
     const { enCore } = await import('./en/core');
-    const { enWorkbench } = await import('./en/workbench');
+    const parts = [
+      (await import('./en/workbench')).enWorkbench,
+      (await import('./en/media')).media,
+      (await import('./en/video')).video,
+      (await import('./en/settings')).settings,
+    ].map((part) => Object.keys(part));
     const core = Object.keys(enCore);
-    expect(Object.keys(enWorkbench).filter((k) => core.includes(k))).toEqual([]);
-    expect([...core, ...Object.keys(enWorkbench)].sort()).toEqual(Object.keys(en).sort());
+    for (const part of parts) expect(part.filter((k) => core.includes(k))).toEqual([]);
+    expect([...core, ...parts.flat()].sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('are asked for only by their own tab, which loads them first', async () => {
+    const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../i18n/**'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    const folders = {
+      judge: 'features/judge/',
+      media: 'features/media/',
+      video: 'features/video/',
+      settings: 'features/settings/',
+    };
+    const keysOf = {
+      judge: Object.keys((await import('./en/workbench')).enWorkbench),
+      media: Object.keys((await import('./en/media')).media),
+      video: Object.keys((await import('./en/video')).video),
+      settings: Object.keys((await import('./en/settings')).settings),
+    };
+    const strays: string[] = [];
+    for (const [file, text] of Object.entries(sources))
+      for (const [part, keys] of Object.entries(keysOf))
+        if (!file.includes(folders[part as keyof typeof folders]))
+          for (const key of keys) if (text.includes(`'${key}'`)) strays.push(`${file}: ${key}`);
+    expect(Object.keys(sources).length).toBeGreaterThan(100);
+    expect(strays).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ export type LanguageChoice = Language | 'system';
 
 /**
  * English's core strings are built in; another language's core is loaded before the window first
- * renders, and the judge workbench's strings (both languages) come with the Judge tab.
+ * renders, and each other tab's strings (both languages) come with the tab (`loadMessages`).
  */
 const catalogs: Partial<Record<Language, Partial<Catalog>>> = { en: { ...enCore } };
 /** Where the choice is kept: a window preference, like the layout (ui-store.ts). */
@@ -41,24 +41,58 @@ function pickLanguage(
 
 let active: Language = 'en';
 
-let workbench: Promise<void> | undefined;
-let zhWorkbench: Promise<void> | undefined;
-const loadZhWorkbench = () =>
-  (zhWorkbench ??= import('./zh-CN/workbench').then((m) => {
-    Object.assign((catalogs['zh-CN'] ??= {}), m.zhWorkbench);
-  }));
+/**
+ * The parts of the catalog loaded with their tab, in each language (docs/architecture.md, "The
+ * window"): a tab's strings are not in the first screen's JavaScript.
+ */
+const PARTS = {
+  media: {
+    en: () => import('./en/media').then((m) => m.media),
+    'zh-CN': () => import('./zh-CN/media').then((m) => m.media),
+  },
+  video: {
+    en: () => import('./en/video').then((m) => m.video),
+    'zh-CN': () => import('./zh-CN/video').then((m) => m.video),
+  },
+  settings: {
+    en: () => import('./en/settings').then((m) => m.settings),
+    'zh-CN': () => import('./zh-CN/settings').then((m) => m.settings),
+  },
+  judge: {
+    en: () => import('./en/workbench').then((m) => m.enWorkbench),
+    'zh-CN': () => import('./zh-CN/workbench').then((m) => m.zhWorkbench),
+  },
+} satisfies Record<string, Record<Language, () => Promise<Partial<Catalog>>>>;
+export type MessagePart = keyof typeof PARTS;
+
+/** Parts asked for so far, and each part's load per language. */
+const wantedParts = new Set<MessagePart>();
+const partLoads = new Map<string, Promise<void>>();
+const loadPart = (part: MessagePart, language: Language): Promise<void> => {
+  const id = `${part}:${language}`;
+  let load = partLoads.get(id);
+  if (!load) {
+    load = PARTS[part][language]().then((strings) => {
+      Object.assign((catalogs[language] ??= {}), strings);
+    });
+    // A failed load may be tried again (the tab's import fails and shows its error too).
+    load.catch(() => partLoads.delete(id));
+    partLoads.set(id, load);
+  }
+  return load;
+};
 
 /**
  * Loads the chosen language's catalog (main.tsx awaits it before the first render), so a
- * window in English never downloads the Chinese one and the reverse costs one small file. When
- * the Judge tab has already brought the workbench's strings, their twin comes too.
+ * window in English never downloads the Chinese one and the reverse costs one small file. The
+ * parts the tabs opened so far come in that language too.
  */
 export async function loadLanguage(choice?: LanguageChoice): Promise<void> {
   const wanted = pickLanguage(choice);
   try {
     if (wanted === 'zh-CN') {
       catalogs['zh-CN'] = { ...(await import('./zh-CN/core')).zhCore, ...catalogs['zh-CN'] };
-      if (workbench) await Promise.all([workbench, loadZhWorkbench()]);
+      await Promise.all([...wantedParts].map((part) => loadPart(part, 'zh-CN')));
     }
     active = wanted;
   } catch {
@@ -68,15 +102,14 @@ export async function loadLanguage(choice?: LanguageChoice): Promise<void> {
 }
 
 /**
- * The judge workbench's strings, in English and in the language the window speaks: the Judge
- * tab waits for them as it loads, so they never weigh on the first screen.
+ * A tab's strings, in English (the fallback of every key) and in the language the window speaks:
+ * the tab's lazy import waits for them (app/tabs.tsx), so they never weigh on the first screen.
  */
-export function loadWorkbenchMessages(): Promise<void> {
-  workbench ??= (async () => {
-    Object.assign(catalogs.en!, (await import('./en/workbench')).enWorkbench);
-    if (active === 'zh-CN') await loadZhWorkbench();
-  })();
-  return workbench;
+export function loadMessages(part: MessagePart): Promise<void> {
+  wantedParts.add(part);
+  const loads = [loadPart(part, 'en')];
+  if (active !== 'en') loads.push(loadPart(part, active));
+  return Promise.all(loads).then(() => undefined);
 }
 
 /** The language the window speaks now (also the locale dates and numbers are written in). */
@@ -126,14 +159,30 @@ export function formatNumber(n: number, options?: Intl.NumberFormatOptions): str
   return n.toLocaleString(active, options);
 }
 
+/**
+ * One formatter per language and style, made once: `toLocaleString` with options builds a new
+ * formatter at every call (about a tenth of a millisecond), and a list re-rendered with a time
+ * per row paid for each row (docs/architecture.md, "The window").
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${active} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(active, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A moment as date and time, in the window's language. */
 export function formatDateTime(ms: number): string {
-  return new Date(ms).toLocaleString(active, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }
 
 /** A day, in the window's language (a certificate's last valid day). */
 export function formatDate(ms: number): string {
-  return new Date(ms).toLocaleDateString(active, { dateStyle: 'medium' });
+  return dateFormat({ dateStyle: 'medium' }).format(ms);
 }
 
 /** A moment in a list: the time if it is today, else the day (with the year if not this one). */
@@ -141,14 +190,17 @@ export function formatWhen(ms: number, now = Date.now()): string {
   const at = new Date(ms);
   const today = new Date(now);
   if (at.toDateString() === today.toDateString())
-    return at.toLocaleTimeString(active, { hour: '2-digit', minute: '2-digit' });
-  const year = at.getFullYear() === today.getFullYear() ? undefined : 'numeric';
-  return at.toLocaleDateString(active, { month: 'short', day: 'numeric', year });
+    return dateFormat({ hour: '2-digit', minute: '2-digit' }).format(at);
+  return dateFormat(
+    at.getFullYear() === today.getFullYear()
+      ? { month: 'short', day: 'numeric' }
+      : { month: 'short', day: 'numeric', year: 'numeric' },
+  ).format(at);
 }
 
 /** A moment's time of day, in the window's language. */
 export function formatTime(ms: number): string {
-  return new Date(ms).toLocaleTimeString(active);
+  return dateFormat({ hour: 'numeric', minute: 'numeric', second: 'numeric' }).format(ms);
 }
 
 /** The shortcut modifier as the user's keyboard shows it. */

@@ -1,9 +1,9 @@
 import '@testing-library/dom';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { loadWorkbenchMessages } from '../i18n/i18n';
+import { loadMessages, type MessagePart } from '../i18n/i18n';
 
-// Components are rendered on their own here, not through the Judge tab that loads these.
-await loadWorkbenchMessages();
+// Components are rendered on their own here, not through the tabs that load their strings.
+await Promise.all((['media', 'video', 'settings', 'judge'] satisfies MessagePart[]).map(loadMessages));
 
 afterEach(() => cleanup());

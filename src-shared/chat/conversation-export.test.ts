@@ -80,4 +80,20 @@ describe('exporting conversations', () => {
     expect(md).toContain('**Refusal:** I cannot.');
     expect(md).toContain('**Tool call:** `get_weather`\n\n```json\n{"city":"Paris"}\n```');
   });
+
+  it('names a question’s attached files in Markdown (the files stay in the data folder)', () => {
+    const c = convo('a', 'Pictures');
+    c.messages = [
+      {
+        role: 'user',
+        content: 'What is this?',
+        attachments: [
+          { id: `${'a'.repeat(64)}.png`, name: 'shot.png', mime: 'image/png', size: 9, width: 1, height: 1 },
+          { id: `${'b'.repeat(64)}.md`, name: 'notes.md', mime: 'text/markdown', size: 3 },
+        ],
+      },
+    ];
+    const md = exportConversations([c], 'markdown', new Date(0)).content;
+    expect(md).toContain('What is this?\n\n**Attached:** `shot.png` (image/png), `notes.md` (text/markdown)');
+  });
 });

@@ -60,6 +60,9 @@ function conversationMarkdown(c: Conversation): string {
     lines.push('', `## ${who}`, '');
     if (m.reasoning?.trim()) lines.push(m.reasoning.trim().replace(/^/gm, '> '), '');
     lines.push(m.content);
+    // The files themselves stay in the data folder; the file names what was attached.
+    if (m.attachments?.length)
+      lines.push('', `**Attached:** ${m.attachments.map((a) => `\`${a.name}\` (${a.mime})`).join(', ')}`);
     // A refusal and tool calls are part of what the model said: kept in the file, labelled.
     if (m.refusal?.trim()) lines.push('', `**Refusal:** ${m.refusal.trim()}`);
     for (const call of m.toolCalls ?? []) {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { storedExtraSchema } from '../request/extra-body-schema';
 import { MAX_ALTERNATIVES, MAX_MESSAGE_CHARS } from './message-limits';
+import { MAX_STOP_SEQUENCES, REASONING_EFFORTS } from './chat-param-limits';
 import { formatCheckSchema, responseFormatSchema } from './response-format';
 import { messageLogprobsSchema } from './logprobs';
 import { chatToolFields, checkToolFields } from './chat-tools';
+import { attachmentRefSchema } from './attachments';
+import { MAX_ATTACHMENTS } from './attachment-rules';
 
 const usageSchema = z.object({
   prompt_tokens: z.number().optional(),
@@ -57,6 +60,14 @@ export const storedMessageSchema = z.object({
   /** `tool`: the result of one tool call, sent back as `{role: 'tool', tool_call_id, content}`. */
   role: z.enum(['user', 'assistant', 'tool']),
   content: z.string().max(MAX_MESSAGE_CHARS, 'must be at most 2,000,000 characters'),
+  /**
+   * Files the user attached (references only: the bytes are in the data folder, see
+   * docs/architecture.md "Chat attachments"); absent on messages saved before them.
+   */
+  attachments: z
+    .array(attachmentRefSchema)
+    .max(MAX_ATTACHMENTS, `must hold at most ${MAX_ATTACHMENTS} files`)
+    .optional(),
   /** A reasoning model's thinking, kept apart from the answer and never sent back as context. */
   reasoning: z.string().max(MAX_MESSAGE_CHARS, 'must be at most 2,000,000 characters').optional(),
   /** The model's refusal (`refusal` beside or instead of content), shown as a refusal. */
@@ -92,8 +103,8 @@ export type StoredMessage = z.infer<typeof storedMessageSchema>;
 
 const penalty = z.number().min(-2, 'must be between -2 and 2').max(2, 'must be between -2 and 2').optional();
 
-export const MAX_STOP_SEQUENCES = 4;
-export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
+// Without zod in chat-param-limits.ts, so the window's first screen does not load zod.
+export { MAX_STOP_SEQUENCES, REASONING_EFFORTS };
 
 /**
  * The request fields the chat form sets, with the Chat Completions API's own ranges. Fields
@@ -225,11 +236,9 @@ export interface ConversationHit {
 }
 
 export function titleFrom(messages: StoredMessage[]): string {
-  const first =
-    messages
-      .find((m) => m.role === 'user')
-      ?.content.trim()
-      .replace(/\s+/g, ' ') ?? '';
+  const question = messages.find((m) => m.role === 'user');
+  // A question that is only files is named after the first of them.
+  const first = question?.content.trim().replace(/\s+/g, ' ') || question?.attachments?.[0]?.name || '';
   if (!first) return 'New chat';
   return first.length > 48 ? `${first.slice(0, 47)}…` : first;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LOGPROB_TOKENS, MAX_TOKEN_CHARS } from './logprob-limits';
 
 /**
  * A reply's token probabilities (`logprobs`), as kept with the message. Bounded, since a long
@@ -6,12 +7,14 @@ import { z } from 'zod';
  * "Token probabilities".
  */
 
-/** Most tokens kept of one reply; the rest are dropped and `cut` says so. */
-export const MAX_LOGPROB_TOKENS = 20_000;
-/** Most alternatives kept over the whole reply; past it tokens keep none and `cut` says so. */
-export const MAX_LOGPROB_ALTERNATIVES = 100_000;
-/** Longest token text kept (a token is a few characters; a hostile stream could send more). */
-export const MAX_TOKEN_CHARS = 200;
+// The limits and the arithmetic without zod live in logprob-limits.ts, so the window's first
+// screen does not load zod; re-exported here for main's code.
+export {
+  MAX_LOGPROB_TOKENS,
+  MAX_LOGPROB_ALTERNATIVES,
+  MAX_TOKEN_CHARS,
+  probabilityOf,
+} from './logprob-limits';
 
 const tokenText = z.string().max(MAX_TOKEN_CHARS);
 /** A log probability: 0 or below (a gateway may send -9999 for "never"). */
@@ -33,8 +36,3 @@ export const messageLogprobsSchema = z.object({
   cut: z.boolean().optional(),
 });
 export type MessageLogprobs = z.infer<typeof messageLogprobsSchema>;
-
-/** A log probability as a probability from 0 to 1. */
-export function probabilityOf(logprobValue: number): number {
-  return Math.min(1, Math.max(0, Math.exp(logprobValue)));
-}

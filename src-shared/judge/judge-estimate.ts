@@ -49,30 +49,51 @@ function envelopeText(model: string): string {
 }
 
 /**
- * An estimate with the caller's tokenizer: the gateway's own tokenizer is not published, so the
- * window labels these numbers as estimates and the gateway's `usage` is the bill. The state is
- * counted once (it is by far the largest part, and the caller may cache its count by text):
- * total = envelope + state + every question.
+ * The texts an estimate counts, in the order `estimateFromCounts` reads their counts: the state
+ * (by far the largest part, counted once; the caller may cache its count by text), the JSON
+ * envelope, then each question as sent. Split from the counting so main can have the counting
+ * done elsewhere (a worker thread, docs/architecture.md "The judge's tokenizer").
  */
-export function estimateJudge(
+export interface JudgeTexts {
+  state: string;
+  envelope: string;
+  questions: string[];
+}
+
+export function judgeTexts(
   state: StateValue | undefined,
   questions: Question[],
-  count: CountTokens,
   model: string = JUDGE_MODELS[0],
-): JudgeEstimate {
-  const stateTokens = state === undefined ? 0 : count(stateText(state));
+): JudgeTexts {
+  return {
+    state: state === undefined ? '' : stateText(state),
+    envelope: envelopeText(model),
+    questions: questions.map((q) => `${JSON.stringify(q.name)}:${JSON.stringify(wireQuestion(q))}`),
+  };
+}
+
+/** The texts as one list: state, envelope, then the questions. */
+export function flatTexts(t: JudgeTexts): string[] {
+  return [t.state, t.envelope, ...t.questions];
+}
+
+/**
+ * The estimate from the counts of `flatTexts` (same order): total = envelope + state + every
+ * question; the pair is the state with the longest question.
+ */
+export function estimateFromCounts(counts: readonly number[], questions: readonly Question[]): JudgeEstimate {
+  const [stateTokens = 0, envelopeTokens = 0, ...questionCounts] = counts;
   let longestQuestionTokens = 0;
   let longestQuestionName: string | undefined;
   let questionTokens = 0;
-  for (const q of questions) {
-    const n = count(`${JSON.stringify(q.name)}:${JSON.stringify(wireQuestion(q))}`);
+  questionCounts.forEach((n, i) => {
     questionTokens += n;
     if (n > longestQuestionTokens) {
       longestQuestionTokens = n;
-      longestQuestionName = q.name;
+      longestQuestionName = questions[i]?.name;
     }
-  }
-  const totalTokens = count(envelopeText(model)) + stateTokens + questionTokens;
+  });
+  const totalTokens = envelopeTokens + stateTokens + questionTokens;
   const pairTokens = stateTokens + longestQuestionTokens;
   return {
     stateTokens,
@@ -84,6 +105,22 @@ export function estimateJudge(
     overContextLimit: totalTokens > JUDGE_CONTEXT_LIMIT,
     costYuan: costYuan(totalTokens),
   };
+}
+
+/**
+ * An estimate with the caller's tokenizer: the gateway's own tokenizer is not published, so the
+ * window labels these numbers as estimates and the gateway's `usage` is the bill.
+ */
+export function estimateJudge(
+  state: StateValue | undefined,
+  questions: Question[],
+  count: CountTokens,
+  model: string = JUDGE_MODELS[0],
+): JudgeEstimate {
+  const texts = judgeTexts(state, questions, model);
+  // An absent state costs nothing and is not counted.
+  const counts = flatTexts(texts).map((t, i) => (i === 0 && state === undefined ? 0 : count(t)));
+  return estimateFromCounts(counts, questions);
 }
 
 /** Main's coarse guard: the reason a request is clearly over a limit, or undefined. */

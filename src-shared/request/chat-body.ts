@@ -1,7 +1,7 @@
 import { type ExtraBody, mergeExtraBody } from './extra-body';
 
 import type { ChatParamsInput } from '../chat/conversation';
-import { wireTools } from '../chat/chat-tools';
+import { wireTools } from '../chat/tool-rules';
 
 /** One tool call of an assistant turn, as the API takes it back in the history. */
 export interface WireToolCall {
@@ -10,12 +10,19 @@ export interface WireToolCall {
   function: { name: string; arguments: string };
 }
 
+/** One part of a user's turn with attachments (the API's content parts). */
+export type WireContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } };
+
 /**
- * A message of the history as sent. An assistant turn that called tools carries them, with
+ * A message of the history as sent. A user's turn with attachments is a list of parts; without,
+ * a string, as the spec shows. An assistant turn that called tools carries them, with
  * null content when it said nothing else; each call's result follows as a `tool` message.
  */
 export type WireChatMessage =
-  | { role: 'system' | 'user'; content: string }
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string | WireContentPart[] }
   | { role: 'assistant'; content: string | null; tool_calls?: WireToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
 

@@ -6,6 +6,7 @@
 import { normalizeHost } from './gateway-address';
 import { endpointAt, profileAddresses, withQuery } from '../profiles/profile-address';
 import type { CodeConnection } from './code-connection';
+import type { CodeFile } from './code-files';
 
 /** `http`: any other call (a model list, a task poll), sent as the request log recorded it. */
 export type CodeKind = 'chat' | 'embeddings' | 'images' | 'speech' | 'video' | 'judge' | 'http';
@@ -25,6 +26,8 @@ export interface CodeRequest extends CodeConnection {
   /** The profile's judgement endpoint; absent: derived from the base URL and segment. */
   judgeUrl?: string;
   body: Body;
+  /** Files the body stands for by marker (code-files.ts): an attached image's data URL. */
+  files?: readonly CodeFile[];
   /** For `http` only: the method, and where (see HttpCall). */
   http?: HttpCall;
 }

@@ -1,6 +1,7 @@
 /** "View code" as a curl command (docs/architecture.md, "View code"). */
 import { envComment, type SentHeader, sentHeaders, sentHeadersTo } from './code-connection';
 import { audioExtension, type Body, type CodeRequest, endpointUrl, httpOf, splitQuery } from './code-request';
+import { type CodeFile, hasMarkers, shellBodyFile } from './code-files';
 import { shellQuote } from './gateway-address';
 
 /** One `-H`: a value from the environment goes in double quotes, where the shell expands it. */
@@ -12,13 +13,22 @@ export function curlHeader(h: SentHeader): string {
     : `-H ${shellQuote(`${h.name}: ${h.prefix}`)}"$${h.env}"`;
 }
 
-function curlPost(url: string, headers: SentHeader[], body: Body, extra: string[] = []): string {
-  return [
+function curlPost(
+  url: string,
+  headers: SentHeader[],
+  body: Body,
+  extra: string[] = [],
+  files: readonly CodeFile[] = [],
+): string {
+  const json = JSON.stringify(body, null, 2);
+  const withFiles = files.length > 0 && hasMarkers(json);
+  const post = [
     `curl -sS ${[...extra, shellQuote(url)].join(' ')}`,
     ...headers.map((h) => `  ${curlHeader(h)}`),
     `  -H 'Content-Type: application/json'`,
-    `  -d ${shellQuote(JSON.stringify(body, null, 2))}`,
+    `  -d ${withFiles ? '@body.json' : shellQuote(json)}`,
   ].join(' \\\n');
+  return withFiles ? [...shellBodyFile(json, files), post].join('\n') : post;
 }
 
 function curlHttp(r: CodeRequest): string {
@@ -57,7 +67,7 @@ function command(r: CodeRequest, headers: SentHeader[]): string {
       return curlHttp(r);
     case 'chat':
       // -N: print the stream as it arrives.
-      return curlPost(url, headers, r.body, r.body.stream ? ['-N'] : []);
+      return curlPost(url, headers, r.body, r.body.stream ? ['-N'] : [], r.files);
     case 'speech':
       return `${curlPost(url, headers, r.body)} \\\n  -o speech.${audioExtension(r.body)}`;
     case 'video':

@@ -6,12 +6,14 @@
  * (code-connection.ts). The key and secret header values are read from the environment, never
  * written into the code. docs/architecture.md, "View code".
  */
+import { hasMarkers, withFileReading } from './code-files';
 import type { CodeLanguage, CodeRequest } from './code-request';
 import { curlCode } from './view-code-curl';
 import { nodeCode } from './view-code-node';
 import { pythonCode } from './view-code-python';
 
 export { KEY_ENV } from './code-connection';
+export { type CodeFile, fileMarker } from './code-files';
 export {
   CODE_LANGUAGES,
   type CodeKind,
@@ -23,5 +25,8 @@ export {
 
 export function generateCode(r: CodeRequest, language: CodeLanguage): string {
   if (language === 'curl') return curlCode(r);
-  return language === 'python' ? pythonCode(r) : nodeCode(r);
+  const code = language === 'python' ? pythonCode(r) : nodeCode(r);
+  if (!r.files?.length || !hasMarkers(code)) return code;
+  // Attached files are read from disk by a small helper, not pasted in as base64.
+  return withFileReading(code, r.files, language);
 }

@@ -15,7 +15,12 @@ export class MainThread {
     return new MainThread(cdp);
   }
 
-  async metrics(): Promise<{ busyMs: number; heapBytes: number; parts: Record<string, number> }> {
+  async metrics(): Promise<{
+    busyMs: number;
+    cpuMs: number;
+    heapBytes: number;
+    parts: Record<string, number>;
+  }> {
     const { metrics } = await this.cdp.send('Performance.getMetrics');
     const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
     const parts = Object.fromEntries(
@@ -23,7 +28,10 @@ export class MainThread {
     );
     // The bench's own DevTools commands (clicks, waits) run on the page's thread too: not the app's work.
     const busyMs = (value('TaskDuration') - value('DevToolsCommandDuration')) * 1000;
-    return { busyMs, heapBytes: value('JSHeapUsedSize'), parts };
+    // The thread's CPU time: on a loaded machine a task's duration grows while it waits for a
+    // core, its CPU time does not. Less the DevTools commands' time, as for busyMs.
+    const cpuMs = (value('ThreadTime') - value('DevToolsCommandDuration')) * 1000;
+    return { busyMs, cpuMs, heapBytes: value('JSHeapUsedSize'), parts };
   }
 
   /**
@@ -32,6 +40,11 @@ export class MainThread {
    * With BENCH_DETAIL set, also prints where the time went (script, style, layout).
    */
   async busyDuring(work: () => Promise<unknown>, settleMs = 300): Promise<number> {
+    return (await this.workDuring(work, settleMs)).busyMs;
+  }
+
+  /** As busyDuring, with the main thread's CPU time over the same span beside it. */
+  async workDuring(work: () => Promise<unknown>, settleMs = 300): Promise<{ busyMs: number; cpuMs: number }> {
     const before = await this.metrics();
     await work();
     await new Promise((r) => setTimeout(r, settleMs));
@@ -42,7 +55,7 @@ export class MainThread {
         .map((p) => `${p.replace('Duration', '')} ${(after.parts[p] - (before.parts[p] ?? 0)).toFixed(0)}`);
       console.log(`    busy ${(after.busyMs - before.busyMs).toFixed(0)} ms: ${parts.join(', ')}`);
     }
-    return after.busyMs - before.busyMs;
+    return { busyMs: after.busyMs - before.busyMs, cpuMs: Math.max(0, after.cpuMs - before.cpuMs) };
   }
 
   /** A full garbage collection now, so leftovers of what came before are not collected mid-measure. */

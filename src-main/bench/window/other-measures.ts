@@ -32,6 +32,7 @@ export async function openLongChat(page: Page, rounds = 5) {
   const main = await MainThread.of(page);
   const list = page.getByRole('complementary', { name: 'Conversations' });
   const busy: number[] = [];
+  const cpu: number[] = [];
   if (process.env.BENCH_DETAIL) {
     console.log('    idle page, same wait:');
     await main.busyDuring(() => page.waitForTimeout(100));
@@ -40,14 +41,14 @@ export async function openLongChat(page: Page, rounds = 5) {
     await list.getByText(SHORT_CHAT.title).click();
     await page.getByText('how does step 0 work?').waitFor();
     await page.waitForTimeout(300);
-    busy.push(
-      await main.busyDuring(async () => {
-        await list.getByText(LONG_CHAT.title).click();
-        await page.getByText('Question 100:').waitFor();
-      }),
-    );
+    const work = await main.workDuring(async () => {
+      await list.getByText(LONG_CHAT.title).click();
+      await page.getByText('Question 100:').waitFor();
+    });
+    busy.push(work.busyMs);
+    cpu.push(work.cpuMs);
   }
-  return { medianMs: median(busy), maxMs: Math.max(...busy) };
+  return { medianMs: median(busy), maxMs: Math.max(...busy), medianCpuMs: median(cpu) };
 }
 
 /**
@@ -90,18 +91,22 @@ export async function videoTabCpu(
   await page.waitForTimeout(settleMs);
   const main = await MainThread.of(page);
   const firstFrom = Date.now();
-  const first = await main.busyDuring(
+  const first = await main.workDuring(
     () => page.waitForTimeout(Math.max(0, started + firstMinuteMs - Date.now())),
     0,
   );
   const firstSpanMs = Date.now() - firstFrom;
   await page.waitForTimeout(Math.max(0, started + steadyAfterMs - Date.now()));
-  const steady = await main.busyDuring(() => page.waitForTimeout(watchMs), 0);
+  const steady = await main.workDuring(() => page.waitForTimeout(watchMs), 0);
   return {
     tasks,
-    firstMinuteMs: perMinute(first, firstSpanMs),
+    firstMinuteMs: perMinute(first.busyMs, firstSpanMs),
     firstSpanS: { from: (firstFrom - started) / 1000, to: (firstFrom - started + firstSpanMs) / 1000 },
-    perMinuteMs: perMinute(steady, watchMs),
+    perMinuteMs: perMinute(steady.busyMs, watchMs),
+    cpu: {
+      firstMinuteMs: perMinute(first.cpuMs, firstSpanMs),
+      perMinuteMs: perMinute(steady.cpuMs, watchMs),
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import { startApp } from './app-process';
 import { judgeBatchBench } from './judge-batch-bench';
 import { largeRunBench, measured } from './large-run-bench';
 import { firstLoadJs, logPanelPerCall, openLongChat, videoTabCpu } from './other-measures';
+import { openImageChat, seedImageChat } from './image-chat-bench';
 import { startPaceServer } from './pace-server';
 import { seedConversations } from './seed-data';
 import { baselineStream, measureStream, probedPage, type StreamMeasure } from './stream-cases';
@@ -26,6 +27,7 @@ export async function runWindowBench(projectRoot: string, only?: string, rounds 
   const pace = await startPaceServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
   seedConversations(dataDir);
+  await seedImageChat(dataDir);
   const app = await startApp(projectRoot, dataDir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -61,6 +63,8 @@ export async function runWindowBench(projectRoot: string, only?: string, rounds 
     const others = await probedPage(browser, app.url);
     step('opening a long conversation');
     if (wanted('open chat')) report.openLongChat = await loaded(() => openLongChat(others));
+    step('opening a conversation with images');
+    if (wanted('open images')) report.openImageChat = await loaded(() => openImageChat(others, app));
     step('request log');
     if (wanted('request log')) report.logPanel = await loaded(() => logPanelPerCall(others, app));
     step('video tab');

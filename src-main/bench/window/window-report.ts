@@ -11,13 +11,24 @@ export interface WindowReport {
   streams: Loaded<{ name: string; app: StreamMeasure; baseline: StreamMeasure; rounds: number }>[];
   /** What Chromium fetched before the first screen; `staticKb` is the bundle report's figure for it. */
   firstLoad?: Loaded<{ files: number; rawKb: number; gzipKb: number; staticKb?: number }>;
-  openLongChat?: Loaded<{ medianMs: number; maxMs: number }>;
+  /** `medianCpuMs`: the main thread's CPU time over the same spans (main-thread.ts), not judged. */
+  openLongChat?: Loaded<{ medianMs: number; maxMs: number; medianCpuMs?: number }>;
+  /** 50 messages, 20 with an image: main-thread work, and what the window holds of the images. */
+  openImageChat?: Loaded<{
+    medianMs: number;
+    maxMs: number;
+    dataImages: number;
+    conversationKb: number;
+    base64InConversation: boolean;
+  }>;
   logPanel?: Loaded<{ perCallMs: number; rowsInDom: number }>;
   videoTab?: Loaded<{
     tasks: number;
     firstMinuteMs: number;
     firstSpanS: { from: number; to: number };
     perMinuteMs: number;
+    /** The main thread's CPU time per minute over the same spans, not judged. */
+    cpu?: { firstMinuteMs: number; perMinuteMs: number };
   }>;
   judgeBatch?: Loaded<JudgeBatchMeasure>;
   /** Main's event loop in the app process, one row per workload. */
@@ -74,11 +85,13 @@ export function printWindowReport(r: WindowReport): void {
     );
   }
   if (r.firstLoad) console.log(firstLoadLine(r.firstLoad));
-  if (r.openLongChat) {
-    const o = r.openLongChat;
+  if (r.openLongChat) console.log(openChatLine(r.openLongChat));
+  if (r.openImageChat) {
+    const o = r.openImageChat;
+    const inline = o.dataImages > 0 || o.base64InConversation;
     console.log(
       withLoad(
-        `Opening a 200-message conversation: ${mark(o.medianMs <= BUDGETS.openLongChatMs)} ${o.medianMs.toFixed(0)} ms main-thread work (median; max ${o.maxMs.toFixed(0)}; budget ${BUDGETS.openLongChatMs})`,
+        `Opening 50 messages with 20 images: ${mark(o.medianMs <= BUDGETS.openLongChatMs && !inline)} ${o.medianMs.toFixed(0)} ms main-thread work (median; max ${o.maxMs.toFixed(0)}; budget ${BUDGETS.openLongChatMs}); ${o.dataImages} data: images in the page, the conversation ${o.conversationKb.toFixed(0)} KB${o.base64InConversation ? ' WITH base64' : ', references only'}`,
         o.load,
       ),
     );
@@ -121,11 +134,23 @@ export function firstLoadLine(f: NonNullable<WindowReport['firstLoad']>): string
   );
 }
 
+/**
+ * Opening the long conversation, judged on the main thread's busy time; its CPU time beside it,
+ * which a loaded machine does not inflate (a task waiting for a core is busy, not working).
+ */
+export function openChatLine(o: NonNullable<WindowReport['openLongChat']>): string {
+  const cpu = o.medianCpuMs === undefined ? '' : `; main thread's CPU ${o.medianCpuMs.toFixed(0)} ms`;
+  return withLoad(
+    `Opening a 200-message conversation: ${mark(o.medianMs <= BUDGETS.openLongChatMs)} ${o.medianMs.toFixed(0)} ms main-thread work (median; max ${o.maxMs.toFixed(0)}; budget ${BUDGETS.openLongChatMs}${cpu})`,
+    o.load,
+  );
+}
+
 /** The Video row: both its first minute and its steady state against the same budget. */
 export function videoLine(v: NonNullable<WindowReport['videoTab']>): string {
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   return withLoad(
-    `Video tab, ${v.tasks} running tasks, window CPU per minute (budget ${s(BUDGETS.videoPerMinuteMs)}): first minute ${mark(v.firstMinuteMs <= BUDGETS.videoPerMinuteMs)} ${s(v.firstMinuteMs)} (${v.firstSpanS.from.toFixed(0)}–${v.firstSpanS.to.toFixed(0)} s after they started, checked every few seconds); later ${mark(v.perMinuteMs <= BUDGETS.videoPerMinuteMs)} ${s(v.perMinuteMs)} (checked about every 30 s)`,
+    `Video tab, ${v.tasks} running tasks, window CPU per minute (budget ${s(BUDGETS.videoPerMinuteMs)}): first minute ${mark(v.firstMinuteMs <= BUDGETS.videoPerMinuteMs)} ${s(v.firstMinuteMs)} (${v.firstSpanS.from.toFixed(0)}–${v.firstSpanS.to.toFixed(0)} s after they started, checked every few seconds); later ${mark(v.perMinuteMs <= BUDGETS.videoPerMinuteMs)} ${s(v.perMinuteMs)} (checked about every 30 s)${v.cpu ? `; main thread's CPU ${s(v.cpu.firstMinuteMs)} and ${s(v.cpu.perMinuteMs)}` : ''}`,
     v.load,
   );
 }

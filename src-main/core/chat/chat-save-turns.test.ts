@@ -44,6 +44,7 @@ describe('the end of a reply', () => {
           return repo.put(c);
         },
       },
+      attachments: t.services.attachments,
       emit: () => undefined,
       scrubber,
     });

@@ -178,6 +178,7 @@ describe('replies that cannot or must not be saved', () => {
       client: t.services.client,
       profiles: t.services.profiles,
       conversations: failing,
+      attachments: t.services.attachments,
       emit: () => undefined,
     });
     const hub = new StreamHub();

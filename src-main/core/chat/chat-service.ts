@@ -27,8 +27,11 @@ import {
 } from '../../../src-shared/chat/conversation-export';
 import type { StreamSink } from '../streams/stream-sink';
 import { wireHistory } from './wire-history';
+import type { AttachmentStore } from '../attachments/attachment-store';
+import type { AttachmentRef } from '../../../src-shared/chat/attachments';
+import { attachmentIdsIn } from '../../../src-shared/chat/attachment-rules';
 import { toolSchemaProblems } from './tool-schema-check';
-import { formatCheckOf, type ReplyTiming, streamReply } from './stream-reply';
+import { type ReplyTiming, streamReply, withCheck } from './stream-reply';
 import { CONTINUE_PROMPT, joinContinuation } from './continuation';
 import type { KeyScrubber } from '../security/key-scrubber';
 import {
@@ -85,6 +88,8 @@ export class ChatService {
       client: GatewayClient;
       profiles: ProfileService;
       conversations: ConversationRepository;
+      /** The files attached to messages (read when a history is sent, swept when unreferenced). */
+      attachments: AttachmentStore;
       emit: Emit;
       now?: () => number;
       /** Keys to remove from the reply's text, also when a model spreads one over many deltas. */
@@ -101,6 +106,8 @@ export class ChatService {
       replyDeadlineMs: this.deps.profiles.replyDeadlineMs(profileId),
     };
   }
+
+  private readonly readAttachment = (ref: AttachmentRef) => this.deps.attachments.read(ref);
 
   private now(): number {
     return (this.deps.now ?? Date.now)();
@@ -144,8 +151,18 @@ export class ChatService {
     return found;
   }
 
+  /** Deletes the conversation, then the files only it referred to (attachment-store.ts `sweep`). */
   delete(id: string): void {
+    const c = this.deps.conversations.get(id);
     this.deps.conversations.delete(id);
+    const ids = attachmentIdsIn(c?.messages ?? []);
+    c?.pendingBranches?.tails.forEach((tail) => attachmentIdsIn(tail, ids));
+    if (ids.size) this.deps.attachments.sweep(this.deps.conversations.attachmentIds(), ids);
+  }
+
+  /** At start: removes attachment files no conversation refers to (docs/architecture.md). */
+  sweepAttachments(): number {
+    return this.deps.attachments.sweep(this.deps.conversations.attachmentIds());
   }
 
   /**
@@ -190,6 +207,10 @@ export class ChatService {
     const timing = this.replyTiming(profileId);
     const now = this.now();
     const merged = mergeHistory(existing?.messages ?? [], input.messages);
+    // Attached files are read before anything is saved: a file gone from the folder fails the
+    // call, naming it, and the window keeps the question to send again.
+    const history = await wireHistory(input.system, merged.messages, input.variables, this.readAttachment);
+    const wire = continued ? [...history, { role: 'user' as const, content: CONTINUE_PROMPT }] : history;
     // A Regenerate stopped before its reply was saved leaves its versions waiting; a second one keeps them.
     const setAside =
       merged.pending ??
@@ -211,13 +232,6 @@ export class ChatService {
     this.deps.conversations.put(conversation);
     // The new conversation is in every list from the moment it is saved, not when the reply ends.
     this.deps.emit('chat.conversations.changed', { conversationId: conversation.id });
-
-    const wire = continued
-      ? [
-          ...wireHistory(input.system, merged.messages, input.variables),
-          { role: 'user' as const, content: CONTINUE_PROMPT },
-        ]
-      : wireHistory(input.system, merged.messages, input.variables);
 
     const request = Symbol(conversation.id);
     this.newest.set(conversation.id, request);
@@ -275,7 +289,7 @@ export class ChatService {
     const target = await this.deps.profiles.target(profileId);
     const body = {
       model: input.model,
-      messages: wireHistory(input.system, input.messages, input.variables),
+      messages: await wireHistory(input.system, input.messages, input.variables, this.readAttachment),
       ...input.params,
       extra: input.extra,
     };
@@ -379,16 +393,6 @@ export class ChatService {
     await Promise.race([Promise.allSettled([...this.inFlight]), timeout]);
     clearTimeout(timer);
   }
-}
-
-/** The message with its format check made again on its whole text. */
-function withCheck(
-  message: StoredMessage,
-  body: Parameters<typeof formatCheckOf>[2],
-  finished: boolean,
-): StoredMessage {
-  const { formatCheck: _old, ...rest } = message;
-  return { ...rest, ...formatCheckOf(message.content, message, body, finished) };
 }
 
 function notFound(): AppFailure {

@@ -3,6 +3,7 @@ import {
   type ReplyStats,
   type StoredMessage,
 } from '../../../src-shared/chat/conversation';
+import { joinLogprobs } from '../gateway/logprob-collector';
 
 /**
  * Sent after a reply cut at the token limit to have the model go on. Chat-completion APIs have
@@ -24,8 +25,9 @@ function sumUsage(a: ReplyStats['usage'], b: ReplyStats['usage']): ReplyStats['u
 }
 
 /**
- * The cut reply with its continuation added: text and thinking joined, the continuation's end
- * (finish reason, error, stop) is the reply's end now; time and tokens add up over both requests.
+ * The cut reply with its continuation added: text, thinking and token probabilities joined, the
+ * continuation's end (finish reason, error, stop) is the reply's end now; time and tokens add up
+ * over both requests.
  */
 export function joinContinuation(cut: StoredMessage, more: StoredMessage): StoredMessage {
   const reasoning = [cut.reasoning, more.reasoning].filter(Boolean).join('\n\n').slice(0, MAX_MESSAGE_CHARS);
@@ -35,11 +37,13 @@ export function joinContinuation(cut: StoredMessage, more: StoredMessage): Store
     firstTokenMs: cut.stats?.firstTokenMs ?? more.stats.firstTokenMs,
     usage: sumUsage(cut.stats?.usage, more.stats.usage),
   };
+  const logprobs = joinLogprobs(cut.logprobs, more.logprobs);
   return {
     role: 'assistant',
     content: (cut.content + more.content).slice(0, MAX_MESSAGE_CHARS),
     ...(reasoning ? { reasoning } : {}),
     ...(stats ? { stats } : {}),
+    ...(logprobs ? { logprobs } : {}),
     ...(more.error ? { error: more.error } : {}),
     ...(more.stopped ? { stopped: true } : {}),
   };

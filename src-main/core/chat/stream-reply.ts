@@ -152,3 +152,13 @@ function logprobsOf(c: ChoiceReply, scrub: (text: string) => string): Pick<Store
   const text = c.logprobs.tokens.map((t) => t.token).join('');
   return scrub(text) === text ? { logprobs: c.logprobs } : {};
 }
+
+/** The message with its format check made again on its whole text. */
+export function withCheck(
+  message: StoredMessage,
+  body: Parameters<typeof formatCheckOf>[2],
+  finished: boolean,
+): StoredMessage {
+  const { formatCheck: _old, ...rest } = message;
+  return { ...rest, ...formatCheckOf(message.content, message, body, finished) };
+}

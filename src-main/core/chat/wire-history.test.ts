@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../../src-shared/chat/conversation';
-import { wireHistory } from './wire-history';
+import { wireHistory as wireHistoryOf } from './wire-history';
+
+const noFiles = () => Promise.reject(new Error('no file is read for a history without attachments'));
+const wireHistory = (system: string, messages: StoredMessage[], variables?: Record<string, string>) =>
+  wireHistoryOf(system, messages, variables, noFiles);
 
 const asked: StoredMessage = { role: 'user', content: 'Weather in Paris and the time in Tokyo?' };
 const calling: StoredMessage = {
@@ -17,8 +21,8 @@ const results: StoredMessage[] = [
 ];
 
 describe('the history sent, with tool calls and their results', () => {
-  it('sends the assistant turn with its tool_calls and null content, then one tool message per call', () => {
-    expect(wireHistory('Be brief.', [asked, calling, ...results])).toEqual([
+  it('sends the assistant turn with its tool_calls and null content, then one tool message per call', async () => {
+    expect(await wireHistory('Be brief.', [asked, calling, ...results])).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: asked.content },
       {
@@ -42,8 +46,8 @@ describe('the history sent, with tool calls and their results', () => {
     ]);
   });
 
-  it('keeps the text of a reply that spoke and called, and the final answer after the results', () => {
-    const wire = wireHistory('', [
+  it('keeps the text of a reply that spoke and called, and the final answer after the results', async () => {
+    const wire = await wireHistory('', [
       asked,
       { ...calling, content: 'Let me look.' },
       ...results,
@@ -53,13 +57,17 @@ describe('the history sent, with tool calls and their results', () => {
     expect(wire.at(-1)).toEqual({ role: 'assistant', content: 'It is 21 °C; 09:00 in Tokyo.' });
   });
 
-  it('answers a call that came without an id under the id the window used', () => {
+  it('answers a call that came without an id under the id the window used', async () => {
     const legacy: StoredMessage = {
       role: 'assistant',
       content: '',
       toolCalls: [{ name: 'now', arguments: '' }],
     };
-    const wire = wireHistory('', [asked, legacy, { role: 'tool', content: 'noon', toolCallId: 'call_0' }]);
+    const wire = await wireHistory('', [
+      asked,
+      legacy,
+      { role: 'tool', content: 'noon', toolCallId: 'call_0' },
+    ]);
     expect(wire.slice(1)).toEqual([
       {
         role: 'assistant',
@@ -70,27 +78,27 @@ describe('the history sent, with tool calls and their results', () => {
     ]);
   });
 
-  it('leaves out calls never answered and results that answer no call, which the API refuses', () => {
+  it('leaves out calls never answered and results that answer no call, which the API refuses', async () => {
     const next: StoredMessage = { role: 'user', content: 'Never mind: tell me a joke.' };
     // The user asked something else instead of answering: the calls are not sent, nor the empty turn.
-    expect(wireHistory('', [asked, calling, next])).toEqual([
+    expect(await wireHistory('', [asked, calling, next])).toEqual([
       { role: 'user', content: asked.content },
       { role: 'user', content: next.content },
     ]);
     // Only one of two calls answered: the calls are not sent, and neither is the lone result.
-    expect(wireHistory('', [asked, { ...calling, content: 'Checking.' }, results[0], next])).toEqual([
+    expect(await wireHistory('', [asked, { ...calling, content: 'Checking.' }, results[0], next])).toEqual([
       { role: 'user', content: asked.content },
       { role: 'assistant', content: 'Checking.' },
       { role: 'user', content: next.content },
     ]);
     // A failed reply is left out, and so are results after it.
     expect(
-      wireHistory('', [asked, { ...calling, error: { code: 'network', message: 'x' } }, ...results]),
+      await wireHistory('', [asked, { ...calling, error: { code: 'network', message: 'x' } }, ...results]),
     ).toEqual([{ role: 'user', content: asked.content }]);
   });
 
-  it('fills placeholders in the user’s words, never in a tool’s result', () => {
-    const wire = wireHistory(
+  it('fills placeholders in the user’s words, never in a tool’s result', async () => {
+    const wire = await wireHistory(
       '',
       [{ role: 'user', content: 'Hi {{name}}' }, calling, { ...results[0], content: '{{name}}' }, results[1]],
       {

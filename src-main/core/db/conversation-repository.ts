@@ -6,6 +6,8 @@ import {
 } from '../../../src-shared/chat/conversation';
 import { type DbContext, issuesText, quarantine } from './quarantine';
 import { transaction } from './transaction';
+import { attachmentRefs } from './attachment-refs';
+import { attachmentIdsIn } from '../../../src-shared/chat/attachment-rules';
 
 export interface ConversationRepository {
   /** Newest first, without loading any message. */
@@ -17,6 +19,8 @@ export interface ConversationRepository {
   setPinned(id: string, pinned: boolean): boolean;
   /** Conversations whose title holds every word, then those with a message that does. */
   search(query: string, limit?: number): ConversationHit[];
+  /** Every attachment file some conversation refers to (migration 9's table). */
+  attachmentIds(): Set<string>;
 }
 
 interface ConversationRow {
@@ -59,6 +63,7 @@ export function conversationRepository(ctx: DbContext): ConversationRepository {
   const trimMessages = db.prepare('DELETE FROM messages WHERE conversation_id = ? AND position >= ?');
   const remove = db.prepare('DELETE FROM conversations WHERE id = ?');
   const setPin = db.prepare('UPDATE conversations SET pinned = ? WHERE id = ?');
+  const refs = attachmentRefs(db);
 
   return {
     summaries() {
@@ -111,12 +116,19 @@ export function conversationRepository(ctx: DbContext): ConversationRepository {
         messages.forEach(({ role, content, ...extra }, position) =>
           upsertMessage.run(id, position, role, content, JSON.stringify(extra)),
         );
+        const files = attachmentIdsIn(messages);
+        rest.pendingBranches?.tails.forEach((tail) => attachmentIdsIn(tail, files));
+        refs.replace(id, files);
       });
       return c;
     },
 
     delete(id) {
       return remove.run(id).changes > 0;
+    },
+
+    attachmentIds() {
+      return refs.all();
     },
 
     setPinned(id, pinned) {

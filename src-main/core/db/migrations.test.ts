@@ -1,6 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { ChatPreset } from '../../../src-shared/chat/chat-preset';
+import type { Conversation } from '../../../src-shared/chat/conversation';
 import { StorageNotices } from '../storage/storage-notices';
 import { conversationRepository } from './conversation-repository';
 import { batchRunRepository } from './batch-run-repository';
@@ -8,6 +9,19 @@ import { judgeCaseRepository } from './judge-case-repository';
 import { questionSetRepository } from './question-set-repository';
 import { chatPresetRepository, judgeRunRepository } from './record-repositories';
 import { DatabaseTooNewError, type Migration, MIGRATIONS, runMigrations, schemaVersion } from './migrations';
+
+/** A conversation's rows as versions before 9 wrote them (no attachment references table yet). */
+function putAsVersion7Saved(db: DatabaseSync, c: Conversation): void {
+  const { id, title, createdAt, updatedAt, messages, ...rest } = c;
+  db.prepare(
+    'INSERT INTO conversations (id, title, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?)',
+  ).run(id, title, createdAt, updatedAt, JSON.stringify(rest));
+  messages.forEach(({ role, content, ...extra }, position) =>
+    db
+      .prepare('INSERT INTO messages (conversation_id, position, role, content, data) VALUES (?, ?, ?, ?, ?)')
+      .run(id, position, role, content, JSON.stringify(extra)),
+  );
+}
 
 const blank = () => {
   const db = new DatabaseSync(':memory:');
@@ -29,6 +43,7 @@ describe('migrations', () => {
     expect(runMigrations(db)).toBe(MIGRATIONS.at(-1)!.version);
     expect(tables(db)).toEqual([
       'chat_presets',
+      'conversation_attachments',
       'conversations',
       'judge_batch_results',
       'judge_batch_runs',
@@ -182,7 +197,7 @@ describe('migrations', () => {
       },
     };
     const message = { role: 'user' as const, content: 'Hello' };
-    conversationRepository(ctx).put({
+    putAsVersion7Saved(db, {
       id: 'c1',
       title: 'Old chat',
       createdAt: 1,
@@ -193,7 +208,7 @@ describe('migrations', () => {
       extra: oldExtra,
       messages: [message],
     });
-    conversationRepository(ctx).put({
+    putAsVersion7Saved(db, {
       id: 'c2',
       title: 'Untouched',
       createdAt: 1,
@@ -222,7 +237,7 @@ describe('migrations', () => {
     chatPresetRepository(ctx).put(preset);
     const untouched = db.prepare("SELECT data FROM conversations WHERE id = 'c2'").get();
 
-    runMigrations(db);
+    runMigrations(db, MIGRATIONS.slice(0, 8));
     expect(schemaVersion(db)).toBe(8);
     const chat = conversationRepository(ctx).get('c1')!;
     expect(chat.params).toEqual({
@@ -268,7 +283,7 @@ describe('migrations', () => {
       extra: { tools: [weather], tool_choice: 'required', parallel_tool_calls: false },
     };
     chatPresetRepository(ctx).put(preset);
-    conversationRepository(ctx).put({
+    putAsVersion7Saved(db, {
       id: 'c1',
       title: 'A choice with no tools',
       createdAt: 1,
@@ -281,7 +296,7 @@ describe('migrations', () => {
       messages: [{ role: 'user', content: 'Hi' }],
     });
 
-    runMigrations(db);
+    runMigrations(db, MIGRATIONS.slice(0, 8));
     expect(schemaVersion(db)).toBe(8);
     expect(chatPresetRepository(ctx).list()[0]).toEqual({
       ...preset,

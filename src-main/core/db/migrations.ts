@@ -7,9 +7,11 @@ import {
   SCHEMA_V5_JUDGE_CASES,
   SCHEMA_V6_JUDGE_BATCH,
   SCHEMA_V7_SET_TUNING,
+  SCHEMA_V9_ATTACHMENT_REFS,
 } from './schema-sql';
 import { transaction } from './transaction';
 import { liftFormFields } from '../../../src-shared/chat/params-from-extra';
+import { indexAttachmentRefs } from './attachment-refs';
 
 export interface Migration {
   version: number;
@@ -30,6 +32,14 @@ export const MIGRATIONS: Migration[] = [
   { version: 6, name: 'judge batch runs', up: (db) => db.exec(SCHEMA_V6_JUDGE_BATCH) },
   { version: 7, name: 'set revision tuning', up: (db) => db.exec(SCHEMA_V7_SET_TUNING) },
   { version: 8, name: 'chat form fields lifted from extras', up: liftChatFormFields },
+  {
+    version: 9,
+    name: 'chat attachment references',
+    up: (db) => {
+      db.exec(SCHEMA_V9_ATTACHMENT_REFS);
+      indexAttachmentRefs(db);
+    },
+  },
 ];
 
 /**

@@ -182,3 +182,17 @@ CREATE TABLE set_revision_tuning (
   FOREIGN KEY (set_id, revision) REFERENCES set_revisions (set_id, revision) ON DELETE CASCADE
 ) STRICT, WITHOUT ROWID;
 `;
+
+/**
+ * Version 9: which attachment files each conversation refers to (docs/architecture.md, "Chat
+ * attachments"), kept by the conversation repository on every save, so the files no conversation
+ * needs can be found without reading every message.
+ */
+export const SCHEMA_V9_ATTACHMENT_REFS = `
+CREATE TABLE conversation_attachments (
+  conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+  attachment_id TEXT NOT NULL,
+  PRIMARY KEY (conversation_id, attachment_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX conversation_attachments_by_file ON conversation_attachments (attachment_id);
+`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_LOGPROB_ALTERNATIVES, MAX_LOGPROB_TOKENS } from '../../../src-shared/chat/logprobs';
-import { LogprobCollector } from './logprob-collector';
+import { joinLogprobs, LogprobCollector } from './logprob-collector';
 
 describe('LogprobCollector', () => {
   it('reads tokens and alternatives over chunks, skipping what is not one', () => {
@@ -37,5 +37,37 @@ describe('LogprobCollector', () => {
     expect(tokens).toHaveLength(6000);
     expect(tokens.filter((t) => t.top).length).toBe(MAX_LOGPROB_ALTERNATIVES / 20);
     expect(c.result?.cut).toBe(true);
+  });
+});
+
+describe('joinLogprobs (a cut reply and its continuation)', () => {
+  const tok = (token: string, top?: { token: string; logprob: number }[]) => ({
+    token,
+    logprob: -0.2,
+    ...(top ? { top } : {}),
+  });
+
+  it('joins both in order, alternatives kept', () => {
+    const joined = joinLogprobs(
+      { tokens: [tok('Hel'), tok('lo', [{ token: 'p', logprob: -3 }])] },
+      { tokens: [tok(' world')] },
+    );
+    expect(joined).toEqual({ tokens: [tok('Hel'), tok('lo', [{ token: 'p', logprob: -3 }]), tok(' world')] });
+  });
+
+  it('keeps the cut reply’s, marked cut, when the continuation brought none; none when the cut reply had none', () => {
+    expect(joinLogprobs({ tokens: [tok('a')] }, undefined)).toEqual({ tokens: [tok('a')], cut: true });
+    expect(joinLogprobs(undefined, { tokens: [tok('b')] })).toBeUndefined();
+    expect(joinLogprobs(undefined, undefined)).toBeUndefined();
+  });
+
+  it(`stays within ${MAX_LOGPROB_TOKENS} tokens and carries either side's cut`, () => {
+    const many = { tokens: Array.from({ length: MAX_LOGPROB_TOKENS - 1 }, () => tok('x')) };
+    const joined = joinLogprobs(many, { tokens: [tok('y'), tok('z')] });
+    expect(joined?.tokens).toHaveLength(MAX_LOGPROB_TOKENS);
+    expect(joined?.tokens.at(-1)?.token).toBe('y');
+    expect(joined?.cut).toBe(true);
+    expect(joinLogprobs({ tokens: [tok('a')], cut: true }, { tokens: [tok('b')] })?.cut).toBe(true);
+    expect(joinLogprobs({ tokens: [tok('a')] }, { tokens: [tok('b')] })?.cut).toBeUndefined();
   });
 });

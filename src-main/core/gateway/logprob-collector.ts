@@ -44,17 +44,33 @@ export class LogprobCollector {
           ? [{ token: a.token.slice(0, MAX_TOKEN_CHARS), logprob: p }]
           : [];
       });
-      const kept = top.slice(0, 20);
-      if (kept.length < top.length) this.cut = true;
-      const room = this.alternatives + kept.length <= MAX_LOGPROB_ALTERNATIVES;
-      if (!room && kept.length) this.cut = true;
-      if (room) this.alternatives += kept.length;
-      this.tokens.push({
-        token: item.token.slice(0, MAX_TOKEN_CHARS),
-        logprob,
-        ...(room && kept.length ? { top: kept } : {}),
-      });
+      this.add({ token: item.token, logprob, top });
     }
+  }
+
+  /** Kept tokens (another reply's, a continuation's) added after these, within the same limits. */
+  addKept(logprobs: MessageLogprobs): void {
+    if (logprobs.cut) this.cut = true;
+    for (const t of logprobs.tokens) {
+      if (this.tokens.length >= MAX_LOGPROB_TOKENS) {
+        this.cut = true;
+        return;
+      }
+      this.add({ token: t.token, logprob: t.logprob, top: t.top ?? [] });
+    }
+  }
+
+  private add(t: { token: string; logprob: number; top: { token: string; logprob: number }[] }): void {
+    const kept = t.top.slice(0, 20);
+    if (kept.length < t.top.length) this.cut = true;
+    const room = this.alternatives + kept.length <= MAX_LOGPROB_ALTERNATIVES;
+    if (!room && kept.length) this.cut = true;
+    if (room) this.alternatives += kept.length;
+    this.tokens.push({
+      token: t.token.slice(0, MAX_TOKEN_CHARS),
+      logprob: t.logprob,
+      ...(room && kept.length ? { top: kept } : {}),
+    });
   }
 
   /** What was kept; undefined when the stream carried none. */
@@ -62,4 +78,21 @@ export class LogprobCollector {
     if (!this.tokens.length) return undefined;
     return { tokens: this.tokens, ...(this.cut ? { cut: true } : {}) };
   }
+}
+
+/**
+ * The token probabilities of a cut reply and of its continuation, as one reply's: in order, within
+ * the limits. Only the cut reply's when the continuation brought none (marked cut: its end is
+ * missing); none when the cut reply had none, since the heat view would show only the reply's end.
+ */
+export function joinLogprobs(
+  cut: MessageLogprobs | undefined,
+  more: MessageLogprobs | undefined,
+): MessageLogprobs | undefined {
+  if (!cut) return undefined;
+  if (!more) return { ...cut, cut: true };
+  const c = new LogprobCollector();
+  c.addKept(cut);
+  c.addKept(more);
+  return c.result;
 }

@@ -3,6 +3,7 @@ import type { DesktopActions } from '../media/desktop-actions';
 import type { ProfileService } from '../profiles/profile-service';
 import type { Repositories } from '../db/repositories';
 import { JudgeService } from './judge-service';
+import type { TokenCounter } from './token-counter';
 
 /** Sets (with their revisions) and runs live in the content database. */
 export function createJudgeService(deps: {
@@ -10,6 +11,7 @@ export function createJudgeService(deps: {
   client: GatewayClient;
   profiles: ProfileService;
   desktop: DesktopActions;
+  tokens?: TokenCounter;
   now?: () => number;
 }): JudgeService {
   return new JudgeService({
@@ -18,6 +20,7 @@ export function createJudgeService(deps: {
     sets: deps.repos.sets,
     runs: deps.repos.runs,
     desktop: deps.desktop,
+    tokens: deps.tokens,
     now: deps.now,
   });
 }

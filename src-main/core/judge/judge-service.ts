@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { GatewayClient } from '../gateway/gateway-client';
-import { askJudge, loadTokenCounter } from './ask-judge';
+import { askJudge } from './ask-judge';
+import type { TokenCounter } from './token-counter';
 import type { DesktopActions } from '../media/desktop-actions';
 import type { ProfileService } from '../profiles/profile-service';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
@@ -24,11 +25,6 @@ import { exportEnvelope, readEnvelope } from './set-transfer';
 import { parseState } from '../../../src-shared/judge/state-input';
 import { type ImportOutcome, runJudgeSchema } from '../../../src-shared/judge/judge-inputs';
 
-/** Loads the tokenizer after `delayMs`, unless a judge run asked for it first. */
-export function preloadTokenizer(delayMs = 3000): void {
-  setTimeout(() => void loadTokenCounter().catch(() => undefined), delayMs).unref();
-}
-
 /** A revision's tuning carried to new questions: thresholds of noul questions that are still there. */
 function tuningFor(questions: readonly Question[], tuning: SetTuning): SetTuning {
   const nouls = new Set(questions.filter((q) => q.type === 'noul').map((q) => q.name));
@@ -44,6 +40,8 @@ export class JudgeService {
       sets: QuestionSetRepository;
       runs: JudgeRunRepository;
       desktop: DesktopActions;
+      /** The worker pool's token counter in the app; without one, counting in this thread. */
+      tokens?: TokenCounter;
       now?: () => number;
     },
   ) {}
@@ -265,7 +263,7 @@ export class JudgeService {
     if (!state.ok) throw invalidInput('state', state.message);
     const target = await this.deps.profiles.target();
     const { reply, parsed } = await askJudge(
-      { client: this.deps.client, target, now: this.deps.now },
+      { client: this.deps.client, target, now: this.deps.now, tokens: this.deps.tokens },
       { model: input.model, state: state.value, questions: revision.questions, extra: input.extra },
     );
     const run: StoredJudgeRun = {

@@ -7,11 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../db/open-database';
 import { openDataFolder } from '../db/open-data-folder';
 import { StorageNotices } from '../storage/storage-notices';
-import { seedBigRun } from '../../test-support/big-judge-run';
+import { BIG_RUN_QUESTIONS, seedBigRun } from '../../test-support/big-judge-run';
 import type { BatchGridPage } from '../../../src-shared/judge/batch-grid';
 import type { RunAgreement } from '../../../src-shared/judge/run-agreement';
 import { judgeWorkerEntry } from './judge-worker-entry';
 import { WorkerPool } from './worker-pool';
+import { COUNT_TOKENS_JOB, ESTIMATE_SET_CASES_JOB } from './worker-messages';
+import { setCasesKey } from '../judge/batch/set-case-source';
+import type { BatchEstimate } from '../../../src-shared/judge/batch-run';
 
 /*
  * The worker as the built app runs it (docs/architecture.md, "Worker threads"): main's bundle is
@@ -59,6 +62,18 @@ describe('the judge worker, built', () => {
     expect(page.rows.map((r) => r.position)).toEqual([...Array(10).keys()]);
     const agreement = await pool.run<RunAgreement>('agreement', { id: big.runA });
     expect(agreement.total).toBe(300);
+    // The judge's token counting, gpt-tokenizer loaded by the built worker itself.
+    expect(await pool.run<number[]>(COUNT_TOKENS_JOB, { texts: ['hello world', '', '猫'] })).toEqual([
+      2, 0, 1,
+    ]);
+    // A run's estimate over the set's saved cases, read and counted in the built worker.
+    const estimate = await pool.run<BatchEstimate>(ESTIMATE_SET_CASES_JOB, {
+      key: setCasesKey('big-set'),
+      questions: BIG_RUN_QUESTIONS,
+      model: 'judge-1.13.0',
+      concurrency: 2,
+    });
+    expect(estimate).toMatchObject({ cases: 300, unreadableCases: 0 });
     await pool.close();
     db.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -4,12 +4,21 @@ import { judgeRunJobs } from '../judge/batch/run-jobs';
 import { caseImportJobs } from '../judge/cases/case-import-job';
 import type { WorkerStartData } from './worker-messages';
 import { serveJobs } from './worker-host';
+import { tokenCountJobs } from './token-count-job';
+import { caseEstimateJobs } from './case-estimate-job';
 
 /**
  * A worker thread of the app's pool (docs/architecture.md, "Worker threads"): its own read-only
  * connection to the data folder's database, and the judge's heavy reads as jobs; and a case
- * file's import, on a write connection of its own for the job's length. Built as
+ * file's import, on a write connection of its own for the job's length; and the judge's token
+ * counting and a run's estimate, so main never loads the tokenizer. Built as
  * `out/main/judge-worker.js` beside main's entry (electron.vite.config.ts).
  */
 const { databaseFile } = workerData as WorkerStartData;
-serveJobs({ ...judgeRunJobs(openReadOnlyDatabase(databaseFile)), ...caseImportJobs(databaseFile) });
+const db = openReadOnlyDatabase(databaseFile);
+serveJobs({
+  ...judgeRunJobs(db),
+  ...caseEstimateJobs(db),
+  ...caseImportJobs(databaseFile),
+  ...tokenCountJobs(),
+});

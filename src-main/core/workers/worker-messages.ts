@@ -12,6 +12,12 @@ export interface JobProgress {
 /** A job every worker answers at once: the pool's way to know a worker has loaded its code. */
 export const PING = 'ping';
 
+/** Counts a list of texts' tokens (`token-count-job.ts`); the worker loads gpt-tokenizer once. */
+export const COUNT_TOKENS_JOB = 'tokens.count';
+
+/** A run's estimate over a set's saved cases, read and counted in the worker (`case-estimate-job.ts`). */
+export const ESTIMATE_SET_CASES_JOB = 'cases.estimate';
+
 /** Main to a worker: one job at a time (the pool never sends a second before the first ends). */
 export interface JobRequest {
   id: number;

@@ -1,3 +1,4 @@
+import { chatCode } from '../../core/chat/chat-code';
 import type { Handlers } from '../handler-types';
 import type { StreamHandlers } from '../stream-router';
 import type { chatRoutes } from '../../../src-shared/ipc/routes/chat-routes';
@@ -5,6 +6,7 @@ import type { chatStreams } from '../../../src-shared/ipc/routes/chat-streams';
 import type { AppServices } from '../services';
 import { schemaTextProblems } from '../../core/chat/format-check';
 import { checkToolArguments, toolSchemaProblems } from '../../core/chat/tool-schema-check';
+import { ATTACHMENT_URL_ID } from '../../../src-shared/chat/attachment-rules';
 
 export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
   return {
@@ -19,6 +21,15 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
       return s.env.desktop.saveTextAs(file.content, file.fileName);
     },
     'chat.compare.keep': (input) => s.chat.keepCompared(input),
+    // The body a request would send, read as a send reads its files (core/chat/chat-code.ts).
+    'chat.code': (input) => chatCode(input, (ref) => s.attachments.read(ref)),
+    'chat.attachments.add': async (input) => {
+      const ref = await s.attachments.add(input);
+      return { ref, url: s.env.mediaUrl(s.attachments.rel(ref.id)) };
+    },
+    'chat.attachments.urlTemplate': () => ({
+      template: s.env.mediaUrl(`attachments/${ATTACHMENT_URL_ID}`),
+    }),
     'chat.presets.list': () => s.presets.list(),
     'chat.presets.save': (input) => s.presets.save(input),
     'chat.presets.delete': ({ id }) => {

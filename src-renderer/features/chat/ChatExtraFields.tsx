@@ -4,7 +4,10 @@ import { fillVariables } from '../../../src-shared/chat/prompt-variables';
 import { ExtraFieldsEditor } from '../../app/ExtraFieldsEditor';
 import { RequestPreview } from '../../app/RequestPreview';
 import { t } from '../../i18n/i18n';
-import { useChat } from './chat-store';
+import type { StoredMessage } from '../../../src-shared/chat/conversation';
+import { call } from '../../bridge/api';
+import { useAttachmentDraft } from './attachment-draft';
+import { usedVariables, useChat } from './chat-store';
 
 /**
  * The chat form's extra body fields and the body the next message goes out with. The preview
@@ -31,10 +34,37 @@ export function ChatExtraFields() {
     ...params,
     extra: extra.ok ? extra.value : undefined,
   });
+  // View code shows the whole request: main builds it from the history, the question being
+  // written and its files, as the send would (src-shared/chat/chat-code.ts).
+  const loadCode = () => {
+    const s = useChat.getState();
+    const files = useAttachmentDraft
+      .getState()
+      .files.flatMap((f) => (f.state === 'ready' && f.ref ? [f.ref] : []));
+    const question: StoredMessage = {
+      role: 'user',
+      content: s.draft,
+      ...(files.length ? { attachments: files } : {}),
+    };
+    const messages = [...s.messages, question];
+    return call('chat.code', {
+      model: s.model,
+      system: s.system,
+      params: s.params,
+      ...(extra.ok && extra.value ? { extra: extra.value } : {}),
+      ...usedVariables(s.system, messages, s.variables),
+      messages,
+    });
+  };
   return (
     <>
       <ExtraFieldsEditor id="chat-extra" endpoint="chat" text={extraText} onChange={setExtraText} />
-      <RequestPreview codeKind="chat" body={body} note={hasHistory ? t('preview.chatHistory') : undefined} />
+      <RequestPreview
+        codeKind="chat"
+        body={body}
+        loadCode={loadCode}
+        note={hasHistory ? t('preview.chatHistory') : undefined}
+      />
     </>
   );
 }

@@ -5,8 +5,8 @@ import { recallModel } from '../../app/model-memory';
 import { useRoute } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { ChatExtraFields } from './ChatExtraFields';
-import { MoreParams } from './MoreParams';
-import { ToolsEditor } from './ToolsEditor';
+// Folded until opened, and loaded then (lazy-chat-parts.tsx).
+import { MoreParams, ToolsEditor } from './lazy-chat-parts';
 import { ParamInput } from './ParamInput';
 import { ResponseFormatControl } from './ResponseFormatControl';
 import { VariablesPanel } from './VariablesPanel';

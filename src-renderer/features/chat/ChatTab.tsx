@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { ChatParamsPanel } from './ChatParamsPanel';
 import { openLive, useChat } from './chat-store';
 import { Composer } from './Composer';
-import { CompareView } from './CompareView';
+import { CompareView } from './lazy-chat-parts';
 import { isStreaming, useCompare } from './compare-store';
 import { ConversationList } from './ConversationList';
 import { MessageList } from './MessageList';

@@ -9,17 +9,26 @@ import { useRoute, useRouteMutation } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import { sendOnEnter } from './send-on-enter';
 import { useChat } from './chat-store';
-import { type CompareColumn, isStreaming, useCompare } from './compare-store';
+import { type CompareColumn, hasAnswer, isStreaming, useCompare } from './compare-store';
 import { Markdown } from './Markdown';
+import { ReplyNotes } from './MessageItem';
+import { RefusalBlock } from './RefusalBlock';
+import { FormatCheckBlock, ReplyView } from './ReplyFormats';
 import { ReplyStats } from './ReplyStats';
+import { RetryCountdown } from './RetryCountdown';
+import { ToolCallBlock } from './ToolCallBlock';
 import { nextCompareModel } from './chat-model-default';
+import { AttachButton } from './AttachButton';
+import { DraftFiles } from './DraftFiles';
+import { readyFiles, useAttachmentDraft } from './attachment-draft';
 
 /**
  * One prompt to 2–4 models at once, each streaming in its own column with its statistics; the
  * column the user chooses becomes the conversation's next turn.
  */
 export function CompareView() {
-  const { columns, sent, conversationId, error, clearError, addColumn, setActive } = useCompare();
+  const { columns, request, conversationId, error, clearError, addColumn, setActive } = useCompare();
+  const sent = request?.messages;
   const chat = useChat();
   const profiles = useRoute('profiles.list', {});
   const activeId = profiles.data?.activeId;
@@ -95,7 +104,7 @@ function ColumnView({
   anyStreaming: boolean;
   activeId?: string;
 }) {
-  const { setColumn, removeColumn, stop, keep, columns } = useCompare();
+  const { setColumn, removeColumn, stop, keep, retry, columns } = useCompare();
   const models = useRoute('models.list', { profileId: c.profileId }, { enabled: c.profileId !== '' });
   const modelList = useMemo(() => models.data ?? [], [models.data]);
   const activate = useRouteMutation('profiles.activate', ['profiles.list', 'models.list']);
@@ -175,7 +184,24 @@ function ColumnView({
             <div className="muted">{result?.reasoning ?? c.reasoning}</div>
           </details>
         ) : null}
-        {text ? (
+        {result && !streaming ? (
+          <>
+            {text ? (
+              // The same views as in the conversation: formatted JSON, token probabilities.
+              <ReplyView message={result} live={false}>
+                <Markdown text={text} streaming={false} />
+              </ReplyView>
+            ) : null}
+            {result.refusal ? <RefusalBlock text={result.refusal} /> : null}
+            {/* Results are sent from the conversation: keep this column to answer its calls. */}
+            {result.toolCalls?.length ? <ToolCallBlock calls={result.toolCalls} /> : null}
+            {result.formatCheck ? <FormatCheckBlock check={result.formatCheck} /> : null}
+            <ReplyNotes message={result} />
+            {!hasAnswer(result) && !result.error && !result.stopped ? (
+              <p className="muted">{t('compare.empty')}</p>
+            ) : null}
+          </>
+        ) : text ? (
           <Markdown text={text} streaming={streaming} />
         ) : (
           <p className="muted">{streaming ? t('compare.waiting') : t('compare.empty')}</p>
@@ -192,7 +218,17 @@ function ColumnView({
               {t('compare.stop')}
             </button>
           ) : null}
-          {result && !anyStreaming && (result.content.trim() || result.reasoning?.trim()) ? (
+          {result?.error && !streaming ? (
+            result.error.code === 'rate_limited' && result.error.retryAfterMs !== undefined ? (
+              // After a 429 that said how long to wait: counts down, as under a conversation's reply.
+              <RetryCountdown message={result} slot={`compare:${c.key}`} onRetry={() => void retry(c.key)} />
+            ) : (
+              <button type="button" className="small" onClick={() => void retry(c.key)}>
+                {t('compare.retry')}
+              </button>
+            )
+          ) : null}
+          {result && !anyStreaming && hasAnswer(result) ? (
             <button
               type="button"
               className="small primary"
@@ -210,8 +246,11 @@ function ColumnView({
 
 function ComparePrompt({ busy }: { busy: boolean }) {
   const { prompt, setPrompt, send, stopAll } = useCompare();
+  // The composer's files go with the prompt to every column (docs/architecture.md).
+  const hasFiles = useAttachmentDraft(readyFiles);
   return (
     <div className="composer">
+      <DraftFiles />
       <div className="composer-row">
         <textarea
           aria-label={t('compare.prompt')}
@@ -221,12 +260,18 @@ function ComparePrompt({ busy }: { busy: boolean }) {
           onChange={(e) => setPrompt(e.target.value)}
           onKeyDown={sendOnEnter(send)}
         />
+        <AttachButton />
         {busy ? (
           <button type="button" className="primary danger" onClick={stopAll} title={t('keys.stop')}>
             {t('compare.stopAll')}
           </button>
         ) : (
-          <button type="button" className="primary" onClick={() => void send()} disabled={!prompt.trim()}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void send()}
+            disabled={!prompt.trim() && !hasFiles}
+          >
             {t('compare.sendAll')}
           </button>
         )}

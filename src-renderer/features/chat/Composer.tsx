@@ -1,9 +1,18 @@
+import { useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
 import { sendOnEnter } from './send-on-enter';
 import { openLive, useChat } from './chat-store';
 import { useCompare } from './compare-store';
 import { loadMarkdownRenderer } from './markdown-loader';
+import { addingFiles, readyFiles, useAttachmentDraft } from './attachment-draft';
+import { AttachButton } from './AttachButton';
+import { DraftFiles } from './DraftFiles';
+
+/** The files a paste or a drop carries, if any (text pasted stays text). */
+function filesOf(data: DataTransfer | null): File[] {
+  return data ? [...data.files] : [];
+}
 
 export function Composer() {
   // One selector each: the whole store changes with every message and streamed frame.
@@ -16,9 +25,32 @@ export function Composer() {
   // Only the open conversation's reply matters here; one streaming elsewhere does not block sending.
   const live = useChat(openLive);
   const busy = live !== undefined;
+  const addFiles = useAttachmentDraft((s) => s.add);
+  const hasFiles = useAttachmentDraft(readyFiles);
+  const adding = useAttachmentDraft(addingFiles);
+  const [dragging, setDragging] = useState(false);
   return (
-    <div className="composer">
+    <div
+      className={`composer${dragging ? ' dropping' : ''}`}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(e) => {
+        setDragging(false);
+        const files = filesOf(e.dataTransfer);
+        if (!files.length) return;
+        e.preventDefault();
+        void addFiles(files);
+      }}
+    >
       {error ? <ErrorNotice error={error} onDismiss={clearError} /> : null}
+      {dragging ? <div className="drop-note">{t('chat.attachDrop')}</div> : null}
+      <DraftFiles />
       <div className="composer-row">
         <textarea
           aria-label={t('chat.message')}
@@ -32,7 +64,14 @@ export function Composer() {
             void loadMarkdownRenderer();
           }}
           onKeyDown={sendOnEnter(send)}
+          onPaste={(e) => {
+            const files = filesOf(e.clipboardData);
+            if (!files.length) return;
+            e.preventDefault();
+            void addFiles(files);
+          }}
         />
+        <AttachButton />
         <button
           type="button"
           className="ghost small compare-toggle"
@@ -57,7 +96,7 @@ export function Composer() {
             type="button"
             className="primary"
             onClick={() => void send()}
-            disabled={!draft.trim()}
+            disabled={(!draft.trim() && !hasFiles) || adding}
             title={t('keys.send')}
           >
             {t('chat.send')}

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { SidePanel } from '../../app/SidePanel';
 import type { ConversationSummary } from '../../../src-shared/chat/conversation';
 import type { ExportFormat } from '../../../src-shared/chat/conversation-export';
@@ -57,7 +57,8 @@ function useExportOutcome() {
   };
 }
 
-function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
+/** Memoized: opening a conversation re-renders the row it leaves and the one it opens, not all. */
+const Row = memo(function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
   const replying = useChat((s) => s.live[c.id] !== undefined);
   const rename = useRouteMutation('chat.conversations.rename', ['chat.conversations.list']);
   const remove = useRouteMutation('chat.conversations.delete', ['chat.conversations.list']);
@@ -154,7 +155,7 @@ function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
       ) : null}
     </>
   );
-}
+});
 
 export function ConversationList() {
   const list = useRoute('chat.conversations.list', {});

@@ -1,9 +1,8 @@
 import { memo, type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { BlockSplitter } from './markdown-blocks';
 import type { LiveText } from './live-text';
-import { type Render, useMarkdownRenderer } from './markdown-loader';
+import { type Render, replyEnhancer, useMarkdownRenderer } from './markdown-loader';
 import { growPieces } from './text-pieces';
-import { copyCodeOnClick, enhanceBlock, releaseBlock } from './reply-enhance';
 
 /**
  * An open block longer than this is shown as plain text until it closes: parsing and sanitising
@@ -45,9 +44,11 @@ function MarkdownBlock({ source, render, open }: { source: string; render: Rende
   // Copy buttons labelled now; code coloured and math typeset once near the view, idle and finished.
   useLayoutEffect(() => {
     const root = ref.current;
-    if (!root) return;
-    enhanceBlock(root, !open);
-    return () => releaseBlock(root);
+    // Loaded with the renderer this block was rendered by.
+    const enhance = replyEnhancer();
+    if (!root || !enhance) return;
+    enhance.enhanceBlock(root, !open);
+    return () => enhance.releaseBlock(root);
   }, [html, open]);
   return <div ref={ref} className="md-block" dangerouslySetInnerHTML={{ __html: html }} />;
 }
@@ -153,7 +154,7 @@ export function Markdown({
   const groups: number[] = [];
   for (let from = 0; from < blocks.length; from += GROUP_BLOCKS) groups.push(from);
   return (
-    <div className="markdown" onClick={(e) => copyCodeOnClick(e.target)}>
+    <div className="markdown" onClick={(e) => replyEnhancer()?.copyCodeOnClick(e.target)}>
       {groups.map((from) => (
         <Group
           key={from}

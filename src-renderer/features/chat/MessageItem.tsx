@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import type { StoredMessage } from '../../../src-shared/chat/conversation';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { t } from '../../i18n/i18n';
@@ -7,12 +7,15 @@ import { ReplyStats } from './ReplyStats';
 import { RetryCountdown } from './RetryCountdown';
 import { ThinkingBlock } from './ThinkingBlock';
 import { RefusalBlock } from './RefusalBlock';
-import { ToolCallBlock } from './ToolCallBlock';
+import { ToolCallBlock } from './lazy-chat-parts';
 import { FormatCheckBlock, ReplyView } from './ReplyFormats';
 import { BranchSwitcher } from './BranchSwitcher';
 import { EditQuestion } from './EditQuestion';
 import { useChat } from './chat-store';
 import { useLiveReply } from './use-live-reply';
+import { isImageMime } from '../../../src-shared/chat/attachment-rules';
+
+const MessageAttachments = lazy(() => import('./MessageAttachments'));
 
 export function CopyMessageButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -88,6 +91,10 @@ function ChatMessageItem({ message, position, idle, last, live = false }: Messag
   const editAndResend = useChat((s) => s.editAndResend);
   const continueReply = useChat((s) => s.continueReply);
   const switchBranch = useChat((s) => s.switchBranch);
+  // A refused request after a question with images: the model may not take images.
+  const askedWithImages = useChat(
+    (s) => !isUser && (s.messages[position - 1]?.attachments ?? []).some((a) => isImageMime(a.mime)),
+  );
   const cut = !isUser && last && idle && message.stats?.finishReason === 'length' && !message.error;
   return (
     <article
@@ -140,12 +147,19 @@ function ChatMessageItem({ message, position, idle, last, live = false }: Messag
           }}
         />
       ) : isUser ? (
-        <div className="user-text">{message.content}</div>
+        message.content ? (
+          <div className="user-text">{message.content}</div>
+        ) : null
       ) : content ? (
         // Wrapped live and saved alike, so the saved reply keeps the Markdown the live one built.
         <ReplyView message={message} live={live}>
           <Markdown text={content} chain={streaming?.chain} streaming={live} />
         </ReplyView>
+      ) : null}
+      {isUser && message.attachments?.length ? (
+        <Suspense fallback={null}>
+          <MessageAttachments files={message.attachments} />
+        </Suspense>
       ) : null}
       {!isUser && !live && message.refusal ? <RefusalBlock text={message.refusal} /> : null}
       {!isUser && !live && message.toolCalls?.length ? (
@@ -167,6 +181,9 @@ function ChatMessageItem({ message, position, idle, last, live = false }: Messag
       {message.error ? (
         <>
           <ErrorNotice error={message.error as never} />
+          {askedWithImages && message.error.code === 'bad_request' ? (
+            <div className="muted small-note">{t('chat.imageRefusedHint')}</div>
+          ) : null}
           {message.content ? <div className="muted small-note">{t('chat.failedKept')}</div> : null}
         </>
       ) : null}

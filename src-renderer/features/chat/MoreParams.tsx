@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
-import {
-  type ChatParamsInput,
-  MAX_STOP_SEQUENCES,
-  REASONING_EFFORTS,
-} from '../../../src-shared/chat/conversation';
+import { useEffect, useRef, useState } from 'react';
+import { MAX_STOP_SEQUENCES, REASONING_EFFORTS } from '../../../src-shared/chat/chat-param-limits';
+import type { ChatParamsInput } from '../../../src-shared/chat/conversation';
 import { t } from '../../i18n/i18n';
 import { useChat } from './chat-store';
 import { ParamInput } from './ParamInput';
+import { moreParamsInUse } from './panels-in-use';
 
 /** The stop sequences as typed, one per line; a problem names the rule main applies too. */
 export function stopProblem(text: string): string | undefined {
@@ -24,9 +22,11 @@ export function stopLines(text: string): string[] {
 /**
  * The request controls beyond temperature, top p and max tokens that Chat Completions users
  * reach for: seed, stop sequences, the penalties, reasoning effort, token probabilities and the
- * usage chunk. Empty means "not sent" (the gateway's default), as for the other fields.
+ * usage chunk. Empty means "not sent" (the gateway's default), as for the other fields. Loaded
+ * when first opened (lazy-chat-parts.tsx): `opened` says the user opened it, from the keyboard
+ * when 'focus'.
  */
-export function MoreParams() {
+export function MoreParams({ opened }: { opened?: 'open' | 'focus' }) {
   const params = useChat((s) => s.params);
   const setParams = useChat((s) => s.setParams);
   const set = (patch: Partial<ChatParamsInput>) => {
@@ -38,18 +38,15 @@ export function MoreParams() {
   const [stopText, setStopText] = useState(shownStop);
   useEffect(() => setStopText(shownStop), [shownStop]);
   const stopIssue = stopProblem(stopText);
-  const open =
-    params.seed !== undefined ||
-    params.stop !== undefined ||
-    params.presence_penalty !== undefined ||
-    params.frequency_penalty !== undefined ||
-    params.reasoning_effort !== undefined ||
-    params.logprobs !== undefined ||
-    params.include_usage === false;
+  const open = moreParamsInUse(params) || opened !== undefined;
+  const summary = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (opened === 'focus') summary.current?.focus();
+  }, [opened]);
 
   return (
     <details className="more-params" open={open}>
-      <summary>{t('chat.moreParams')}</summary>
+      <summary ref={summary}>{t('chat.moreParams')}</summary>
       <ParamInput field="seed" label={t('chat.seed')} />
       <div className="field">
         <label htmlFor="param-stop">{t('chat.stopSequences')}</label>

@@ -2,7 +2,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import type { StoredMessage } from '../../../src-shared/chat/conversation';
 import type { FormatCheck } from '../../../src-shared/chat/response-format';
 import { formatNumber, t } from '../../i18n/i18n';
-import { TokenHeat } from './TokenHeat';
+import { TokenHeat } from './lazy-chat-parts';
 import './reply-formats.css';
 
 /** What main found when it checked the reply against the JSON format asked for, under the reply. */

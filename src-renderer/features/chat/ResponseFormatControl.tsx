@@ -1,12 +1,8 @@
 import './reply-formats.css';
 import { useEffect, useState } from 'react';
 import type { ChatParamsInput } from '../../../src-shared/chat/conversation';
-import {
-  MAX_SCHEMA_CHARS,
-  type ResponseFormat,
-  SCHEMA_NAME_PATTERN,
-  type SchemaViolation,
-} from '../../../src-shared/chat/response-format';
+import type { ResponseFormat, SchemaViolation } from '../../../src-shared/chat/response-format';
+import { MAX_SCHEMA_CHARS, SCHEMA_NAME_PATTERN } from '../../../src-shared/chat/response-format-rules';
 import { call } from '../../bridge/api';
 import { t } from '../../i18n/i18n';
 import { useChat } from './chat-store';

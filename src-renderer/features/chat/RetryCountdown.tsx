@@ -43,9 +43,19 @@ function useNowUntil(until: number): number {
  * it, by itself when the wait ends, at most MAX_AUTO_RETRIES times in a row, with a Cancel.
  * Any other last reply ends a run of automatic retries.
  */
-export function RetryCountdown({ message, onRetry }: { message: StoredMessage; onRetry: () => void }) {
+export function RetryCountdown({
+  message,
+  onRetry,
+  slot: ownSlot,
+}: {
+  message: StoredMessage;
+  onRetry: () => void;
+  /** Whose automatic retries these are; by default the open conversation's last reply. */
+  slot?: string;
+}) {
   // The budget belongs to this reply's place in this conversation: a re-send replaces the reply.
-  const slot = useChat((s) => `${s.conversationId ?? ''}:${s.messages.length}`);
+  const chatSlot = useChat((s) => `${s.conversationId ?? ''}:${s.messages.length}`);
+  const slot = ownSlot ?? chatSlot;
   const wait = message.error?.code === 'rate_limited' ? message.error.retryAfterMs : undefined;
   useEffect(() => {
     if (wait === undefined) resetAutoRetry(slot);

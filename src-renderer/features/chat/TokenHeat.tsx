@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { MAX_LOGPROB_TOKENS, type MessageLogprobs, probabilityOf } from '../../../src-shared/chat/logprobs';
+import type { MessageLogprobs } from '../../../src-shared/chat/logprobs';
+import { MAX_LOGPROB_TOKENS, probabilityOf } from '../../../src-shared/chat/logprob-limits';
 import { formatNumber, t } from '../../i18n/i18n';
 import './reply-formats.css';
 

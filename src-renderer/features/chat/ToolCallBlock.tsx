@@ -1,10 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  type ArgumentsCheck,
-  type ChatTool,
-  parseToolArguments,
-  toolCallIdOf,
-} from '../../../src-shared/chat/chat-tools';
+import type { ArgumentsCheck, ChatTool } from '../../../src-shared/chat/chat-tools';
+import { parseToolArguments, toolCallIdOf } from '../../../src-shared/chat/tool-rules';
 import type { StoredMessage, ToolCall } from '../../../src-shared/chat/conversation';
 import { call as callRoute } from '../../bridge/api';
 import { t } from '../../i18n/i18n';

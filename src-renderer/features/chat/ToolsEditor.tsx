@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ChatTool, SchemaProblem } from '../../../src-shared/chat/chat-tools';
 import {
-  type ChatTool,
   MAX_TOOL_SCHEMA_BYTES,
   MAX_TOOLS,
-  type SchemaProblem,
   TOOL_CHOICE_MODES,
   TOOL_NAME_PATTERN,
   utf8Bytes,
-} from '../../../src-shared/chat/chat-tools';
+} from '../../../src-shared/chat/tool-rules';
 import type { ChatParamsInput } from '../../../src-shared/chat/conversation';
 import { call } from '../../bridge/api';
 import { t } from '../../i18n/i18n';
@@ -230,10 +229,14 @@ function ToolFields({
  * the truth while typing; the form's params take them whenever all of them are valid, as the
  * stop sequences do, so a half-typed schema never reaches a request.
  */
-export function ToolsEditor() {
+export function ToolsEditor({ opened }: { opened?: 'open' | 'focus' } = {}) {
   const params = useChat((s) => s.params);
   const setParams = useChat((s) => s.setParams);
   const [drafts, setDrafts] = useState<ToolDraft[]>(() => (params.tools ?? []).map(draftOf));
+  const summary = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (opened === 'focus') summary.current?.focus();
+  }, [opened]);
   // The tools this editor last wrote: anything else (a preset, another conversation) resets it.
   const written = useRef(params.tools);
   useEffect(() => {
@@ -263,8 +266,10 @@ export function ToolsEditor() {
   const noTools = names.length === 0;
 
   return (
-    <details className="more-params tools-params" open={drafts.length > 0}>
-      <summary>{drafts.length ? t('chat.toolsCount', { count: drafts.length }) : t('chat.tools')}</summary>
+    <details className="more-params tools-params" open={drafts.length > 0 || opened !== undefined}>
+      <summary ref={summary}>
+        {drafts.length ? t('chat.toolsCount', { count: drafts.length }) : t('chat.tools')}
+      </summary>
       <p className="muted small-note">{t('chat.toolsHint')}</p>
       {drafts.map((draft, i) => (
         <ToolFields

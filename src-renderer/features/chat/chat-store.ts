@@ -8,6 +8,7 @@ import { extraBlockedError } from '../../app/extra-problem-text';
 import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
 import { variableNames } from '../../../src-shared/chat/prompt-variables';
 import { appendLive, type LiveText } from './live-text';
+import { addingFiles, readyFiles, useAttachmentDraft } from './attachment-draft';
 import { dropPendingText, queueDelta, queueRetract, takePending } from './pending-deltas';
 
 export interface LiveReply {
@@ -73,6 +74,9 @@ interface ChatState {
   /** Main saved this conversation; an open one with no reply streaming is reloaded. */
   conversationSaved: (id: string) => Promise<void>;
 }
+
+/** Small plain values (a chat's parameters, its variables) compared by content. */
+const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /** The open conversation's live reply, if one is streaming. */
 export const openLive = (s: Pick<ChatState, 'conversationId' | 'live'>): LiveReply | undefined =>
@@ -143,7 +147,7 @@ async function startStream(
   messages: StoredMessage[],
   restoreDraft: string,
   opts: { continueReply?: boolean } = {},
-): Promise<void> {
+): Promise<boolean> {
   const s = useChat.getState();
   // A continuation shows the cut reply inside the live one, which grows from it.
   const continues = opts.continueReply ? messages[messages.length - 1] : undefined;
@@ -152,7 +156,7 @@ async function startStream(
   const extra = parseExtraText(s.extraText, 'chat');
   if (!extra.ok) {
     useChat.setState({ error: extraBlockedError(extra.problem), draft: restoreDraft || s.draft });
-    return;
+    return false;
   }
   const live: LiveReply = {
     streamId,
@@ -192,6 +196,7 @@ async function startStream(
         ? { live: { ...now.live, [conversationId]: { ...now.live[conversationId], accepted: true } } }
         : {},
     );
+    return true;
   } catch (err) {
     useChat.setState((now) => ({
       live: withoutLive(now.live, conversationId, streamId),
@@ -205,6 +210,7 @@ async function startStream(
           }
         : {}),
     }));
+    return false;
   }
 }
 
@@ -226,28 +232,42 @@ export const useChat = create<ChatState>((set, get) => ({
   clearError: () => set({ error: undefined }),
   // Opening or starting another chat never waits for a reply: it goes on in the background.
   newChat: () => set({ conversationId: undefined, messages: [], error: undefined }),
-  open: (c) =>
+  open: (c) => {
+    const { params, variables } = get();
+    // A conversation's own values win; values typed for names it does not use stay at hand.
+    const merged = { ...variables, ...c.variables };
     set({
       conversationId: c.id,
       messages: c.messages,
       model: c.model,
       system: c.system,
-      params: c.params,
+      // Kept as they are when the same, so the panels showing them do not re-render on opening
+      // a conversation (docs/architecture.md, "The window").
+      params: sameJson(params, c.params) ? params : c.params,
       extraText: textOfExtra(c.extra),
-      // A conversation's own values win; values typed for names it does not use stay at hand.
-      variables: { ...get().variables, ...c.variables },
+      variables: sameJson(variables, merged) ? variables : merged,
       error: undefined,
-    }),
+    });
+  },
   send: async () => {
     const { draft, messages, model } = get();
     const text = draft.trim();
-    if (!text || openLive(get())) return;
+    const files = useAttachmentDraft.getState();
+    // A question may be only files; a file still being added holds the send back.
+    if ((!text && !readyFiles(files)) || addingFiles(files) || openLive(get())) return;
     if (!model.trim()) {
       set({ error: { code: 'invalid_input', message: 'model: is required — pick or type a model first' } });
       return;
     }
     set({ draft: '' });
-    await startStream([...messages, { role: 'user', content: text }], draft);
+    const attachments = files.take();
+    const question: StoredMessage = {
+      role: 'user',
+      content: text,
+      ...(attachments.length ? { attachments } : {}),
+    };
+    if (!(await startStream([...messages, question], draft)))
+      useAttachmentDraft.getState().restore(attachments);
   },
   regenerate: async (position) => {
     const { messages } = get();
@@ -263,8 +283,17 @@ export const useChat = create<ChatState>((set, get) => ({
   },
   editAndResend: async (position, text) => {
     const { messages } = get();
-    if (openLive(get()) || !text.trim() || messages[position]?.role !== 'user') return;
-    await startStream([...messages.slice(0, position), { role: 'user', content: text.trim() }], '');
+    const asked = messages[position];
+    if (openLive(get()) || asked?.role !== 'user' || !(text.trim() || asked.attachments?.length)) return;
+    // The question's files go with its edited words.
+    const { attachments } = asked;
+    await startStream(
+      [
+        ...messages.slice(0, position),
+        { role: 'user', content: text.trim(), ...(attachments ? { attachments } : {}) },
+      ],
+      '',
+    );
   },
   sendToolResults: async (position, results) => {
     const { messages } = get();

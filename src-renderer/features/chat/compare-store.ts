@@ -1,13 +1,15 @@
 import { create } from 'zustand';
 import type { ChatStreamEvent } from '../../../src-shared/chat/chat-events';
 import { COMPARE_COLUMNS_MAX, COMPARE_COLUMNS_MIN } from '../../../src-shared/chat/compare-limits';
-import type { StoredMessage } from '../../../src-shared/chat/conversation';
+import type { ChatParamsInput, StoredMessage } from '../../../src-shared/chat/conversation';
 import type { StreamLost } from '../../../src-shared/ipc/define-stream';
 import type { AppError } from '../../../src-shared/result';
-import { parseExtraText } from '../../../src-shared/request/extra-body';
+import { type ExtraBody, parseExtraText } from '../../../src-shared/request/extra-body';
 import { extraBlockedError } from '../../app/extra-problem-text';
 import { asAppError, call, closeStream, newStreamId, openStream } from '../../bridge/api';
+import { t } from '../../i18n/i18n';
 import { usedVariables, useChat } from './chat-store';
+import { addingFiles, readyFiles, useAttachmentDraft } from './attachment-draft';
 
 /** One model in a side-by-side comparison, and the reply it is writing or wrote. */
 export interface CompareColumn {
@@ -24,13 +26,26 @@ export interface CompareColumn {
   error?: AppError;
 }
 
+/**
+ * The request every column was sent, as it stood at Send: a Retry re-sends exactly this, and
+ * "Continue with this" keeps it, even if the form changed since.
+ */
+export interface CompareRequest {
+  system: string;
+  params: ChatParamsInput;
+  extra?: ExtraBody;
+  variables?: Record<string, string>;
+  /** The history every column was sent (the open conversation's, then the prompt). */
+  messages: StoredMessage[];
+}
+
 interface CompareState {
   /** Whether the Chat tab shows the comparison instead of the conversation. */
   active: boolean;
   prompt: string;
   columns: CompareColumn[];
-  /** The history every column was sent (the open conversation's, then the prompt). */
-  sent?: StoredMessage[];
+  /** What every column was sent, from Send until a column is kept. */
+  request?: CompareRequest;
   /** The conversation the comparison continues, if one was open when it was sent. */
   conversationId?: string;
   error?: AppError;
@@ -41,6 +56,8 @@ interface CompareState {
   setColumn: (key: string, patch: Partial<Pick<CompareColumn, 'profileId' | 'model'>>) => void;
   send: () => Promise<void>;
   stop: (key: string) => void;
+  /** Sends the same request again in one column (after a 429 or any failure), the others kept. */
+  retry: (key: string) => Promise<void>;
   stopAll: () => void;
   /** Makes the column the conversation's next turn and opens that conversation. */
   keep: (key: string) => Promise<void>;
@@ -81,6 +98,36 @@ function onEvent(key: string, streamId: string, event: ChatStreamEvent | StreamL
   } else update(key, streamId, () => ({ result: event.message }));
 }
 
+/** A column as it starts a new reply: its profile and model, a fresh stream, nothing shown yet. */
+function restarted(c: CompareColumn): CompareColumn {
+  return { ...newColumn(c.profileId, c.model), key: c.key, streamId: newStreamId(), startedAt: Date.now() };
+}
+
+/** Streams `request` into column `c` (already restarted); a column that cannot start says why. */
+async function startColumn(c: CompareColumn, request: CompareRequest): Promise<void> {
+  const streamId = c.streamId!;
+  try {
+    await openStream(
+      'chat.compare',
+      {
+        ...(c.profileId ? { profileId: c.profileId } : {}),
+        model: c.model,
+        system: request.system,
+        params: request.params,
+        ...(request.extra ? { extra: request.extra } : {}),
+        ...(request.variables ? { variables: request.variables } : {}),
+        messages: request.messages,
+      },
+      (event) => onEvent(c.key, streamId, event),
+      streamId,
+    );
+  } catch (err) {
+    // This column never started (a profile without a key, a bad field): it says why.
+    const error = asAppError(err);
+    update(c.key, streamId, () => ({ error, result: { role: 'assistant', content: '', error } }));
+  }
+}
+
 /** What a stopped column keeps: the text it showed, marked as stopped. */
 function stoppedResult(c: CompareColumn): StoredMessage {
   return {
@@ -113,13 +160,14 @@ export const useCompare = create<CompareState>((set, get) => ({
   send: async () => {
     const { prompt, columns } = get();
     const text = prompt.trim();
-    if (!text || columns.some(isStreaming)) return;
+    const files = useAttachmentDraft.getState();
+    if ((!text && !readyFiles(files)) || addingFiles(files) || columns.some(isStreaming)) return;
     const blank = columns.findIndex((c) => !c.model.trim());
     if (blank !== -1) {
       set({
         error: {
           code: 'invalid_input',
-          message: `model: is required in column ${blank + 1} — pick or type a model`,
+          message: t('compare.modelRequired', { n: blank + 1 }),
         },
       });
       return;
@@ -131,38 +179,30 @@ export const useCompare = create<CompareState>((set, get) => ({
       return;
     }
     // A comparison continues the open conversation, if there is one, as it is shown now.
-    const sent: StoredMessage[] = [...chat.messages, { role: 'user', content: text }];
-    const started = columns.map((c) => ({
-      ...newColumn(c.profileId, c.model),
-      key: c.key,
-      streamId: newStreamId(),
-      startedAt: Date.now(),
-    }));
-    set({ columns: started, sent, conversationId: chat.conversationId, prompt: '', error: undefined });
-    await Promise.all(
-      started.map(async (c) => {
-        try {
-          await openStream(
-            'chat.compare',
-            {
-              ...(c.profileId ? { profileId: c.profileId } : {}),
-              model: c.model,
-              system: chat.system,
-              params: chat.params,
-              extra: extra.value,
-              ...usedVariables(chat.system, sent, chat.variables),
-              messages: sent,
-            },
-            (event) => onEvent(c.key, c.streamId!, event),
-            c.streamId,
-          );
-        } catch (err) {
-          // This column never started (a profile without a key, a bad field): it says why.
-          const error = asAppError(err);
-          update(c.key, c.streamId!, () => ({ error, result: { role: 'assistant', content: '', error } }));
-        }
-      }),
-    );
+    // The files on the composer go to every column with the prompt.
+    const attachments = files.take();
+    const messages: StoredMessage[] = [
+      ...chat.messages,
+      { role: 'user', content: text, ...(attachments.length ? { attachments } : {}) },
+    ];
+    const request: CompareRequest = {
+      system: chat.system,
+      params: chat.params,
+      ...(extra.value ? { extra: extra.value } : {}),
+      ...usedVariables(chat.system, messages, chat.variables),
+      messages,
+    };
+    const started = columns.map(restarted);
+    set({ columns: started, request, conversationId: chat.conversationId, prompt: '', error: undefined });
+    await Promise.all(started.map((c) => startColumn(c, request)));
+  },
+  retry: async (key) => {
+    const { columns, request } = get();
+    const c = columns.find((x) => x.key === key);
+    if (!c || !request || isStreaming(c) || !c.model.trim()) return;
+    const again = restarted(c);
+    set((s) => ({ columns: s.columns.map((x) => (x.key === key ? again : x)) }));
+    await startColumn(again, request);
   },
   stop: (key) => {
     const c = get().columns.find((x) => x.key === key);
@@ -174,32 +214,36 @@ export const useCompare = create<CompareState>((set, get) => ({
     for (const c of get().columns) get().stop(c.key);
   },
   keep: async (key) => {
-    const { columns, sent, conversationId } = get();
+    const { columns, request, conversationId } = get();
     const chosen = columns.find((c) => c.key === key);
-    if (!chosen?.result || !sent || columns.some(isStreaming)) return;
-    const chat = useChat.getState();
-    const extra = parseExtraText(chat.extraText, 'chat');
+    if (!chosen?.result || !request || columns.some(isStreaming)) return;
     try {
       const conversation = await call('chat.compare.keep', {
         ...(conversationId ? { conversationId } : {}),
         ...(chosen.profileId ? { profileId: chosen.profileId } : {}),
         model: chosen.model,
-        system: chat.system,
-        params: chat.params,
-        ...(extra.ok ? { extra: extra.value } : {}),
-        ...usedVariables(chat.system, sent, chat.variables),
-        messages: [...sent, chosen.result],
+        // The request the columns answered, not the form as it is now.
+        system: request.system,
+        params: request.params,
+        ...(request.extra ? { extra: request.extra } : {}),
+        ...(request.variables ? { variables: request.variables } : {}),
+        messages: [...request.messages, chosen.result],
         // The other replies stay as versions of the chosen one; empty ones carry nothing to keep.
-        others: columns.flatMap((c) =>
-          c.key !== key && c.result && (c.result.content.trim() || c.result.reasoning?.trim())
-            ? [c.result]
-            : [],
-        ),
+        others: columns.flatMap((c) => (c.key !== key && c.result && hasAnswer(c.result) ? [c.result] : [])),
       });
       useChat.getState().open(conversation);
-      set({ active: false, sent: undefined, columns: columns.map((c) => newColumn(c.profileId, c.model)) });
+      set({
+        active: false,
+        request: undefined,
+        columns: columns.map((c) => newColumn(c.profileId, c.model)),
+      });
     } catch (err) {
       set({ error: asAppError(err) });
     }
   },
 }));
+
+/** Whether a reply says anything worth keeping: text, thinking, a refusal or tool calls. */
+export function hasAnswer(m: StoredMessage): boolean {
+  return Boolean(m.content.trim() || m.reasoning?.trim() || m.refusal?.trim() || m.toolCalls?.length);
+}

@@ -3,16 +3,22 @@ import { useEffect, useSyncExternalStore } from 'react';
 /** Markdown to sanitised HTML; `open` for a block still growing (not cached). */
 export type Render = (source: string, open?: boolean) => string;
 
+/** Copy buttons, code colouring and math for rendered blocks: loaded with the renderer. */
+export type Enhancer = typeof import('./reply-enhance');
+
 let render: Render | undefined;
+let enhancer: Enhancer | undefined;
 let loading: Promise<Render> | undefined;
 const listeners = new Set<() => void>();
 
 /**
  * marked and DOMPurify are a third of the chat's code and nothing needs them until a message is
- * shown, so they load then, not at start (docs/architecture.md, "The window").
+ * shown, so they load then, not at start (docs/architecture.md, "The window"); so does what
+ * enhances the blocks they render, which nothing needs before.
  */
 export function loadMarkdownRenderer(): Promise<Render> {
-  loading ??= import('./render-markdown').then((m) => {
+  loading ??= Promise.all([import('./render-markdown'), import('./reply-enhance')]).then(([m, e]) => {
+    enhancer = e;
     render = m.renderMarkdown;
     for (const l of listeners) l();
     whenIdle(() => m.renderMarkdown(WARM_UP, true));
@@ -46,6 +52,11 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 };
+
+/** What enhances rendered blocks: there whenever the renderer is (both load together). */
+export function replyEnhancer(): Enhancer | undefined {
+  return enhancer;
+}
 
 /** The markdown renderer once loaded (asking for it on first use); undefined until then. */
 export function useMarkdownRenderer(): Render | undefined {

@@ -36,9 +36,11 @@ describe('a refusal in a reply', () => {
 });
 
 describe('tool calls in a reply', () => {
-  it('shows each call’s name, its arguments pretty-printed when they are JSON and raw when not', () => {
+  it('shows each call’s name, its arguments pretty-printed when they are JSON and raw when not', async () => {
     render(<MessageItem message={called} position={1} idle last />);
-    const weather = screen.getByRole('group', { name: 'Tool call get_weather' });
+    // The block loads on first use (lazy-chat-parts.tsx): a note says so meanwhile.
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    const weather = await screen.findByRole('group', { name: 'Tool call get_weather' });
     expect(within(weather).getByText('get_weather')).toBeTruthy();
     expect(weather.querySelector('pre')?.textContent).toBe('{\n  "city": "Paris",\n  "unit": "celsius"\n}');
     const time = screen.getByRole('group', { name: 'Tool call get_time' });
@@ -59,7 +61,7 @@ describe('both blocks in Chinese', () => {
       </>,
     );
     expect(screen.getByRole('note', { name: '拒绝回答' })).toBeTruthy();
-    expect(screen.getByRole('group', { name: '工具调用 get_weather' })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: '工具调用 get_weather' })).toBeTruthy();
   });
 });
 

@@ -95,10 +95,11 @@ const logprobs = {
 };
 
 describe('the Probabilities view', () => {
-  it('is offered beside the reply and shows each token with its probability in its name', () => {
+  it('is offered beside the reply and shows each token with its probability in its name', async () => {
     show({ role: 'assistant', content: 'The answer is', logprobs });
     fireEvent.click(screen.getByRole('button', { name: 'Probabilities' }));
-    const list = screen.getByRole('listbox', { name: 'Token probabilities of the reply' });
+    // Loaded when first asked for (lazy-chat-parts.tsx).
+    const list = await screen.findByRole('listbox', { name: 'Token probabilities of the reply' });
     const options = within(list).getAllByRole('option');
     expect(options.map((o) => o.getAttribute('aria-label'))).toEqual([
       'The, 99%',

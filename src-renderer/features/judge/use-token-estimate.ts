@@ -6,6 +6,7 @@ import {
 } from '../../../src-shared/judge/judge-estimate';
 import type { Question } from '../../../src-shared/judge/question-rules';
 import type { StateValue } from '../../../src-shared/judge/state-input';
+import { plainTextCounter } from '../../../src-shared/judge/plain-text-tokens';
 
 let counter: Promise<CountTokens> | undefined;
 
@@ -27,7 +28,7 @@ export function cachedCounter(count: CountTokens, max = 200): CountTokens {
 
 /** gpt-tokenizer is large: it is loaded on first use, not at app start. */
 function loadCounter(): Promise<CountTokens> {
-  counter ??= import('gpt-tokenizer').then((m) => cachedCounter((text: string) => m.countTokens(text)));
+  counter ??= import('gpt-tokenizer').then((m) => cachedCounter(plainTextCounter(m)));
   return counter;
 }
 

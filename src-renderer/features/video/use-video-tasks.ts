@@ -5,7 +5,8 @@ import { useEvent, useRoute } from '../../hooks/use-route';
 import { useBatchedEvent } from '../../hooks/use-batched-event';
 import { atNextTick } from '../../app/shared-clock';
 
-const LIST_KEY = ['video.tasks.list', {}];
+/** The task list's query: the tab's list and each card's time line read it. */
+export const TASKS_KEY = ['video.tasks.list', {}];
 
 /**
  * The task list as a query, kept live by main's events: main polls every task (tab open or
@@ -19,13 +20,13 @@ export function useVideoTasks() {
   useBatchedEvent(
     'video.updated',
     (tasks) => {
-      qc.setQueryData<VideoTaskView[]>(LIST_KEY, (old) => {
+      qc.setQueryData<VideoTaskView[]>(TASKS_KEY, (old) => {
         if (!old) return old;
         const latest = new Map(tasks.map((task) => [task.id, task]));
         const rest = old.filter((x) => !latest.has(x.id));
         return [...latest.values(), ...rest].sort((a, b) => b.createdAt - a.createdAt);
       });
-      if (!qc.getQueryData(LIST_KEY)) void qc.invalidateQueries({ queryKey: LIST_KEY });
+      if (!qc.getQueryData(TASKS_KEY)) void qc.invalidateQueries({ queryKey: TASKS_KEY });
     },
     atNextTick,
   );
@@ -33,7 +34,7 @@ export function useVideoTasks() {
     'video.removed',
     useCallback(
       ({ id }: { id: string }) =>
-        qc.setQueryData<VideoTaskView[]>(LIST_KEY, (old) => old?.filter((x) => x.id !== id)),
+        qc.setQueryData<VideoTaskView[]>(TASKS_KEY, (old) => old?.filter((x) => x.id !== id)),
       [qc],
     ),
   );

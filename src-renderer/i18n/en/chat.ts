@@ -170,6 +170,8 @@ export const chat = {
   'compare.profile': 'Profile of column {n}',
   'compare.remove': 'Remove column {n}',
   'compare.stop': 'Stop',
+  'compare.retry': 'Retry',
+  'compare.modelRequired': 'model: is required in column {n} — pick or type a model',
   'compare.stopAll': 'Stop all',
   'compare.sendAll': 'Send to all',
   'compare.keep': 'Continue with this',

@@ -1,5 +1,13 @@
 export const common = {
   'app.title': 'Gatehouse',
+  // The other tabs' names and what the header says of the Sandbox: the shell shows them before any
+  // tab's own strings have loaded (i18n.ts, loadMessages).
+  'tab.judge': 'Judge',
+  'tab.media': 'Media',
+  'tab.video': 'Video',
+  'tab.settings': 'Settings',
+  'settings.sandboxInfo':
+    'The Sandbox is a local server inside Gatehouse that speaks the gateway’s wire format. It needs no key and no network. It is a stand-in for trying the app, not a model.',
   'app.browserMode': 'Browser mode (development)',
   'app.browserModeHint': 'Runs main’s code in a local Node process; the key is kept in memory only.',
   'app.sandboxBadge': 'Sandbox — a local stand-in, not a model',

@@ -1,26 +1,22 @@
 import { chat } from './chat';
 import { chatFormats } from './chatFormats';
+import { chatAttachments } from './chatAttachments';
 import { common } from './common';
-import { judge } from './judge';
 import { log } from './log';
-import { media } from './media';
 import { request } from './request';
-import { settings } from './settings';
-import { video } from './video';
 
 /**
- * The strings the window needs from its first screen (docs/architecture.md, "The window"). The
- * judge workbench's views have their own part (workbench.ts), loaded with the Judge tab.
+ * The strings the window needs from its first screen (docs/architecture.md, "The window"): the
+ * shell, the Chat tab, the request log and previews. The other tabs' strings are parts of their
+ * own (media.ts, video.ts, settings.ts, and workbench.ts for the Judge tab), each loaded with its
+ * tab (i18n.ts, `loadMessages`).
  */
 export const enCore = {
   ...common,
   ...chat,
   ...chatFormats,
-  ...video,
-  ...settings,
+  ...chatAttachments,
   ...log,
-  ...judge,
-  ...media,
   ...request,
 };
 

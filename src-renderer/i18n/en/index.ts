@@ -1,9 +1,12 @@
 import { enCore } from './core';
+import { media } from './media';
+import { settings } from './settings';
+import { video } from './video';
 import { enWorkbench } from './workbench';
 
 /**
  * The whole English catalog: its keys are every key the window may ask for (`MessageKey`). The
- * window loads it in two parts (core at start, the workbench with the Judge tab); a feature adds
- * its own file to one of them.
+ * window loads it in parts (core at start; the Media, Video, Settings and Judge tabs' strings
+ * with their tab, i18n.ts `loadMessages`); a feature adds its own file to one of them.
  */
-export const en = { ...enCore, ...enWorkbench };
+export const en = { ...enCore, ...media, ...video, ...settings, ...enWorkbench };

@@ -1,7 +1,6 @@
 export const judge = {
   'judge.pane.set': 'Question set',
   'judge.pane.run': 'Run and results',
-  'tab.judge': 'Judge',
   'judge.intro':
     'Build a question set, run it on a state, and read the answers as probabilities, scores and confidences. The judgement endpoint returns no text.',
   'judge.builder': 'Question set builder',

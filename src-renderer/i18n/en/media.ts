@@ -1,5 +1,4 @@
 export const media = {
-  'tab.media': 'Media',
   'media.sections': 'Media sections',
   'media.section.images': 'Images',
   'media.section.speech': 'Speech',

@@ -23,7 +23,8 @@ export const request = {
   'preview.title': 'Request body that will be sent',
   'preview.omitted': '{start}…({n} characters)',
   'preview.chatHistory':
-    'Earlier turns of the conversation are sent too; the preview shows only the new one.',
+    'Earlier turns of the conversation are sent too; the preview shows only the new one, View code the whole request.',
+  'code.files': 'The code reads the attached images from the folder it runs in: {names}.',
   'code.view': 'View code',
   'code.title': 'Code for this request',
   'code.languages': 'Language',

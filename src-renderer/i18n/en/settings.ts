@@ -1,5 +1,4 @@
 export const settings = {
-  'tab.settings': 'Settings',
   'settings.profiles': 'Profiles',
   'settings.addProfile': 'Add profile',
   'settings.active': 'Active',
@@ -37,8 +36,6 @@ export const settings = {
   'settings.saveProfile': 'Save profile',
   'settings.deleteProfile': 'Delete profile',
   'settings.saved': 'Saved.',
-  'settings.sandboxInfo':
-    'The Sandbox is a local server inside Gatehouse that speaks the gateway’s wire format. It needs no key and no network. It is a stand-in for trying the app, not a model.',
   'settings.sandboxAddress': 'Listening on {host}',
   'settings.sandboxNotStarted': 'Starts when first used.',
   'settings.apiKey': 'API key',

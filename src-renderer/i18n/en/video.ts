@@ -1,5 +1,4 @@
 export const video = {
-  'tab.video': 'Video',
   'video.newTask': 'New video',
   'video.model': 'Model',
   'video.modelPlaceholder': 'Pick or type a video model id',

@@ -165,6 +165,8 @@ export const chat: Record<keyof typeof en, string> = {
   'compare.profile': '第 {n} 栏的配置',
   'compare.remove': '移除第 {n} 栏',
   'compare.stop': '停止',
+  'compare.retry': '重试',
+  'compare.modelRequired': 'model：第 {n} 列必须有模型——请选择或输入一个模型',
   'compare.stopAll': '全部停止',
   'compare.sendAll': '发送给全部',
   'compare.keep': '用这个继续',

@@ -2,6 +2,14 @@ import type { common as en } from '../en/common';
 
 export const common: Record<keyof typeof en, string> = {
   'app.title': 'Gatehouse',
+  // The other tabs' names and what the header says of the Sandbox: the shell shows them before any
+  // tab's own strings have loaded (i18n.ts, loadMessages).
+  'tab.judge': '评判',
+  'tab.media': '媒体',
+  'tab.video': '视频',
+  'tab.settings': '设置',
+  'settings.sandboxInfo':
+    '沙盒是 Gatehouse 内置的本地服务器，使用与网关相同的接口格式。无需密钥，也无需网络。它只是用于试用应用的替身，不是真实模型。',
   'app.browserMode': '浏览器模式（开发用）',
   'app.browserModeHint': '主进程代码在本地 Node 进程中运行；密钥只保存在内存中。',
   'app.sandboxBadge': '沙盒——本地替身，不是真实模型',

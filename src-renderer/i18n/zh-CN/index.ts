@@ -1,6 +1,9 @@
 import type { Catalog } from '../i18n';
 import { zhCore } from './core';
+import { media } from './media';
+import { settings } from './settings';
+import { video } from './video';
 import { zhWorkbench } from './workbench';
 
 /** The Simplified Chinese catalog: every key of the English one (the types and a test check it). */
-export const zhCN: Catalog = { ...zhCore, ...zhWorkbench };
+export const zhCN: Catalog = { ...zhCore, ...media, ...video, ...settings, ...zhWorkbench };

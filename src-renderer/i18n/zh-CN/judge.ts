@@ -3,7 +3,6 @@ import type { judge as en } from '../en/judge';
 export const judge: Record<keyof typeof en, string> = {
   'judge.pane.set': '问题集',
   'judge.pane.run': '运行与结果',
-  'tab.judge': '评判',
   'judge.intro': '构建问题集，在一个状态上运行，并以概率、分数和置信度查看答案。评判端点不返回文本。',
   'judge.builder': '问题集编辑器',
   'judge.untitled': '未命名问题集',

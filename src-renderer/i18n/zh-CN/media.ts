@@ -1,7 +1,6 @@
 import type { media as en } from '../en/media';
 
 export const media: Record<keyof typeof en, string> = {
-  'tab.media': '媒体',
   'media.sections': '媒体分区',
   'media.section.images': '图像',
   'media.section.speech': '语音',

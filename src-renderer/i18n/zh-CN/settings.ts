@@ -1,7 +1,6 @@
 import type { settings as en } from '../en/settings';
 
 export const settings: Record<keyof typeof en, string> = {
-  'tab.settings': '设置',
   'settings.profiles': '配置',
   'settings.addProfile': '添加配置',
   'settings.active': '使用中',
@@ -38,8 +37,6 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.saveProfile': '保存配置',
   'settings.deleteProfile': '删除配置',
   'settings.saved': '已保存。',
-  'settings.sandboxInfo':
-    '沙盒是 Gatehouse 内置的本地服务器，使用与网关相同的接口格式。无需密钥，也无需网络。它只是用于试用应用的替身，不是真实模型。',
   'settings.sandboxAddress': '正在监听 {host}',
   'settings.sandboxNotStarted': '首次使用时启动。',
   'settings.apiKey': 'API 密钥',

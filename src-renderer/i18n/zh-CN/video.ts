@@ -1,7 +1,6 @@
 import type { video as en } from '../en/video';
 
 export const video: Record<keyof typeof en, string> = {
-  'tab.video': '视频',
   'video.newTask': '新建视频',
   'video.model': '模型',
   'video.modelPlaceholder': '选择或输入视频模型 ID',

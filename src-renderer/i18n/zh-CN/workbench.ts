@@ -1,11 +1,16 @@
 import type { WorkbenchKey } from '../en/workbench';
+import { judge } from './judge';
 import { judgeAgreement } from './judgeAgreement';
 import { judgeCases } from './judgeCases';
 import { judgeRuns } from './judgeRuns';
 import { judgeSetCode } from './judgeSetCode';
 
-/** The judge workbench's views (test cases, batch runs, agreement, drift, code): loaded with the Judge tab. */
+/**
+ * The Judge tab's strings: its set builder and runs, and the workbench's views (test cases, batch
+ * runs, agreement, drift, code). Loaded with the Judge tab.
+ */
 export const zhWorkbench: Record<WorkbenchKey, string> = {
+  ...judge,
   ...judgeCases,
   ...judgeSetCode,
   ...judgeAgreement,

@@ -7,6 +7,9 @@ import { type ChatPreset, presetIdInput, savePresetSchema } from '../../chat/cha
 import { MAX_SCHEMA_CHARS, type SchemaViolation } from '../../chat/response-format';
 import { type ArgumentsCheck, type SchemaProblem, toolSchemaInput } from '../../chat/chat-tools';
 import { MAX_MESSAGE_CHARS } from '../../chat/message-limits';
+import { addAttachmentSchema } from '../../chat/attachments';
+import { type ChatCode, chatCodeSchema } from '../../chat/chat-code';
+import type { AddedAttachment } from '../../chat/attachment-rules';
 
 const byId = z.object({ id: conversationIdSchema });
 
@@ -38,6 +41,15 @@ export const chatRoutes = {
   'chat.conversations.switchBranch': route<Conversation>()(switchBranchSchema),
   /** The column chosen in a comparison becomes the conversation's next turn. */
   'chat.compare.keep': route<Conversation>()(keepComparedSchema),
+  /**
+   * One file for the next message, sent once: main checks and keeps it and answers with its
+   * reference and the address of its thumbnail (docs/architecture.md, "Chat attachments").
+   */
+  'chat.attachments.add': route<AddedAttachment>()(addAttachmentSchema),
+  /** The body a chat request would send, for View code (src-shared/chat/chat-code.ts). */
+  'chat.code': route<ChatCode>()(chatCodeSchema),
+  /** The address of any stored attachment, with `ATTACHMENT_URL_ID` where its id goes. */
+  'chat.attachments.urlTemplate': route<{ template: string }>()(z.object({})),
   /** Named chat settings, by name. */
   'chat.presets.list': route<ChatPreset[]>()(z.object({})),
   /** A new preset, or over the one with the same id or name. */

@@ -10,9 +10,12 @@ import {
 } from '../../../../src-shared/judge/run-agreement';
 import { EMPTY_TUNING, thresholdFor, type SetTuning } from '../../../../src-shared/judge/set-tuning';
 import type { DriftInput } from '../../../../src-shared/judge/run-agreement-inputs';
+import type { Question } from '../../../../src-shared/judge/question-rules';
+import type { PairedQuestion } from '../../../../src-shared/judge/metrics';
 import type { LabelledRun, LabelledRunCache } from '../batch/labelled-run';
 import { StampedCache } from '../stamped-cache';
 import { batchCaseOf } from '../batch/set-case-source';
+import { pairedQuestion } from './paired-questions';
 import { questionAgreement } from './question-agreement';
 import { runsDrift, type RunsDrift } from './run-drift';
 
@@ -54,7 +57,7 @@ function excerpt(state: BatchCase['state'] | undefined): string {
  */
 export class AgreementService {
   private readonly agreements = new StampedCache<RunAgreement>(CACHE_MAX);
-  private readonly drifts = new StampedCache<{ drift: RunsDrift; positions: Map<string, number> }>(CACHE_MAX);
+  private readonly drifts = new StampedCache<{ drift: RunsDrift; positions: number[] }>(CACHE_MAX);
 
   constructor(private readonly deps: AgreementServiceDeps) {}
 
@@ -88,7 +91,6 @@ export class AgreementService {
     const force = this.inForce(run.setId);
     return this.agreements.get(id, `${this.runStamp(run)}|${force.stamp}`, () => {
       const loaded = this.deps.labelled.get(id);
-      const cases = loaded.rows.map((r) => r.labelled);
       return {
         run: runRef(loaded.run),
         latestRevision: force.revision,
@@ -96,7 +98,7 @@ export class AgreementService {
         total: loaded.rows.length,
         answered: loaded.rows.filter((r) => r.result?.status === 'done').length,
         questions: loaded.questions.map((q) =>
-          questionAgreement(q, cases, thresholdFor(force.tuning, q.name)),
+          questionAgreement(q, pairedQuestion(loaded, q), thresholdFor(force.tuning, q.name)),
         ),
       };
     });
@@ -117,16 +119,25 @@ export class AgreementService {
     const { drift, positions } = this.drifts.get(`${a}|${b}`, stamp, () => {
       const la = this.deps.labelled.get(a);
       const lb = this.deps.labelled.get(b);
-      const side = (l: LabelledRun) => ({ questions: l.questions, cases: l.rows.map((r) => r.labelled) });
+      // The agreement paired run A's questions already: the drift takes them as they are. Run
+      // B's are paired for this drift only (a run's pairs weigh about 60 MB at 100,000 cases).
+      const side = (l: LabelledRun, pair?: (q: Question) => PairedQuestion) => ({
+        questions: l.questions,
+        cases: l.rows.map((r) => r.labelled),
+        pair,
+      });
       return {
-        drift: runsDrift(side(la), side(lb), force.tuning),
-        positions: new Map(la.rows.map((r) => [r.caseId, r.position])),
+        drift: runsDrift(
+          side(la, (q) => pairedQuestion(la, q)),
+          side(lb),
+          force.tuning,
+        ),
+        positions: la.rows.map((r) => r.position),
       };
     });
-    const page = drift.flips.slice(offset, offset + limit);
-    const flipped: FlippedCase[] = page.map((f) => ({
+    const flipped: FlippedCase[] = drift.flips(offset, limit).map(({ index, ...f }) => ({
       ...f,
-      position: positions.get(f.caseId) ?? -1,
+      position: positions[index] ?? -1,
       stateExcerpt: excerpt(this.stateOf(runA, f.caseId)),
     }));
     return {
@@ -134,7 +145,7 @@ export class AgreementService {
       b: runRef(runB),
       tuning: force.tuning,
       questions: drift.questions,
-      flipsTotal: drift.flips.length,
+      flipsTotal: drift.flipCount,
       offset,
       flipped,
     };

@@ -9,7 +9,6 @@ import {
   confusionMatrix,
   expectedLevel,
   noulCalibration,
-  pairQuestion,
   precisionRecallCurve,
   rocAuc,
   rocCurve,
@@ -17,7 +16,7 @@ import {
   scoreConfusion,
   scoreSummary,
   thresholdSweep,
-  type LabelledRunCase,
+  type PairedQuestion,
   type PrCurve,
   type RocCurve,
 } from '../../../../src-shared/judge/metrics';
@@ -35,15 +34,15 @@ const cutPr = (c: PrCurve): PrCurve =>
   c.reason ? c : { points: downsampleEvenly(c.points, CURVE_POINTS_MAX) };
 
 /**
- * One question's agreement with the labels over a run's cases, by its type, from the shared
- * metrics (docs/architecture.md, "Judge metrics"); `threshold` is the one in force for noul.
+ * One question's agreement with the labels over a run's cases (`paired`: the question paired with
+ * them), by its type, from the shared metrics (docs/architecture.md, "Judge metrics");
+ * `threshold` is the one in force for noul.
  */
 export function questionAgreement(
   question: Question,
-  cases: readonly LabelledRunCase[],
+  paired: PairedQuestion,
   threshold: number,
 ): QuestionAgreement {
-  const paired = pairQuestion(question, cases);
   const base = { question: question.name, instructions: question.instructions, coverage: paired.coverage };
   if (paired.type === 'noul') {
     const c = paired.cases;

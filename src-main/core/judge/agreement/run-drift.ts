@@ -18,10 +18,12 @@ import type { Question } from '../../../../src-shared/judge/question-rules';
 import type { DecisionShare, DriftAnswer, QuestionDrift } from '../../../../src-shared/judge/run-agreement';
 import { thresholdFor, type SetTuning } from '../../../../src-shared/judge/set-tuning';
 
-/** A flip as main keeps it between pages: the case, both decisions and the question's label reader. */
+/** A flip as a page shows it: the case, both decisions and the label. */
 export interface KeptFlip {
   question: string;
   caseId: string;
+  /** The case's index in run A's cases (its position there). */
+  index: number;
   a: DriftAnswer;
   b: DriftAnswer;
   label: string | boolean | undefined;
@@ -29,14 +31,22 @@ export interface KeptFlip {
 
 export interface RunsDrift {
   questions: QuestionDrift[];
-  /** Every question's flips, question after question, each in run A's order. */
-  flips: KeptFlip[];
+  /** How many flips all questions have. */
+  flipCount: number;
+  /**
+   * Flips `offset` to `offset + limit`, question after question, each in run A's order. A drift
+   * of two 100,000-case runs can flip over a hundred thousand decisions: they are kept as the
+   * answers they compare, and only a page's are written out.
+   */
+  flips(offset: number, limit: number): KeptFlip[];
 }
 
 /** One run as drift reads it: its revision's questions and its cases with answers and labels. */
 export interface DriftSide {
   questions: readonly Question[];
   cases: readonly LabelledRunCase[];
+  /** A question of `questions` paired with the labels; `pairQuestion` over `cases` if not given. */
+  pair?: (q: Question) => PairedQuestion;
 }
 
 /** The decision shares of the cases both runs answered (a count per decision, over the compared cases). */
@@ -55,8 +65,10 @@ function shares<C>(
   return names.map((decision, i) => ({ decision, a: a[i] / n, b: b[i] / n }));
 }
 
+/** Run A's answered cases that run B answered too, each with B's answer: one pass, one map. */
 function matched<C extends { id: string }>(a: readonly C[], b: readonly C[]) {
-  const byId = new Map(b.map((x) => [x.id, x]));
+  const byId = new Map<string, C>();
+  for (const x of b) byId.set(x.id, x);
   const out: { a: C; b: C }[] = [];
   for (const x of a) {
     const y = byId.get(x.id);
@@ -90,9 +102,30 @@ function labelText(question: Question, label: Label | undefined): string | boole
 
 const levelName = (q: Question, i: number) => `${i + 1} · ${q.levels[i] ?? ''}`;
 
+/**
+ * One question's flips as found: the matched pair of answers of each (in run A's order) and how
+ * a page writes one out. Writing out is left to the page, so a drift with 100,000 flips builds
+ * none of their answers until they are shown.
+ */
+interface QuestionFlips {
+  count: number;
+  /** The `i`th flip of the question, written out. */
+  write(i: number): Omit<KeptFlip, 'index' | 'label'>;
+}
+
 interface QuestionResult {
   drift: QuestionDrift;
-  flips: KeptFlip[];
+  flips: QuestionFlips;
+}
+
+/** The matched pairs whose decisions differ, in run A's order: the shared drift's flips. */
+function flipsOf<C>(
+  both: readonly { a: C; b: C }[],
+  differ: (a: C, b: C) => boolean,
+  write: (a: C, b: C) => Omit<KeptFlip, 'index' | 'label'>,
+): QuestionFlips {
+  const pairs = both.filter((x) => differ(x.a, x.b));
+  return { count: pairs.length, write: (i) => write(pairs[i].a, pairs[i].b) };
 }
 
 function compareQuestion(
@@ -100,19 +133,11 @@ function compareQuestion(
   pa: PairedQuestion,
   pb: PairedQuestion,
   threshold: number,
-  labels: ReadonlyMap<string, LabelledRunCase['labels']>,
 ): QuestionResult {
-  const label = (id: string) => labelText(qa, labels.get(id)?.[qa.name]);
-  const keep = (id: string, a: DriftAnswer, b: DriftAnswer): KeptFlip => ({
-    question: qa.name,
-    caseId: id,
-    a,
-    b,
-    label: label(id),
-  });
   if (pa.type === 'noul' && pb.type === 'noul') {
     const d = noulDrift(pa.answered, pb.answered, threshold);
     const both = matched(pa.answered, pb.answered);
+    const decide = (p: number) => p >= threshold;
     return {
       drift: {
         question: qa.name,
@@ -120,11 +145,18 @@ function compareQuestion(
         coverage: d.coverage,
         flips: d.flips.length,
         metrics: d.metrics,
-        shares: shares(['true', 'false'], both, (c) => (c.p >= threshold ? 0 : 1)),
+        shares: shares(['true', 'false'], both, (c) => (decide(c.p) ? 0 : 1)),
         meanProbability: delta(mean(both.map((x) => x.a.p)), mean(both.map((x) => x.b.p))),
       },
-      flips: d.flips.map((f) =>
-        keep(f.id, { decision: f.a, probability: f.pA }, { decision: f.b, probability: f.pB }),
+      flips: flipsOf(
+        both,
+        (a, b) => decide(a.p) !== decide(b.p),
+        (a, b) => ({
+          question: qa.name,
+          caseId: a.id,
+          a: { decision: decide(a.p), probability: a.p },
+          b: { decision: decide(b.p), probability: b.p },
+        }),
       ),
     };
   }
@@ -136,12 +168,11 @@ function compareQuestion(
     const answeredB = pb.answered as Answered[];
     const d = isChoice ? choiceDrift(answeredA, answeredB) : scoreDrift(answeredA, answeredB);
     const decide = isChoice ? chosenOption : chosenLevel;
-    const byIdA = new Map(answeredA.map((x) => [x.id, x]));
-    const byIdB = new Map(answeredB.map((x) => [x.id, x]));
-    const answer = (c: Answered | undefined, i: number): DriftAnswer => ({
-      decision: names[i],
-      probability: c ? normalise(c.probabilities)[i] : undefined,
-    });
+    const both = matched(answeredA, answeredB);
+    const answer = (c: Answered): DriftAnswer => {
+      const i = decide(c);
+      return { decision: names[i], probability: normalise(c.probabilities)[i] };
+    };
     return {
       drift: {
         question: qa.name,
@@ -149,9 +180,13 @@ function compareQuestion(
         coverage: d.coverage,
         flips: d.flips.length,
         metrics: d.metrics as Record<string, MetricDelta>,
-        shares: shares(names, matched(answeredA, answeredB), decide),
+        shares: shares(names, both, decide),
       },
-      flips: d.flips.map((f) => keep(f.id, answer(byIdA.get(f.id), f.a), answer(byIdB.get(f.id), f.b))),
+      flips: flipsOf(
+        both,
+        (a, b) => decide(a) !== decide(b),
+        (a, b) => ({ question: qa.name, caseId: a.id, a: answer(a), b: answer(b) }),
+      ),
     };
   }
   throw new Error(`question ${qa.name} paired as ${pa.type} and ${pb.type}`);
@@ -166,9 +201,11 @@ const EMPTY_COVERAGE: DriftCoverage = { compared: 0, onlyInA: 0, onlyInB: 0, lab
  * with nothing compared.
  */
 export function runsDrift(a: DriftSide, b: DriftSide, tuning: SetTuning): RunsDrift {
-  const labels = new Map(a.cases.map((c) => [c.id, c.labels]));
+  const pairA = a.pair ?? ((q: Question) => pairQuestion(q, a.cases));
+  const pairB = b.pair ?? ((q: Question) => pairQuestion(q, b.cases));
   const questions: QuestionDrift[] = [];
-  const flips: KeptFlip[] = [];
+  const kept: { question: Question; flips: QuestionResult['flips']; start: number }[] = [];
+  let flipCount = 0;
   for (const qa of a.questions) {
     const qb = b.questions.find((q) => q.name === qa.name);
     if (!sameQuestion(qa, qb)) {
@@ -182,15 +219,33 @@ export function runsDrift(a: DriftSide, b: DriftSide, tuning: SetTuning): RunsDr
       });
       continue;
     }
-    const r = compareQuestion(
-      qa,
-      pairQuestion(qa, a.cases),
-      pairQuestion(qb, b.cases),
-      thresholdFor(tuning, qa.name),
-      labels,
-    );
+    const r = compareQuestion(qa, pairA(qa), pairB(qb), thresholdFor(tuning, qa.name));
     questions.push(r.drift);
-    flips.push(...r.flips);
+    kept.push({ question: qa, flips: r.flips, start: flipCount });
+    flipCount += r.flips.count;
   }
-  return { questions, flips };
+  // A case's index in run A's cases, found when a page first needs one.
+  let indexOf: Map<string, number> | undefined;
+  const index = (id: string) => (indexOf ??= new Map(a.cases.map((c, i) => [c.id, i]))).get(id) ?? -1;
+  return {
+    questions,
+    flipCount,
+    flips(offset, limit) {
+      const out: KeptFlip[] = [];
+      for (const q of kept) {
+        const from = Math.max(offset - q.start, 0);
+        const to = Math.min(offset + limit - q.start, q.flips.count);
+        for (let i = from; i < to; i++) {
+          const flip = q.flips.write(i);
+          const at = index(flip.caseId);
+          out.push({
+            ...flip,
+            index: at,
+            label: labelText(q.question, a.cases[at]?.labels[q.question.name]),
+          });
+        }
+      }
+      return out;
+    },
+  };
 }

@@ -1,33 +1,55 @@
-import type { BatchEstimate } from '../../../../src-shared/judge/batch-run';
-import { costYuan, estimateJudge, JUDGE_RESERVATION_YUAN } from '../../../../src-shared/judge/judge-estimate';
+import type { BatchEstimate, BatchRun } from '../../../../src-shared/judge/batch-run';
+import {
+  costYuan,
+  flatTexts,
+  JUDGE_RESERVATION_YUAN,
+  judgeTexts,
+  stateText,
+} from '../../../../src-shared/judge/judge-estimate';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import { parseState } from '../../../../src-shared/judge/state-input';
-import { loadTokenCounter } from '../ask-judge';
+import { inThreadTokenCounter, type TokenCounter } from '../token-counter';
 import type { CaseSource } from './case-source';
+import { parseSetCasesKey } from './set-case-source';
+import { QuarantineNeededError } from '../../workers/worker-pool';
+
+/** Cases read, and their states counted, a page at a time. */
+const PAGE = 200;
 
 /**
  * Before a run starts: its cases read page by page (never held whole), their input tokens, the
  * cost, and the balance the run needs with `concurrency` requests each reserving their share.
+ * Each case's request is the same envelope and questions around its state, so those are counted
+ * once and each page's states in one call of `tokens` (the worker pool's in the app, so main
+ * never tokenizes: docs/architecture.md, "The judge's tokenizer").
  */
 export async function estimateRun(
   source: CaseSource,
   questions: Question[],
   model: string,
   concurrency: number,
+  tokens: TokenCounter = inThreadTokenCounter,
+  signal?: AbortSignal,
 ): Promise<BatchEstimate> {
-  const count = await loadTokenCounter();
+  // Every text of a request but the state: counted once, added to each readable case.
+  const [, ...rest] = flatTexts(judgeTexts(undefined, questions, model));
+  const perCase = (await tokens.count(rest, signal)).reduce((a, b) => a + b, 0);
   let cases = 0;
   let unreadableCases = 0;
   let inputTokens = 0;
-  for (let offset = 0; ; offset += 200) {
-    const page = await source.page(offset, 200);
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await source.page(offset, PAGE);
+    const states: string[] = [];
     for (const c of page) {
       cases++;
       const state = parseState(c.state);
       if (!state.ok) unreadableCases++;
-      else inputTokens += estimateJudge(state.value, questions, count, model).totalTokens;
+      else states.push(stateText(state.value));
     }
-    if (page.length < 200) break;
+    if (states.length > 0) {
+      for (const n of await tokens.count(states, signal)) inputTokens += n + perCase;
+    }
+    if (page.length < PAGE) break;
   }
   const cost = costYuan(inputTokens);
   const reservedYuan = concurrency * JUDGE_RESERVATION_YUAN;
@@ -40,4 +62,28 @@ export async function estimateRun(
     reservedYuan,
     balanceNeededYuan: cost + reservedYuan,
   };
+}
+
+/**
+ * A run's estimate, where it costs main least: over a set's saved cases with a pool's counter,
+ * whole in a worker (main neither reads the pages nor counts); otherwise main reads the pages and
+ * `tokens` counts them. A row that fails its schema cannot be set aside on the worker's read-only
+ * connection, so then main estimates, which sets it aside as its reads do.
+ */
+export async function estimateBatchRun(
+  run: Pick<BatchRun, 'model' | 'source'>,
+  questions: Question[],
+  concurrency: number,
+  source: () => CaseSource,
+  tokens: TokenCounter = inThreadTokenCounter,
+): Promise<BatchEstimate> {
+  const inMain = () => estimateRun(source(), questions, run.model, concurrency, tokens);
+  const ref = run.source;
+  if (!tokens.estimateSetCases || ref.kind !== 'named' || !parseSetCasesKey(ref.key)) return inMain();
+  try {
+    return await tokens.estimateSetCases({ key: ref.key, questions, model: run.model, concurrency });
+  } catch (err) {
+    if (err instanceof QuarantineNeededError) return inMain();
+    throw err;
+  }
 }

@@ -27,7 +27,8 @@ import { BatchRunner, type CaseOutcome, PauseRun, RateLimited } from './batch-ru
 import { type CaseSource, findCase, memoryCaseSource } from './case-source';
 import { setCasesKey } from './set-case-source';
 import { caseError, pauseReasonOf } from './batch-errors';
-import { estimateRun } from './batch-estimate';
+import { estimateBatchRun } from './batch-estimate';
+import type { TokenCounter } from '../token-counter';
 
 /** Progress events per run: at most one per window (about five a second). */
 export const PROGRESS_WINDOW_MS = 200;
@@ -40,6 +41,7 @@ export interface BatchServiceDeps {
   emit: (progress: BatchProgress) => void;
   /** Sources main knows by key (a `named` source ref); inline cases need none. */
   namedSources?: (key: string) => CaseSource | undefined;
+  tokens?: TokenCounter;
   now?: () => number;
 }
 
@@ -147,8 +149,8 @@ export class BatchService {
 
   async estimate(id: string, concurrency?: number): Promise<BatchEstimate> {
     const run = this.require(id);
-    const questions = this.questionsOf(run);
-    return estimateRun(this.sourceOf(run), questions, run.model, concurrency ?? run.concurrency);
+    const inForce = concurrency ?? run.concurrency;
+    return estimateBatchRun(run, this.questionsOf(run), inForce, () => this.sourceOf(run), this.deps.tokens);
   }
 
   start(id: string, concurrency?: number): BatchRunView {
@@ -333,7 +335,7 @@ export class BatchService {
       return { status: 'failed', error: { code: 'invalid_input', message: `state: ${state.message}` } };
     try {
       const { reply, parsed } = await askJudge(
-        { client: this.deps.client, target, now: this.deps.now },
+        { client: this.deps.client, target, now: this.deps.now, tokens: this.deps.tokens },
         { model: run.model, state: state.value, questions, signal },
       );
       return {

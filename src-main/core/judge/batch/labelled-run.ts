@@ -1,6 +1,7 @@
 import type { BatchRunRepository } from '../../db/batch-run-repository';
 import type { JudgeCaseRepository } from '../../db/judge-case-repository';
 import type { QuestionSetRepository } from '../../db/question-set-repository';
+import type { JudgeCase } from '../../../../src-shared/judge/judge-case';
 import { AppFailure } from '../../../../src-shared/result';
 import type { BatchCase, BatchResult, BatchRun } from '../../../../src-shared/judge/batch-run';
 import { caseLabels } from '../../../../src-shared/judge/case-labels';
@@ -124,16 +125,37 @@ export interface LabelledRunCacheDeps extends LabelledRunDeps {
 /**
  * Loaded runs shared by the results grid, the agreement, the drift and the export: reading a
  * 100,000-case run takes main about a second, so it is read once while it stays the same (its
- * results and its set's cases), whichever view asks (docs/architecture.md, "Judge batch runs").
+ * results and its set's cases), whichever view asks (docs/architecture.md, "Loaded runs, shared").
+ * Two runs of one set (a drift) share one read of the set's cases: the last set's cases are kept
+ * while their stamp stays, so the second run reads only its results.
  */
 export class LabelledRunCache {
   private readonly cache = new StampedCache<LabelledRun>(3);
+  private readonly setCases = new StampedCache<JudgeCase[]>(1);
+  /** The repositories as a load reads them: the set's cases through `setCases`. */
+  private readonly loadDeps: LabelledRunDeps;
 
-  constructor(readonly deps: LabelledRunCacheDeps) {}
+  constructor(readonly deps: LabelledRunCacheDeps) {
+    this.loadDeps = {
+      ...deps,
+      cases: {
+        ...deps.cases,
+        all: (setId, filter) =>
+          this.setCases.get(`${setId}?${filter ?? ''}`, deps.labelsStamp(setId), () =>
+            deps.cases.all(setId, filter),
+          ),
+      },
+    };
+  }
 
   /** How many times a run was read from the database. */
   get loads(): number {
     return this.cache.computed;
+  }
+
+  /** How many times a set's cases were read from the database for a load. */
+  get caseReads(): number {
+    return this.setCases.computed;
   }
 
   /** What a loaded run depends on: its results (every one moves updatedAt) and its set's cases. */
@@ -146,6 +168,6 @@ export class LabelledRunCache {
   }
 
   get(runId: string): LabelledRun {
-    return this.cache.get(runId, this.stamp(runId), () => loadLabelledRun(this.deps, runId));
+    return this.cache.get(runId, this.stamp(runId), () => loadLabelledRun(this.loadDeps, runId));
   }
 }

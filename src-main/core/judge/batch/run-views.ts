@@ -59,16 +59,23 @@ export class JudgeRunViews {
     const { pool } = this.deps;
     if (!pool) return this.deps.grid.page(input);
     const key = this.keyOf(input.id);
+    const inOrder = input.sort === 'case' && input.filter === 'all';
     if (!this.builds.has(input.id)) {
       // Asked only of a run whose index was built before: the worker may still hold it.
       const ready = this.indexed.has(input.id)
         ? await this.job('grid.readyPage', input, { key, signal }, [input.id])
         : null;
       if (ready) return ready;
+      if (inOrder) {
+        // The page first, the index once it is answered: on two cores shared with main, a build
+        // started at the same time would take half the CPU the page needs.
+        const page = this.job('grid.pageFromTables', input, { signal }, [input.id]);
+        this.build(input.id, key, signal, page);
+        return page;
+      }
       this.build(input.id, key, signal);
     }
-    if (input.sort === 'case' && input.filter === 'all')
-      return this.job('grid.pageFromTables', input, { signal }, [input.id]);
+    if (inOrder) return this.job('grid.pageFromTables', input, { signal }, [input.id]);
     await this.untilBuilt(input.id, signal);
     return this.job('grid.page', input, { key, signal }, [input.id]);
   }
@@ -115,15 +122,17 @@ export class JudgeRunViews {
     return run.setId;
   }
 
-  /** Starts building a run's index in its set's worker; the caller's leaving abandons it. */
-  private build(runId: string, key: string, signal: AbortSignal | undefined): void {
+  /**
+   * Starts building a run's index in its set's worker, once `after` has settled (the first page);
+   * the caller's leaving abandons it.
+   */
+  private build(runId: string, key: string, signal: AbortSignal | undefined, after?: Promise<unknown>): void {
     const build: IndexBuild = { progress: undefined, done: Promise.resolve() };
-    build.done = this.job(
-      'grid.build',
-      { id: runId },
-      { key, signal, onProgress: (p) => (build.progress = p) },
-      [runId],
-    )
+    const start = () =>
+      this.job('grid.build', { id: runId }, { key, signal, onProgress: (p) => (build.progress = p) }, [
+        runId,
+      ]);
+    build.done = (after ? after.then(start, start) : start())
       .then(() => void this.indexed.add(runId))
       .finally(() => {
         if (this.builds.get(runId) === build) this.builds.delete(runId);

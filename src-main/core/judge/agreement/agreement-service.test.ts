@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { casesStamp } from '../../db/cases-stamp';
+import { openMemoryDatabase } from '../../db/open-database';
+import { createRepositories } from '../../db/repositories';
+import { StorageNotices } from '../../storage/storage-notices';
+import { seedBigRun } from '../../../test-support/big-judge-run';
+import {
+  choiceDrift,
+  noulDrift,
+  pairQuestion,
+  scoreDrift,
+  type AnsweredCase,
+  type ChoiceCase,
+} from '../../../../src-shared/judge/metrics';
+import { LabelledRunCache } from '../batch/labelled-run';
+import { AgreementService } from './agreement-service';
+import { pairings } from './paired-questions';
+
+function setup(cases = 300) {
+  const db = openMemoryDatabase();
+  const big = seedBigRun(db, cases);
+  const repos = createRepositories({ db, notices: new StorageNotices() });
+  const labelled = new LabelledRunCache({ ...repos, labelsStamp: casesStamp(db) });
+  return { big, repos, labelled, service: new AgreementService({ labelled }) };
+}
+
+describe('agreement and drift of loaded runs', () => {
+  it('pair run A’s questions once for its agreement and a drift after it', () => {
+    const { big, service } = setup();
+    const before = pairings.count;
+    service.agreement(big.runA);
+    expect(pairings.count - before).toBe(3);
+    service.drift({ a: big.runA, b: big.runB, offset: 0, limit: 10 });
+    service.drift({ a: big.runA, b: big.runB, offset: 10, limit: 10 });
+    expect(pairings.count - before).toBe(3);
+    // Another run's agreement takes the place of run A's pairs.
+    service.agreement(big.runB);
+    expect(pairings.count - before).toBe(6);
+  });
+
+  it('page the flips as the shared drift finds them, question after question, in run A’s order', () => {
+    const { big, labelled, service } = setup();
+    const a = labelled.get(big.runA);
+    const b = labelled.get(big.runB);
+    // The flips as the shared helpers give them, question by question (threshold 0.5, no tuning).
+    const expected = a.questions.flatMap((q) => {
+      const pa = pairQuestion(
+        q,
+        a.rows.map((r) => r.labelled),
+      );
+      const pb = pairQuestion(
+        q,
+        b.rows.map((r) => r.labelled),
+      );
+      if (pa.type === 'noul' && pb.type === 'noul')
+        return noulDrift(pa.answered, pb.answered, 0.5).flips.map((f) => [q.name, f.id, f.a, f.b]);
+      const drift = pa.type === 'choice' ? choiceDrift : scoreDrift;
+      const names = pa.type === 'choice' ? pa.options : q.levels.map((l, i) => `${i + 1} · ${l}`);
+      return drift(
+        pa.answered as AnsweredCase<ChoiceCase>[],
+        pb.answered as AnsweredCase<ChoiceCase>[],
+      ).flips.map((f) => [q.name, f.id, names[f.a], names[f.b]]);
+    });
+    expect(expected.length).toBeGreaterThan(150);
+
+    const seen: unknown[] = [];
+    let total = -1;
+    for (let offset = 0; offset < expected.length + 7; offset += 7) {
+      const page = service.drift({ a: big.runA, b: big.runB, offset, limit: 7 });
+      total = page.flipsTotal;
+      for (const f of page.flipped) {
+        seen.push([f.question, f.caseId, f.a.decision, f.b.decision]);
+        const row = a.rows.find((r) => r.caseId === f.caseId)!;
+        expect(f.position).toBe(row.position);
+        expect(f.stateExcerpt).toBe(row.state.text.replace(/\s+/g, ' ').trim());
+      }
+    }
+    expect(total).toBe(expected.length);
+    expect(seen).toEqual(expected);
+  });
+});
