@@ -37,7 +37,11 @@ export function judgeRunJobs(db: DatabaseSync) {
     'grid.page': (input: BatchGridInput) => grid.page(input),
     'grid.pageFromTables': (input: BatchGridInput) => gridPageFromTables(repos, input),
     'grid.case': ({ id, caseId }: { id: string; caseId: string }) => grid.case(id, caseId),
-    agreement: ({ id }: { id: string }) => agreement.agreement(id),
+    /** The intervals' bootstrap reports as "<question>: <metric>" resamples done of total. */
+    agreement: ({ id }: { id: string }, job: JobContext) =>
+      agreement.agreement(id, (p) =>
+        job.progress({ phase: `${p.question}: ${p.metric}`, done: p.done, total: p.total }),
+      ),
     drift: (input: DriftInput) => agreement.drift(input),
     /** The file's bytes, moved to main (not copied), which writes them where the user picks. */
     export: ({ id, format, raw }: { id: string; format: ResultsFormat; raw?: boolean }) => {
