@@ -119,7 +119,27 @@ describe('gatehouse judge run', () => {
     expect(await judgeRun(args, point.io)).toBe(EXIT.ok);
     expect(point.out.join('\n')).toMatch(/weak pass/);
     const strict = io();
-    expect(await judgeRun([...args, '--gate', 'lower-bound'], strict.io)).toBe(EXIT.belowMinimum);
+    const metricsOut = join(dir, 'metrics.json');
+    expect(await judgeRun([...args, '--gate', 'lower-bound', '--metrics-out', metricsOut], strict.io)).toBe(
+      EXIT.belowMinimum,
+    );
+    // The metrics file carries each interval whole, and the verdicts.
+    const written = JSON.parse(readFileSync(metricsOut, 'utf8')) as {
+      gate: string;
+      questions: {
+        type: string;
+        accuracyInterval: { method: string; lower: number };
+        aucInterval?: { seed: number; resamples: number };
+      }[];
+      verdicts: { verdict: string; failed: boolean }[];
+    };
+    expect(written.gate).toBe('lower-bound');
+    expect(written.questions[0].accuracyInterval).toMatchObject({ method: 'wilson', n: 40 });
+    expect(written.questions.find((q) => q.type === 'noul')?.aucInterval).toMatchObject({
+      seed: 1,
+      resamples: 1000,
+    });
+    expect(written.verdicts.some((v) => v.verdict === 'weak pass' && v.failed)).toBe(true);
     expect(strict.out.join('\n')).toMatch(/^gate: lower-bound$/m);
     expect(strict.err.join('\n')).toMatch(
       /below the minimum: \S+: accuracy .* its lower bound 0\.\d{3} does not: weak pass/,

@@ -36,12 +36,13 @@ export interface CliIo {
 
 export const JUDGE_RUN_USAGE = `Usage: gatehouse judge run --set SET.json --cases CASES.jsonl [--model judge-1.13.0]
   [--base-url URL] [--key-env GATEWAY_API_KEY] [--concurrency 4] [--out results.jsonl|results.csv]
-  [--min-accuracy 0.9] [--min-auc 0.85] [--gate point|lower-bound] [--sandbox] [--csv-raw] [--help]
+  [--min-accuracy 0.9] [--min-auc 0.85] [--gate point|lower-bound] [--metrics-out metrics.json]
+  [--sandbox] [--csv-raw] [--help]
 The set file's saved thresholds and minimums apply; --min-accuracy and --min-auc override its minimums.
 Each metric prints with its 95 % interval (accuracy: Wilson; AUC: bootstrap, seed 1). Against a
 minimum a metric is a "strong pass" (its lower bound reaches it), a "weak pass" (only the estimate
 does) or a "fail"; --gate point (the default) fails the run on a fail, --gate lower-bound on a
-weak pass too. Exit codes: 0 passed, 1 a metric fell below its minimum, 2 the command could not run.
+weak pass too. --metrics-out writes the metrics, their intervals and the verdicts as JSON. Exit codes: 0 passed, 1 a metric fell below its minimum, 2 the command could not run.
 A .csv --out is written for spreadsheets: a cell starting with =, +, -, @, a tab or a carriage return
 gets a leading ' so it is not run as a formula (plain negative numbers are left as numbers);
 --csv-raw writes every cell as it is. JSONL is always written as it is.`;
@@ -144,6 +145,7 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
         sandbox: { type: 'boolean', default: false },
         'csv-raw': { type: 'boolean', default: false },
         gate: { type: 'string', default: 'point' },
+        'metrics-out': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -182,6 +184,7 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     readablePath(values.set, 'set');
     readablePath(values.cases, 'cases');
     if (values.out) writablePath(values.out, 'out');
+    if (values['metrics-out']) writablePath(values['metrics-out'], 'metrics-out');
 
     const { set: draft, tuning } = readEnvelope(
       // The app's limit for a set file: far past it a file is not one (and `/dev/zero` never ends).
@@ -297,6 +300,19 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     if (gated.length) io.out(`gate: ${gateMode}`);
     for (const line of gated) io.out(line.text);
     const below = gated.filter((l) => l.failed);
+    if (values['metrics-out']) {
+      // Every metric with its whole interval (method, bounds, resamples, seed) and the verdicts.
+      const file = {
+        schema: 'gatehouse.judge-metrics',
+        version: 1,
+        gate: gateMode,
+        minimums: min,
+        questions: rows,
+        verdicts: gated,
+      };
+      writeFileSync(values['metrics-out'], `${JSON.stringify(file, null, 2)}\n`);
+      io.err(`metrics written to ${values['metrics-out']}`);
+    }
     for (const line of below) io.err(`below the minimum: ${line.text}`);
     return below.length ? EXIT.belowMinimum : EXIT.ok;
   } catch (err) {
