@@ -153,7 +153,13 @@ export function ReliabilityChart({
               <YAxis type="number" domain={unitDomain} ticks={unitTicks} width={36} {...axis} />
               <ReferenceLine segment={diagonal} className="agreement-diagonal" strokeDasharray="4 4" />
               <Line dataKey="observed" type="linear" isAnimationActive={false} className="agreement-line">
-                <ErrorBar dataKey="bar" direction="y" width={4} className="agreement-error-bar" />
+                <ErrorBar
+                  dataKey="bar"
+                  direction="y"
+                  width={4}
+                  isAnimationActive={false}
+                  className="agreement-error-bar"
+                />
               </Line>
             </LineChart>
           </ResponsiveContainer>
