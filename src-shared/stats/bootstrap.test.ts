@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bootstrapInterval, bootstrapSteps, type RowMetric } from './bootstrap';
+import { bootstrapInterval, bootstrapSetSteps, bootstrapSteps, type RowMetric } from './bootstrap';
 import { sortedQuantile } from './percentile';
 
 /** The mean of `values` over the resampled rows. */
@@ -108,5 +108,42 @@ describe('bootstrapInterval', () => {
     expect(() => bootstrapInterval(10, meanOf(cycle), { confidence: 95 })).toThrow(
       /confidence must be between/,
     );
+  });
+});
+
+describe('bootstrapSetSteps: several metrics on one stream of resamples', () => {
+  it('gives each metric what bootstrapSteps gives it alone, gaps included', () => {
+    const xs = Array.from({ length: 300 }, (_, i) => ((i * 37) % 101) / 100);
+    const mean: RowMetric = (rows) => {
+      let s = 0;
+      for (const r of rows) s += xs[r];
+      return s / rows.length;
+    };
+    const max: RowMetric = (rows) => {
+      let m = -Infinity;
+      for (const r of rows) m = Math.max(m, xs[r]);
+      return m;
+    };
+    const never: RowMetric = () => undefined;
+    const options = { resamples: 200, seed: 7 };
+    const alone = (metric: RowMetric) => {
+      const steps = bootstrapSteps(xs.length, metric, options);
+      for (;;) {
+        const s = steps.next();
+        if (s.done) return s.value;
+      }
+    };
+    const steps = bootstrapSetSteps(xs.length, { mean, max, never }, options);
+    let progress = 0;
+    let s = steps.next();
+    while (!s.done) {
+      progress++;
+      s = steps.next();
+    }
+    expect(progress).toBe(3);
+    expect(s.value.mean).toEqual(alone(mean));
+    expect(s.value.max).toEqual(alone(max));
+    expect(s.value.never).toEqual(alone(never));
+    expect(s.value.never.reason).toBe('noEstimate');
   });
 });

@@ -2,7 +2,7 @@ import {
   type BootstrapInterval,
   type BootstrapOptions,
   type BootstrapProgress,
-  bootstrapSteps,
+  bootstrapSetSteps,
   type KappaResult,
   type KappaWeights,
   type RowMetric,
@@ -78,13 +78,17 @@ export interface IntervalProgress extends BootstrapProgress {
 
 type Steps<T> = Generator<IntervalProgress, T, void>;
 
-function* boot(
-  metric: string,
+/**
+ * The question's bootstrapped metrics on one stream of resamples (one draw of indices per
+ * resample for all of them); progress names them together, e.g. "auc, ece".
+ */
+function* boot<K extends string>(
   rows: number,
-  fn: RowMetric,
+  metrics: Record<K, RowMetric>,
   options: BootstrapOptions,
-): Steps<BootstrapInterval> {
-  const steps = bootstrapSteps(rows, fn, { ...AGREEMENT_BOOTSTRAP, ...options });
+): Steps<Record<K, BootstrapInterval>> {
+  const metric = Object.keys(metrics).join(', ');
+  const steps = bootstrapSetSteps(rows, metrics, { ...AGREEMENT_BOOTSTRAP, ...options });
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -100,12 +104,16 @@ export function* noulIntervalSteps(
   const m = binaryMetricsAt(cases, threshold);
   const decided = cases.map((c) => (c.p >= threshold ? 1 : 0));
   const labels = cases.map((c) => (c.expected ? 1 : 0));
+  const booted = yield* boot(
+    cases.length,
+    { auc: resampledAuc(cases), ece: resampledEce(noulConfidencePoints(cases)) },
+    options,
+  );
   return {
     accuracy: wilsonInterval(m.tp + m.tn, cases.length),
     precision: wilsonInterval(m.tp, m.tp + m.fp),
     recall: wilsonInterval(m.tp, m.tp + m.fn),
-    auc: yield* boot('auc', cases.length, resampledAuc(cases), options),
-    ece: yield* boot('ece', cases.length, resampledEce(noulConfidencePoints(cases)), options),
+    ...booted,
     kappa: cohenKappa(agreementTable(labels, decided, 2), 'none'),
   };
 }
@@ -125,11 +133,18 @@ export function* choiceIntervalSteps(
     normalise(c.probabilities).reduce((sum, p, i) => sum + (p - (i === c.expected ? 1 : 0)) ** 2, 0),
   );
   const n = cases.length;
+  const booted = yield* boot(
+    n,
+    {
+      logLoss: resampledMean(logLoss),
+      brier: resampledMean(brier),
+      ece: resampledEce(choiceConfidencePoints(cases)),
+    },
+    options,
+  );
   return {
     accuracy: wilsonInterval(correct, n),
-    logLoss: yield* boot('logLoss', n, resampledMean(logLoss), options),
-    brier: yield* boot('brier', n, resampledMean(brier), options),
-    ece: yield* boot('ece', n, resampledEce(choiceConfidencePoints(cases)), options),
+    ...booted,
     kappa: cohenKappa(
       agreementTable(
         cases.map((c) => c.expected),
@@ -153,22 +168,19 @@ export function* scoreIntervalSteps(
   const exact = chosen.filter((l, i) => l === labels[i]).length;
   const withinOne = chosen.filter((l, i) => Math.abs(l - labels[i]) <= 1).length;
   const k = Math.max(1, levelCount);
+  const booted = yield* boot(
+    n,
+    {
+      maeChosen: resampledMean(Float64Array.from(chosen, (l, i) => Math.abs(l - labels[i]))),
+      maeExpectedValue: resampledMean(Float64Array.from(expectedValue, (v, i) => Math.abs(v - labels[i]))),
+      spearman: resampledSpearman(labels, expectedValue, k),
+    },
+    options,
+  );
   return {
     exact: wilsonInterval(exact, n),
     withinOne: wilsonInterval(withinOne, n),
-    maeChosen: yield* boot(
-      'maeChosen',
-      n,
-      resampledMean(Float64Array.from(chosen, (l, i) => Math.abs(l - labels[i]))),
-      options,
-    ),
-    maeExpectedValue: yield* boot(
-      'maeExpectedValue',
-      n,
-      resampledMean(Float64Array.from(expectedValue, (v, i) => Math.abs(v - labels[i]))),
-      options,
-    ),
-    spearman: yield* boot('spearman', n, resampledSpearman(labels, expectedValue, k), options),
+    ...booted,
     kappa: cohenKappa(agreementTable(labels, chosen, k), SCORE_KAPPA_WEIGHTS),
   };
 }

@@ -88,12 +88,12 @@ describe('agreement and drift of loaded runs', () => {
       const i = q.intervals!;
       if (q.type === 'noul') {
         expect(i).toMatchObject({ auc: { estimate: q.auc.auc, seed: 1 }, kappa: { weights: 'none' } });
-        expect(phases.has(`${q.question}: auc`)).toBe(true);
+        expect(phases.has(`${q.question}: auc, ece`)).toBe(true);
       } else if (q.type === 'choice') {
         expect(i).toMatchObject({ accuracy: { estimate: q.summary.accuracy }, kappa: { weights: 'none' } });
       } else {
         expect(i).toMatchObject({ exact: { estimate: q.summary.exact }, kappa: { weights: 'quadratic' } });
-        expect(phases.has(`${q.question}: spearman`)).toBe(true);
+        expect(phases.has(`${q.question}: maeChosen, maeExpectedValue, spearman`)).toBe(true);
       }
     }
   });
