@@ -247,7 +247,7 @@ export function ConfidenceTable({ summary }: { summary: ConfidenceSummary }) {
 
 /** A few named numbers in a row. */
 /** Name, value and, for a value with an interval, its bounds and method as the value's title. */
-export function Stats({ items }: { items: [string, string, (string | undefined)?][] }) {
+export function Stats({ items }: { items: readonly (readonly [string, string, (string | undefined)?])[] }) {
   const anyInterval = items.some((i) => i[2] !== undefined);
   return (
     <>
