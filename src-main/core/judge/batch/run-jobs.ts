@@ -20,7 +20,7 @@ import type { ResultsFormat } from './results-export';
 export function judgeRunJobs(db: DatabaseSync) {
   const repos = createRepositories({ db, notices: new StorageNotices(), readOnly: true });
   const labelled = new LabelledRunCache({ ...repos, labelsStamp: casesStamp(db) });
-  const grid = new BatchGrid({ labelled });
+  const grid = new BatchGrid({ labelled, reviews: repos.reviews });
   const agreement = new AgreementService({ labelled });
   const results = new BatchResultsExport({
     labelled,

@@ -9,6 +9,8 @@ import type { AgreementService } from '../agreement/agreement-service';
 import type { CsvOptions } from '../cases/csv';
 import type { BatchGrid } from './batch-grid';
 import { gridPageFromTablesInSlices } from './grid-first-page';
+import { withReviews } from './grid-review';
+import type { ReviewRepository } from '../../db/review-repository';
 import { type LabelledRunCache, loadLabelledRun } from './labelled-run';
 import type { ResultsFormat } from './results-export';
 import type { BatchResultsExport } from './results-export-service';
@@ -29,6 +31,8 @@ export interface JudgeRunViewsDeps {
   /** Main's own services: used without a pool, and to set bad rows aside (a worker cannot). */
   labelled: LabelledRunCache;
   grid: BatchGrid;
+  /** The review marks, added to a first page read from the tables (the index adds its own). */
+  reviews?: ReviewRepository;
   agreement: AgreementService;
   results: BatchResultsExport;
   desktop: DesktopActions;
@@ -91,6 +95,15 @@ export class JudgeRunViews {
    * "Batch runs view").
    */
   private async pageFromTables(
+    input: BatchGridInput,
+    signal: AbortSignal | undefined,
+  ): Promise<BatchGridPage> {
+    const page = await this.pageFromTablesUnreviewed(input, signal);
+    const { reviews } = this.deps;
+    return reviews ? withReviews(page, reviews, input.id, this.keyOf(input.id)) : page;
+  }
+
+  private async pageFromTablesUnreviewed(
     input: BatchGridInput,
     signal: AbortSignal | undefined,
   ): Promise<BatchGridPage> {
