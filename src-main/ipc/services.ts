@@ -149,7 +149,7 @@ export function createServices(env: AppEnvironment) {
   const judgeAgreement = new AgreementService({ labelled: labelledRuns });
   const judgeBatchGrid = new BatchGrid({ labelled: labelledRuns, reviews: repos.reviews });
   // Marks and labels corrected from the results (docs/architecture.md, "Review in the results").
-  const judgeReview = new ReviewService({ ...repos, db: env.database, now: env.now });
+  const judgeReview = new ReviewService({ ...repos, db: env.database, now: env.now ?? Date.now });
   // The same views computed in the worker threads, off main's event loop (docs/architecture.md,
   // "Worker threads"); the routes ask this one.
   const judgeRunViews = new JudgeRunViews({

@@ -41,11 +41,13 @@ export interface RowReview {
 
 export const reviewMarkSchema = batchRunIdSchema.extend({
   caseId: caseIdSchema,
-  verdict: z.enum(REVIEW_VERDICTS, { message: 'must be agree, disagree or null' }).nullable(),
+  /** null clears it; left out keeps the case's verdict. */
+  verdict: z.enum(REVIEW_VERDICTS, { message: 'must be agree, disagree or null' }).nullable().optional(),
+  /** '' clears it; left out keeps the case's comment. */
   comment: z
     .string({ message: 'must be text' })
     .max(REVIEW_COMMENT_MAX, `must be at most ${REVIEW_COMMENT_MAX} characters`)
-    .default(''),
+    .optional(),
 });
 export type ReviewMarkInput = z.output<typeof reviewMarkSchema>;
 

@@ -47,8 +47,10 @@ export class ReviewService {
 
   mark(input: ReviewMarkInput): CaseReview | undefined {
     this.judgedCase(input.id, input.caseId);
-    const comment = input.comment.trim();
-    this.deps.reviews.setMark(input.id, input.caseId, input.verdict, comment, this.deps.now());
+    const kept = this.deps.reviews.mark(input.id, input.caseId);
+    const verdict = input.verdict === undefined ? (kept?.verdict ?? null) : input.verdict;
+    const comment = input.comment === undefined ? (kept?.comment ?? '') : input.comment.trim();
+    this.deps.reviews.setMark(input.id, input.caseId, verdict, comment, this.deps.now());
     return this.deps.reviews.mark(input.id, input.caseId);
   }
 

@@ -100,9 +100,15 @@ describe('review in a batch run’s results', () => {
     // A mark changes no label: the graded rows are kept, only the mark filters are ordered again.
     expect(grid.loads).toBe(graded);
 
+    // A verdict alone keeps the comment, a comment alone keeps the verdict (the A / D keys).
+    review.mark(reviewMarkSchema.parse({ id: run.id, caseId: 'c2', verdict: 'agree' }));
+    expect(grid.case(run.id, 'c2').review).toMatchObject({ verdict: 'agree', comment: 'judge misread it' });
+    review.mark(reviewMarkSchema.parse({ id: run.id, caseId: 'c2', comment: 'fine after all' }));
+    expect(grid.case(run.id, 'c2').review).toMatchObject({ verdict: 'agree', comment: 'fine after all' });
+
     // No verdict and no comment: the mark goes.
     review.mark(reviewMarkSchema.parse({ id: run.id, caseId: 'c1', verdict: null }));
-    expect(ids({ filter: 'agreed' })).toEqual([]);
+    expect(ids({ filter: 'agreed' })).toEqual(['c2']);
     expect(page().rows[0].review).toBeUndefined();
   });
 
