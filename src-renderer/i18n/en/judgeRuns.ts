@@ -121,6 +121,7 @@ export const judgeRuns = {
   'runs.review.correct': 'Correct the label',
   'runs.review.correctQuestion': 'Correct the label of {question}',
   'runs.review.applyCorrection': 'Correct',
+  'runs.review.applyCorrectionOf': 'Correct {question}',
   'runs.review.history': 'Label history',
   'runs.review.historyEntry': '{question}: {before} → {after}, by {who}, {date}',
   'runs.review.noHistory': 'This label has not been corrected.',

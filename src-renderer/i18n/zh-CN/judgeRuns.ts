@@ -118,6 +118,7 @@ export const judgeRuns: Record<keyof typeof en, string> = {
   'runs.review.correct': '更正标注',
   'runs.review.correctQuestion': '更正 {question} 的标注',
   'runs.review.applyCorrection': '更正',
+  'runs.review.applyCorrectionOf': '更正 {question}',
   'runs.review.history': '标注历史',
   'runs.review.historyEntry': '{question}：{before} → {after}，由 {who}，{date}',
   'runs.review.noHistory': '此标注未被更正过。',

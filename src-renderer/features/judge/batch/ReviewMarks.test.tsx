@@ -157,7 +157,7 @@ describe('review in the results grid', () => {
     fireEvent.change(within(panel).getByRole('combobox', { name: 'Correct the label of cats' }), {
       target: { value: 'true' },
     });
-    fireEvent.click(within(panel).getByRole('button', { name: 'Correct' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Correct cats' }));
     await waitFor(() =>
       expect(fake.calls.find((c) => c.route === 'judge.batch.correctLabel')?.input).toEqual({
         id: 'run-1',

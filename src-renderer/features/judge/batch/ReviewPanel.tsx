@@ -45,6 +45,7 @@ function CorrectLabel({ c, q, runId }: { c: BatchGridCase; q: Question; runId: s
       <button
         type="button"
         className="small"
+        aria-label={t('runs.review.applyCorrectionOf', { question: q.name })}
         disabled={correct.isPending || value === '' || value === String(stored)}
         onClick={() => correctLabel(c.caseId, q.name, parseValue(value))}
       >
