@@ -48,6 +48,8 @@ async function closeCompare(page: Page) {
 
 /** The sample set (seeded below) opened in the Judge tab, on one of its views. */
 const judgeView = (view: string, then?: (page: Page) => Promise<void>) => async (page: Page) => {
+  // A case dialog left open by the review scene would cover the tabs.
+  if ((await page.locator('.runs-dialog').count()) > 0) await page.keyboard.press('Escape');
   await tab('judge')(page);
   await page.locator('.judge-layout .sidebar').getByText(SAMPLE_SET_NAME).first().click();
   await page.locator(`#judge-view-${view}`).click();
@@ -169,6 +171,17 @@ const SCENES: Scene[] = [
     show: judgeView('runs', async (page) => {
       await page.locator('.runs-item').last().click();
       await page.waitForTimeout(800);
+    }),
+  },
+  {
+    // The review of a run's results: marks in the grid, and case 1's review panel.
+    name: 'judge-review',
+    show: judgeView('runs', async (page) => {
+      await page.locator('.runs-item').last().click();
+      await page.waitForTimeout(800);
+      await page.getByRole('button', { name: /^(Open case 1|打开用例 1)$/ }).click();
+      await page.locator('.review-panel').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
     }),
   },
   { name: 'judge-agreement', show: judgeView('agreement') },

@@ -76,7 +76,7 @@ export function ReviewPanel({ c, runId }: { c: BatchGridCase; runId: string }) {
               <button
                 key={v}
                 type="button"
-                className={verdict === v ? 'small' : 'ghost small'}
+                className="ghost small"
                 aria-pressed={verdict === v}
                 disabled={mark.isPending}
                 onClick={() => setMark(c.caseId, verdict === v ? null : v, undefined)}
