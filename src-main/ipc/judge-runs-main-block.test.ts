@@ -166,4 +166,33 @@ describe(`route handlers over a ${CASES.toLocaleString('en')}-case run never hol
       run.mockRestore();
     }
   }, 180_000);
+
+  it('the review: a mark, a corrected label, then the grid by marks and its first page with them', async () => {
+    const caseId = (await call<BatchGridPage>('judge.batch.grid', grid({}))).rows[7].caseId;
+    const mark = await watched('review, mark', 'judge.batch.mark', {
+      id: big.runA,
+      caseId,
+      verdict: 'disagree',
+      comment: 'checked',
+    });
+    expect.soft(mark.maxStallMs).toBeLessThan(STALL_BOUND_MS);
+    const corrected = await watched('review, correct a label', 'judge.batch.correctLabel', {
+      id: big.runA,
+      caseId,
+      question: 'cats',
+      value: true,
+    });
+    expect.soft(corrected.maxStallMs).toBeLessThan(STALL_BOUND_MS);
+    // The label moved the set's cases: the index is built again in the worker.
+    const byMark = await watched<BatchGridPage>(
+      'grid, marked disagree (index rebuilt)',
+      'judge.batch.grid',
+      grid({ filter: 'disagreed' }),
+    );
+    expect(byMark.result.rows.map((r) => r.caseId)).toEqual([caseId]);
+    expect.soft(byMark.maxStallMs).toBeLessThan(STALL_BOUND_MS);
+    const first = await watched<BatchGridPage>('grid, first page with marks', 'judge.batch.grid', grid({}));
+    expect(first.result.rows[7].review).toEqual({ verdict: 'disagree', commented: true, corrected: true });
+    expect.soft(first.maxStallMs).toBeLessThan(STALL_BOUND_MS);
+  }, 180_000);
 });
