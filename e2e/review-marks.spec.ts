@@ -82,6 +82,13 @@ test('marks, a comment and a corrected label on the sample run, the agreement fo
   await page.keyboard.press('a');
   await expect(table.getByText('You agree with the judge')).toHaveCount(1);
 
+  // Whether case 1's refund answer disagreed with its label: flipping the label turns that round.
+  const row1 = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: 'Open case 1', exact: true }) });
+  const refundCell = row1.getByRole('cell').nth(2 + 3); // #, case, then resolves, tone, helpfulness, offers_refund
+  const disagreed = (await refundCell.locator('.grid-expected.disagrees').count()) > 0;
+
   // Case 1 commented and its refund label flipped in place.
   await table.getByRole('button', { name: 'Open case 1', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Case 1' });
@@ -112,7 +119,13 @@ test('marks, a comment and a corrected label on the sample run, the agreement fo
   await expect(page.getByText('1 cases', { exact: true })).toBeVisible();
   await expect(table.getByRole('button', { name: 'Open case 2', exact: true })).toBeVisible();
 
-  // One label of 300 changed: the refund question's accuracy moves by one case.
+  // One label of 300 flipped: the refund question's accuracy moves by one case (1/300 = 0.33
+  // points), up when the judge had disagreed with the old label, down when it had agreed.
   await page.getByRole('tab', { name: 'Agreement' }).click();
   await expect.poll(() => refundAccuracy(page)).not.toBe(before);
+  const points = (text: string | null) => Number(/([\d.]+)%/.exec(text ?? '')?.[1]);
+  const moved = points(await refundAccuracy(page)) - points(before);
+  expect(Math.abs(moved)).toBeGreaterThan(0.2);
+  expect(Math.abs(moved)).toBeLessThan(0.5);
+  expect(moved > 0).toBe(disagreed);
 });
