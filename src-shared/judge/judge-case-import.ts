@@ -14,6 +14,15 @@ export type CaseFileFormat = (typeof CASE_FILE_FORMATS)[number];
 
 /** A case file is at most 50 MB; the window checks a file's size before reading any of it. */
 export const CASE_FILE_BYTES_MAX = 50 * 1024 * 1024;
+/**
+ * Not base64: a character outside its alphabet, padding before the end, or more than two `=`.
+ * One unanchored search for what is wrong, about five times faster than matching the whole of a
+ * 1.4 M-character chunk against `^[A-Za-z0-9+/]*={0,2}$` (14 ms of main per chunk, measured;
+ * docs/architecture.md, "Judge test cases"). A property test checks the two agree.
+ */
+const NOT_BASE64 = /[^A-Za-z0-9+/=]|=[^=]|={3}/;
+export const isBase64Text = (text: string): boolean => !NOT_BASE64.test(text);
+
 /** An upload's chunk: 1 MB of the file, sent as base64 (the bridges carry text). */
 export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 export const UPLOAD_CHUNK_BASE64_MAX = 4 * Math.ceil(UPLOAD_CHUNK_BYTES / 3);
@@ -66,7 +75,7 @@ export const caseUploadChunkSchema = z.object({
       UPLOAD_CHUNK_BASE64_MAX,
       `must be at most ${UPLOAD_CHUNK_BASE64_MAX.toLocaleString('en')} characters`,
     )
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+    .refine(isBase64Text, 'must be base64'),
 });
 export const caseUploadIdSchema = z.object({ uploadId: uploadIdSchema });
 
