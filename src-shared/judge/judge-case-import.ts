@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBase64Text } from '../base64-text';
 import type { CaseDraft } from './case-answers';
 import { MAX_QUESTIONS, QUESTION_NAME_RE } from './question-rules';
 import { setIdSchema } from './question-set';
@@ -14,15 +15,6 @@ export type CaseFileFormat = (typeof CASE_FILE_FORMATS)[number];
 
 /** A case file is at most 50 MB; the window checks a file's size before reading any of it. */
 export const CASE_FILE_BYTES_MAX = 50 * 1024 * 1024;
-/**
- * Not base64: a character outside its alphabet, padding before the end, or more than two `=`.
- * One unanchored search for what is wrong, about five times faster than matching the whole of a
- * 1.4 M-character chunk against `^[A-Za-z0-9+/]*={0,2}$` (14 ms of main per chunk, measured;
- * docs/architecture.md, "Judge test cases"). A property test checks the two agree.
- */
-const NOT_BASE64 = /[^A-Za-z0-9+/=]|=[^=]|={3}/;
-export const isBase64Text = (text: string): boolean => !NOT_BASE64.test(text);
-
 /** An upload's chunk: 1 MB of the file, sent as base64 (the bridges carry text). */
 export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 export const UPLOAD_CHUNK_BASE64_MAX = 4 * Math.ceil(UPLOAD_CHUNK_BYTES / 3);

@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { caseUploadChunkSchema, isBase64Text } from './judge-case-import';
+import { isBase64Text } from './base64-text';
+import { addAttachmentSchema } from './chat/attachments';
+import { caseUploadChunkSchema } from './judge/judge-case-import';
 
 /** The whole-text pattern the chunk check replaces: the definition of what is accepted. */
 const ANCHORED = /^[A-Za-z0-9+/]*={0,2}$/;
 const uploadId = '9b2f4c1e-1d2a-4c3b-8e5f-0a1b2c3d4e5f';
 
-describe('an upload chunk is base64', () => {
+describe('base64 sent over IPC (upload chunks, attachments)', () => {
   it('agrees with the anchored pattern on any text of base64 characters, padding and strays', () => {
     const char = fc.constantFrom(...'AZaz09+/====- \n.é');
     fc.assert(
@@ -30,5 +32,11 @@ describe('an upload chunk is base64', () => {
         expect.objectContaining({ path: ['data'], message: 'must be base64' }),
       ]);
     }
+    const image = { name: 'a.png', mime: 'image/png' };
+    expect(addAttachmentSchema.safeParse({ ...image, data: 'iVBORw0KGgo=' }).success).toBe(true);
+    const bad = addAttachmentSchema.safeParse({ ...image, data: 'iVBOR w0KGgo=' });
+    expect(bad.error?.issues).toEqual([
+      expect.objectContaining({ path: ['data'], message: 'must be base64' }),
+    ]);
   });
 });
