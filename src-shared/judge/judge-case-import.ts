@@ -15,8 +15,8 @@ export type CaseFileFormat = (typeof CASE_FILE_FORMATS)[number];
 
 /** A case file is at most 50 MB; the window checks a file's size before reading any of it. */
 export const CASE_FILE_BYTES_MAX = 50 * 1024 * 1024;
-/** An upload's chunk: 1 MB of the file, sent as base64 (the bridges carry text). */
-export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
+/** An upload's chunk: 512 KB of the file, sent as base64 (the bridges carry text). */
+export const UPLOAD_CHUNK_BYTES = 512 * 1024;
 export const UPLOAD_CHUNK_BASE64_MAX = 4 * Math.ceil(UPLOAD_CHUNK_BYTES / 3);
 const FILE_NAME_MAX = 1_000;
 export const COLUMN_NAME_MAX = 500;
