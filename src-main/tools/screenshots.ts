@@ -174,6 +174,16 @@ const SCENES: Scene[] = [
     }),
   },
   {
+    // The results grid with the seeded marks in its Review column, scrolled to it.
+    name: 'judge-review-grid',
+    show: judgeView('runs', async (page) => {
+      await page.locator('.runs-item').last().click();
+      await page.waitForTimeout(800);
+      await page.locator('.grid-review').first().scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    }),
+  },
+  {
     // The review of a run's results: marks in the grid, and case 1's review panel.
     name: 'judge-review',
     show: judgeView('runs', async (page) => {
