@@ -4,29 +4,36 @@ import { asAppError } from '../../bridge/api';
 import { useRoute } from '../../hooks/use-route';
 import { formatDateTime, t } from '../../i18n/i18n';
 import { useJudge } from './judge-store';
+import { RevisionDiff } from './RevisionDiff';
 
 /** The saved revisions of a set, newest first, each openable read-only. */
 export function RevisionList({ setId }: { setId: string }) {
   const list = useRoute('judge.sets.revisions', { id: setId });
   const view = useJudge((s) => s.viewRevision);
   if (list.error) return <ErrorNotice error={asAppError(list.error)} />;
+  const latest = list.data?.[0]?.revision;
   return (
-    <ul className="judge-revisions small-note" aria-label={t('judge.revisions.title')}>
-      {list.data?.map((r) => (
-        <li key={r.revision}>
-          <button type="button" className="ghost small" onClick={() => view(setId, r.revision)}>
-            {t('judge.revisions.view', { revision: r.revision })}
-          </button>
-          <span className="muted">
-            {' '}
-            {t('judge.revisions.meta', {
-              time: formatDateTime(r.savedAt),
-              count: r.questionCount,
-            })}
-          </span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="judge-revisions small-note" aria-label={t('judge.revisions.title')}>
+        {list.data?.map((r) => (
+          <li key={r.revision}>
+            <button type="button" className="ghost small" onClick={() => view(setId, r.revision)}>
+              {t('judge.revisions.view', { revision: r.revision })}
+            </button>
+            <span className="muted">
+              {' '}
+              {t('judge.revisions.meta', {
+                time: formatDateTime(r.savedAt),
+                count: r.questionCount,
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {list.data && list.data.length > 1 ? (
+        <RevisionDiff key={latest} setId={setId} list={list.data} />
+      ) : null}
+    </>
   );
 }
 

@@ -1,0 +1,92 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Question } from '../../../src-shared/judge/question-rules';
+import type { SetRevision, StoredSet } from '../../../src-shared/judge/question-set';
+import { installFakeBridge } from '../../test/fake-bridge';
+import { useJudge } from './judge-store';
+import { RevisionList } from './RevisionView';
+
+const cats = (instructions: string): Question => ({
+  name: 'cats',
+  type: 'noul',
+  instructions,
+  options: [],
+  levels: [],
+});
+
+let revisions: SetRevision[];
+const set = (): StoredSet => ({ id: 'set-1', name: 'Pets', createdAt: 1, updatedAt: 1, revisions });
+
+beforeEach(() => {
+  useJudge.getState().newSet();
+  revisions = [
+    { revision: 1, savedAt: 1, questions: [cats('The text is about cats')] },
+    { revision: 2, savedAt: 2, questions: [cats('The text is about dogs')] },
+  ];
+});
+
+function renderList() {
+  const bridge = installFakeBridge({
+    'judge.sets.revisions': () =>
+      [...revisions]
+        .reverse()
+        .map((r) => ({ revision: r.revision, savedAt: r.savedAt, questionCount: r.questions.length })),
+    'judge.sets.revision': ({ revision }) => ({
+      id: 'set-1',
+      name: 'Pets',
+      revision: revisions[revision - 1],
+      latestRevision: revisions.length,
+    }),
+    'judge.sets.restore': ({ revision }) => {
+      revisions = [...revisions, { ...revisions[revision - 1], revision: revisions.length + 1, savedAt: 3 }];
+      return set();
+    },
+  });
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <RevisionList setId="set-1" />
+    </QueryClientProvider>,
+  );
+  return bridge;
+}
+
+describe('comparing and restoring revisions', () => {
+  it('shows the previous revision against the latest, the changed words marked', async () => {
+    renderList();
+    const region = await screen.findByRole('region', { name: 'Compare revisions' });
+    expect((screen.getByLabelText('A') as HTMLSelectElement).value).toBe('1');
+    expect((screen.getByLabelText('B') as HTMLSelectElement).value).toBe('2');
+    await waitFor(() => expect(region.textContent).toContain('Changed: cats'));
+    expect(region.querySelector('del')?.textContent).toBe('cats');
+    expect(region.querySelector('ins')?.textContent).toBe('dogs');
+  });
+
+  it('restores A as a new revision after confirming, and the builder opens it', async () => {
+    const bridge = renderList();
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore revision 1' }));
+    expect(bridge.calls.some((c) => c.route === 'judge.sets.restore')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    await waitFor(() =>
+      expect(bridge.calls.find((c) => c.route === 'judge.sets.restore')?.input).toEqual({
+        id: 'set-1',
+        revision: 1,
+      }),
+    );
+    await waitFor(() => expect(useJudge.getState().setId).toBe('set-1'));
+    expect(useJudge.getState().draft.questions[0].instructions).toBe('The text is about cats');
+    // The view starts over at the revision before against the new one.
+    await waitFor(() => expect((screen.getByLabelText('B') as HTMLSelectElement).value).toBe('3'));
+    expect((screen.getByLabelText('A') as HTMLSelectElement).value).toBe('2');
+  });
+
+  it('offers no restore of the latest revision', async () => {
+    renderList();
+    fireEvent.change(await screen.findByLabelText('A'), { target: { value: '2' } });
+    expect(screen.getByRole('button', { name: 'Restore revision 2' }).hasAttribute('disabled')).toBe(true);
+    await waitFor(() =>
+      expect(screen.getByText('The two revisions have the same questions and tuning.')).toBeTruthy(),
+    );
+  });
+});
