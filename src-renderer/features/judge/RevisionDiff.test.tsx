@@ -32,13 +32,14 @@ function renderList() {
       [...revisions]
         .reverse()
         .map((r) => ({ revision: r.revision, savedAt: r.savedAt, questionCount: r.questions.length })),
-    'judge.sets.revision': ({ revision }) => ({
+    'judge.sets.revision': (input) => ({
       id: 'set-1',
       name: 'Pets',
-      revision: revisions[revision - 1],
+      revision: revisions[(input as { revision: number }).revision - 1],
       latestRevision: revisions.length,
     }),
-    'judge.sets.restore': ({ revision }) => {
+    'judge.sets.restore': (input) => {
+      const { revision } = input as { revision: number };
       revisions = [...revisions, { ...revisions[revision - 1], revision: revisions.length + 1, savedAt: 3 }];
       return set();
     },

@@ -31,10 +31,7 @@ export function RevisionDiff({ setId, list }: { setId: string; list: RevisionSum
     'judge.sets.get',
   ]);
   const error = revA.error ?? revB.error ?? restore.error;
-  const diff =
-    revA.data && revB.data
-      ? diffRevisions({ revision: a, ...revA.data.revision }, { revision: b, ...revB.data.revision })
-      : undefined;
+  const diff = revA.data && revB.data ? diffRevisions(revA.data.revision, revB.data.revision) : undefined;
   const doRestore = async () => {
     const stored = await restore.mutateAsync({ id: setId, revision: a });
     setConfirming(false);
