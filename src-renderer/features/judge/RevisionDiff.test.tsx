@@ -68,6 +68,11 @@ describe('comparing and restoring revisions', () => {
     const bridge = renderList();
     fireEvent.click(await screen.findByRole('button', { name: 'Restore revision 1' }));
     expect(bridge.calls.some((c) => c.route === 'judge.sets.restore')).toBe(false);
+    // The confirmation takes the focus; Cancel gives it back to the button that asked.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Restore' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Restore revision 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Restore revision 1' }));
     fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
     await waitFor(() =>
       expect(bridge.calls.find((c) => c.route === 'judge.sets.restore')?.input).toEqual({

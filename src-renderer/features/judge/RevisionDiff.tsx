@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError } from '../../bridge/api';
 import { useRoute, useRouteMutation } from '../../hooks/use-route';
@@ -23,6 +23,15 @@ export function RevisionDiff({ setId, list }: { setId: string; list: RevisionSum
   const [a, setA] = useState(Math.max(1, latest - 1));
   const [b, setB] = useState(latest);
   const [confirming, setConfirming] = useState(false);
+  // Focus follows the question and comes back to the button that asked it.
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const askRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+    else if (asked.current) askRef.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
   const revA = useRoute('judge.sets.revision', { id: setId, revision: a });
   const revB = useRoute('judge.sets.revision', { id: setId, revision: b });
   const restore = useRouteMutation('judge.sets.restore', [
@@ -62,6 +71,7 @@ export function RevisionDiff({ setId, list }: { setId: string; list: RevisionSum
           <span className="row" role="group" aria-label={t('judge.revisionDiff.confirm', { revision: a })}>
             <span>{t('judge.revisionDiff.confirm', { revision: a })}</span>
             <button
+              ref={confirmRef}
               type="button"
               className="primary small"
               onClick={() => void doRestore()}
@@ -75,6 +85,7 @@ export function RevisionDiff({ setId, list }: { setId: string; list: RevisionSum
           </span>
         ) : (
           <button
+            ref={askRef}
             type="button"
             className="small"
             disabled={a === latest}
