@@ -60,8 +60,9 @@ describe('comparing and restoring revisions', () => {
     expect((screen.getByLabelText('A') as HTMLSelectElement).value).toBe('1');
     expect((screen.getByLabelText('B') as HTMLSelectElement).value).toBe('2');
     await waitFor(() => expect(region.textContent).toContain('Changed: cats'));
-    expect(region.querySelector('del')?.textContent).toBe('cats');
-    expect(region.querySelector('ins')?.textContent).toBe('dogs');
+    // Read aloud as words, since <ins>/<del> are mostly silent.
+    expect(region.querySelector('del')?.textContent).toBe('removed cats');
+    expect(region.querySelector('ins')?.textContent).toBe('added dogs');
   });
 
   it('restores A as a new revision after confirming, and the builder opens it', async () => {

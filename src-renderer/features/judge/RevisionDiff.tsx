@@ -170,14 +170,33 @@ function ChangedQuestion({ change }: { change: QuestionChange }) {
   );
 }
 
+/** Marked words; a screen reader hears "added"/"removed" too, since <ins>/<del> are mostly silent. */
+function Added({ text }: { text?: string }) {
+  return (
+    <ins>
+      <span className="diff-sr">{t('judge.revisionDiff.srAdded')} </span>
+      {text}
+    </ins>
+  );
+}
+
+function Removed({ text }: { text?: string }) {
+  return (
+    <del>
+      <span className="diff-sr">{t('judge.revisionDiff.srRemoved')} </span>
+      {text}
+    </del>
+  );
+}
+
 function WordDiff({ parts }: { parts: TextPart[] }) {
   return (
     <span className="judge-word-diff">
       {parts.map((p, i) =>
         p.kind === 'added' ? (
-          <ins key={i}>{p.text}</ins>
+          <Added key={i} text={p.text} />
         ) : p.kind === 'removed' ? (
-          <del key={i}>{p.text}</del>
+          <Removed key={i} text={p.text} />
         ) : (
           <span key={i}>{p.text}</span>
         ),
@@ -196,12 +215,12 @@ function ListDiff({ label, changes }: { label: string; changes: ListChange[] }) 
             <code>{c.key}</code>{' '}
             {c.kind === 'changed' ? (
               <>
-                <del>{c.before}</del> → <ins>{c.after}</ins>
+                <Removed text={c.before} /> → <Added text={c.after} />
               </>
             ) : c.kind === 'added' ? (
-              <ins>{c.after}</ins>
+              <Added text={c.after} />
             ) : (
-              <del>{c.before}</del>
+              <Removed text={c.before} />
             )}
           </li>
         ))}

@@ -63,6 +63,8 @@ export const judge = {
   'judge.revisionDiff.threshold': 'Threshold: {before} → {after}',
   'judge.revisionDiff.minimum': 'Minimum {key}: {before} → {after}',
   'judge.revisionDiff.none': 'none',
+  'judge.revisionDiff.srAdded': 'added',
+  'judge.revisionDiff.srRemoved': 'removed',
   'judge.setName': 'Set name',
   'judge.saveSet': 'Save set',
   'judge.saving': 'Saving…',

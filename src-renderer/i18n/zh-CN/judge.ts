@@ -61,6 +61,8 @@ export const judge: Record<keyof typeof en, string> = {
   'judge.revisionDiff.threshold': '阈值：{before} → {after}',
   'judge.revisionDiff.minimum': '最低 {key}：{before} → {after}',
   'judge.revisionDiff.none': '无',
+  'judge.revisionDiff.srAdded': '新增',
+  'judge.revisionDiff.srRemoved': '删除',
   'judge.setName': '问题集名称',
   'judge.saveSet': '保存问题集',
   'judge.saving': '保存中…',
