@@ -5,7 +5,7 @@ import type { Question } from '../../../src-shared/judge/question-rules';
 import type { SetRevision, StoredSet } from '../../../src-shared/judge/question-set';
 import { installFakeBridge } from '../../test/fake-bridge';
 import { useJudge } from './judge-store';
-import { RevisionList } from './RevisionView';
+import { RevisionList, RevisionView } from './RevisionView';
 
 const cats = (instructions: string): Question => ({
   name: 'cats',
@@ -26,7 +26,7 @@ beforeEach(() => {
   ];
 });
 
-function renderList() {
+function renderList(view = false) {
   const bridge = installFakeBridge({
     'judge.sets.revisions': () =>
       [...revisions]
@@ -47,7 +47,7 @@ function renderList() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <RevisionList setId="set-1" />
+      {view ? <RevisionView /> : <RevisionList setId="set-1" />}
     </QueryClientProvider>,
   );
   return bridge;
@@ -95,5 +95,38 @@ describe('comparing and restoring revisions', () => {
     await waitFor(() =>
       expect(screen.getByText('The two revisions have the same questions and tuning.')).toBeTruthy(),
     );
+  });
+
+  it('restores the revision a run used from its read-only view, which then closes', async () => {
+    useJudge.getState().viewRevision('set-1', 1);
+    const bridge = renderList(true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore revision 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(useJudge.getState().viewing).toBeUndefined());
+    expect(bridge.calls.find((c) => c.route === 'judge.sets.restore')?.input).toEqual({
+      id: 'set-1',
+      revision: 1,
+    });
+    expect(useJudge.getState().draft.questions[0].instructions).toBe('The text is about cats');
+  });
+
+  it('keeps the view open with the reason when main refuses', async () => {
+    useJudge.getState().viewRevision('set-1', 1);
+    installFakeBridge({
+      'judge.sets.revision': () => ({ id: 'set-1', name: 'Pets', revision: revisions[0], latestRevision: 2 }),
+      'judge.sets.restore': () => {
+        throw { code: 'not_found', message: 'Revision 1 of “Pets” does not exist.' };
+      },
+    });
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={qc}>
+        <RevisionView />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore revision 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText(/does not exist/)).toBeTruthy();
+    expect(useJudge.getState().viewing).toEqual({ setId: 'set-1', revision: 1 });
   });
 });

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { asAppError } from '../../bridge/api';
-import { useRoute, useRouteMutation } from '../../hooks/use-route';
+import { useRoute } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
 import type { RevisionSummary } from '../../../src-shared/judge/question-set';
 import {
@@ -11,7 +11,7 @@ import {
   type QuestionChange,
   type TextPart,
 } from '../../../src-shared/judge/revision-diff';
-import { useJudge } from './judge-store';
+import { RestoreRevision } from './RestoreRevision';
 
 /**
  * Two revisions of a set side by side (docs/architecture.md, "Set revisions"). The diff is
@@ -22,33 +22,10 @@ export function RevisionDiff({ setId, list }: { setId: string; list: RevisionSum
   const latest = list[0]?.revision ?? 1;
   const [a, setA] = useState(Math.max(1, latest - 1));
   const [b, setB] = useState(latest);
-  const [confirming, setConfirming] = useState(false);
-  // Focus follows the question and comes back to the button that asked it.
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const askRef = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-    else if (asked.current) askRef.current?.focus();
-    asked.current = confirming;
-  }, [confirming]);
   const revA = useRoute('judge.sets.revision', { id: setId, revision: a });
   const revB = useRoute('judge.sets.revision', { id: setId, revision: b });
-  const restore = useRouteMutation('judge.sets.restore', [
-    'judge.sets.revisions',
-    'judge.sets.list',
-    'judge.sets.get',
-  ]);
-  const error = revA.error ?? revB.error ?? restore.error;
+  const error = revA.error ?? revB.error;
   const diff = revA.data && revB.data ? diffRevisions(revA.data.revision, revB.data.revision) : undefined;
-  const doRestore = async () => {
-    const stored = await restore.mutateAsync({ id: setId, revision: a });
-    setConfirming(false);
-    // The list refetches; its parent keys this view by the latest revision, so it starts over at
-    // A = the one before, B = the restored copy.
-    const judge = useJudge.getState();
-    judge.requestLeave(() => judge.openSet(stored));
-  };
   const picker = (label: string, value: number, set: (n: number) => void) => (
     <label className="row">
       {label}
@@ -67,34 +44,9 @@ export function RevisionDiff({ setId, list }: { setId: string; list: RevisionSum
       <div className="row">
         {picker(t('judge.revisionDiff.a'), a, setA)}
         {picker(t('judge.revisionDiff.b'), b, setB)}
-        {confirming ? (
-          <span className="row" role="group" aria-label={t('judge.revisionDiff.confirm', { revision: a })}>
-            <span>{t('judge.revisionDiff.confirm', { revision: a })}</span>
-            <button
-              ref={confirmRef}
-              type="button"
-              className="primary small"
-              onClick={() => void doRestore()}
-              disabled={restore.isPending}
-            >
-              {t('judge.revisionDiff.confirmYes')}
-            </button>
-            <button type="button" className="ghost small" onClick={() => setConfirming(false)}>
-              {t('judge.revisionDiff.cancel')}
-            </button>
-          </span>
-        ) : (
-          <button
-            ref={askRef}
-            type="button"
-            className="small"
-            disabled={a === latest}
-            title={a === latest ? t('judge.revisionDiff.isLatest') : undefined}
-            onClick={() => setConfirming(true)}
-          >
-            {t('judge.revisionDiff.restore', { revision: a })}
-          </button>
-        )}
+        {/* Restoring saves a revision; the list refetches and its parent keys this view by the latest
+            revision, so it starts over at A = the one before, B = the restored copy. */}
+        <RestoreRevision setId={setId} revision={a} latest={latest} />
       </div>
       {error ? <ErrorNotice error={asAppError(error)} /> : null}
       {diff ? <DiffBody diff={diff} /> : null}

@@ -5,6 +5,7 @@ import { useRoute } from '../../hooks/use-route';
 import { formatDateTime, t } from '../../i18n/i18n';
 import { useJudge } from './judge-store';
 import { RevisionDiff } from './RevisionDiff';
+import { RestoreRevision } from './RestoreRevision';
 
 /** The saved revisions of a set, newest first, each openable read-only. */
 export function RevisionList({ setId }: { setId: string }) {
@@ -73,6 +74,14 @@ export function RevisionView() {
               latest: data.latestRevision,
             })}
           </p>
+          <div className="row">
+            <RestoreRevision
+              setId={data.id}
+              revision={data.revision.revision}
+              latest={data.latestRevision}
+              onRestored={close}
+            />
+          </div>
           <ol className="judge-revision-questions">
             {data.revision.questions.map((q) => (
               <li key={q.name}>
