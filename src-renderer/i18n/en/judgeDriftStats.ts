@@ -1,0 +1,37 @@
+/** The Drift view's "is the difference real?" table: paired statistics per question. */
+export const judgeDriftStats = {
+  'judge.driftStats.title': 'Is the difference real?',
+  'judge.driftStats.caption': 'Paired statistics, B − A, per question',
+  'judge.driftStats.measure': 'Measure',
+  'judge.driftStats.result': 'Result',
+  'judge.driftStats.settle': 'Labelled cases to settle it',
+  'judge.driftStats.flipsMeasure': 'Right ↔ wrong (McNemar)',
+  'judge.driftStats.headline': '{metric} (headline)',
+  'judge.driftStats.accuracy': 'Accuracy',
+  'judge.driftStats.auc': 'AUC',
+  'judge.driftStats.maeExpectedValue': 'Mean error (levels)',
+  'judge.driftStats.delta': 'B − A = {delta} [{lower}, {upper}] on {n} cases: {verdict}',
+  'judge.driftStats.deltaNoInterval': 'B − A = {delta} on {n} cases, no interval ({why})',
+  'judge.driftStats.noValue': 'No value on these {n} cases',
+  'judge.driftStats.notDecisive': 'not decisive',
+  'judge.driftStats.bHigher': 'decisive, B higher',
+  'judge.driftStats.bLower': 'decisive, B lower',
+  'judge.driftStats.flips':
+    'B right where A was wrong on {bOnly} cases, the reverse on {aOnly} (of {n}): {p}, {verdict}',
+  'judge.driftStats.flipsMore': 'decisive, B more often right',
+  'judge.driftStats.flipsLess': 'decisive, B less often right',
+  'judge.driftStats.pBelow': 'p < 0.001',
+  'judge.driftStats.p': 'p = {p}',
+  'judge.driftStats.settled': 'Settled',
+  'judge.driftStats.about': 'About {n}',
+  'judge.driftStats.noDifference': 'No difference seen',
+  'judge.driftStats.gap.noCases': 'no cases',
+  'judge.driftStats.gap.noEstimate': 'no value on all the cases',
+  'judge.driftStats.gap.tooFewResamples': 'too few resamples had a value',
+  'judge.driftStats.gap.overBudget': 'too many cases for the bound',
+  'judge.driftStats.gap.stopped': 'stopped',
+  'judge.driftStats.method':
+    'On the cases both runs answered with the same label. McNemar’s exact test on the cases right in one run and wrong in the other; each B − A with its {confidence} % interval from a paired bootstrap (seed {seed}, {resamples} resamples), decisive when the interval leaves out 0. Cases to settle: how many labelled cases would find the difference seen 8 times in 10 — a planning figure.',
+  'judge.driftStats.bounded':
+    'Bounded: {resamples} resamples instead of {requested} over {n} cases, to keep the work small.',
+};
