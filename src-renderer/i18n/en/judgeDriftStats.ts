@@ -4,7 +4,7 @@ export const judgeDriftStats = {
   'judge.driftStats.caption': 'Paired statistics, B − A, per question',
   'judge.driftStats.measure': 'Measure',
   'judge.driftStats.result': 'Result',
-  'judge.driftStats.settle': 'Labelled cases to settle it',
+  'judge.driftStats.settle': 'Cases to settle it',
   'judge.driftStats.flipsMeasure': 'Right ↔ wrong (McNemar)',
   'judge.driftStats.headline': '{metric} (headline)',
   'judge.driftStats.accuracy': 'Accuracy',
@@ -16,8 +16,7 @@ export const judgeDriftStats = {
   'judge.driftStats.notDecisive': 'not decisive',
   'judge.driftStats.bHigher': 'decisive, B higher',
   'judge.driftStats.bLower': 'decisive, B lower',
-  'judge.driftStats.flips':
-    'B right where A was wrong on {bOnly} cases, the reverse on {aOnly} (of {n}): {p}, {verdict}',
+  'judge.driftStats.flips': 'Right in B only: {bOnly}, in A only: {aOnly} (of {n} cases): {p}, {verdict}',
   'judge.driftStats.flipsMore': 'decisive, B more often right',
   'judge.driftStats.flipsLess': 'decisive, B less often right',
   'judge.driftStats.pBelow': 'p < 0.001',

@@ -79,8 +79,14 @@ const questions: QuestionDrift[] = [
     flipsToSettle: { cases: undefined, reason: 'noDifference' },
     deltas: [delta('accuracy', 0, -0.02, 0.02), delta('maeExpectedValue', 0.37, 0.3, 0.44, true)],
   }),
+  question('asks_for_details', 'noul', {
+    cases: 300,
+    flips: flips(5, 0),
+    flipsToSettle: { cases: 470, method: 'connor', alpha: 0.05, power: 0.8 },
+    deltas: [delta('accuracy', -0.017, -0.033, -0.0033)],
+  }),
   // Compared before these statistics existed, or not comparable: no rows.
-  question('asks_for_details', 'noul'),
+  question('not_compared', 'noul'),
 ];
 
 afterEach(() => speakForTests('en', en as Catalog));
@@ -95,17 +101,19 @@ describe('the drift’s paired statistics', () => {
     expect(within(auc).getByText('Settled')).toBeTruthy();
     // 2 vs 30 discordant: p far below 0.001, B less often right.
     expect(table.textContent).toContain(
-      'B right where A was wrong on 2 cases, the reverse on 30 (of 300): p < 0.001, decisive, B less often right',
+      'Right in B only: 2, in A only: 30 (of 300 cases): p < 0.001, decisive, B less often right',
     );
     const tone = within(table).getByText('Accuracy (headline)').closest('tr')!;
     expect(tone.textContent).toContain('B − A = +0.01 [−0.01, +0.04] on 300 cases: not decisive');
     expect(within(tone).getByText('About 1,240')).toBeTruthy();
-    expect(table.textContent).toContain('the reverse on 10 (of 300): p = 0.541, not decisive');
+    expect(table.textContent).toContain('in A only: 10 (of 300 cases): p = 0.541, not decisive');
     // A mean error rising is worse, even though B is "higher".
     const mae = within(table).getByText('Mean error (levels) (headline)').closest('tr')!;
     expect(within(mae).getByText(/decisive, B higher/).className).toContain('drift-worse');
     expect(within(table).getByText('No difference seen')).toBeTruthy();
-    expect(within(table).queryByText('asks_for_details')).toBeNull();
+    expect(within(table).queryByText('not_compared')).toBeNull();
+    // Decisive, its near bound below 0.005: written to three digits, so it does not read as 0.00.
+    expect(table.textContent).toContain('B − A = −0.017 [−0.033, −0.003] on 300 cases: decisive, B lower');
     expect(screen.getByText(/paired bootstrap \(seed 1, 1,000 resamples\)/)).toBeTruthy();
   });
 

@@ -25,6 +25,8 @@ function deltaSentence(d: PairedMetricDelta): string {
       n: n(v.cases),
       why: t(`judge.driftStats.gap.${d.delta.reason}`),
     });
+  // A decisive interval whose near bound rounds to 0.00 would read as touching 0: one digit more.
+  const digits = v.decisive && Math.min(Math.abs(v.lower!), Math.abs(v.upper!)) < 0.005 ? 3 : 2;
   const verdict =
     v.direction === 'bHigher'
       ? t('judge.driftStats.bHigher')
@@ -32,9 +34,9 @@ function deltaSentence(d: PairedMetricDelta): string {
         ? t('judge.driftStats.bLower')
         : t('judge.driftStats.notDecisive');
   return t('judge.driftStats.delta', {
-    delta: signed(v.delta, 2),
-    lower: signed(v.lower!, 2),
-    upper: signed(v.upper!, 2),
+    delta: signed(v.delta, digits),
+    lower: signed(v.lower!, digits),
+    upper: signed(v.upper!, digits),
     n: n(v.cases),
     verdict,
   });
