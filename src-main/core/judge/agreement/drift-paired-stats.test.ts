@@ -77,6 +77,26 @@ describe('paired drift statistics', () => {
     expect(w.deltas[0].delta.estimate).toBeCloseTo(4 / 40, 14);
   });
 
+  it('calls an accuracy change decisive only where the exact test agrees with the interval', () => {
+    // 5 flips one way, none the other, in 300 cases: the bootstrap interval leaves out 0, but
+    // McNemar's exact p is 2/32 = 0.0625.
+    const few = noulRuns(300, 150, 5, 0);
+    const s = pairedDriftStats('q', few.a, few.b, 0.5);
+    expect(s.flips.pValue).toBeCloseTo(0.0625, 12);
+    expect(s.flips.decisive).toBe(false);
+    const accuracy = s.deltas.find((d) => d.metric === 'accuracy')!;
+    expect(accuracy.delta.upper!).toBeLessThan(0);
+    expect(accuracy.verdict).toMatchObject({ decisive: false, direction: 'none' });
+    expect(differenceSentence(accuracy.verdict)).toMatch(/not decisive/);
+    // Where both agree, it is decisive.
+    const many = noulRuns(300, 150, 12, 0);
+    const m = pairedDriftStats('q', many.a, many.b, 0.5);
+    expect(m.deltas.find((d) => d.metric === 'accuracy')!.verdict).toMatchObject({
+      decisive: true,
+      direction: 'bLower',
+    });
+  });
+
   it('reads only the cases both runs answered with the same label', () => {
     const a = noul([
       { id: 'x', p: 0.9, expected: true },

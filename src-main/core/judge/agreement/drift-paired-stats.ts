@@ -16,6 +16,7 @@ import {
   differenceVerdict,
   mcnemarCasesNeeded,
   mcnemarExact,
+  pairedAccuracyVerdict,
   type BootstrapProgress,
   type RowMetric,
 } from '../../../../src-shared/stats';
@@ -260,7 +261,8 @@ export function pairedDriftStatsOf(
             a: paired.a,
             b: paired.b,
             delta: paired.delta,
-            verdict: differenceVerdict(paired),
+            // Accuracy is the flips' own measure: the exact test must agree (pairedAccuracyVerdict).
+            verdict: metric === 'accuracy' ? pairedAccuracyVerdict(paired, flips) : differenceVerdict(paired),
             casesToSettle: deltaCasesNeeded(paired),
           },
         ];
