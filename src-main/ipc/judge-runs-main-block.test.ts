@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDataFolder } from '../core/db/open-data-folder';
 import { StorageNotices } from '../core/storage/storage-notices';
 import { type BigRun, seedBigRun } from '../test-support/big-judge-run';
@@ -146,5 +146,24 @@ describe(`route handlers over a ${CASES.toLocaleString('en')}-case run never hol
     expect(text.split('\n')[0]).toMatch(/^case,state,/);
     expect(text.trimEnd().split('\n')).toHaveLength(CASES + 1);
     expect.soft(exported.maxStallMs).toBeLessThan(STALL_BOUND_MS);
+  }, 180_000);
+
+  it('the grid’s first page while no worker is free (at start both load their code): read on main, in slices', async () => {
+    // Run B's grid was never opened, so its first page is read from the tables; main reads it.
+    const idle = vi.spyOn(t.services.workers!, 'hasIdleWorker').mockReturnValue(false);
+    const run = vi.spyOn(t.services.workers!, 'run');
+    try {
+      const first = await watched<BatchGridPage>('grid of run B, first page, on main', 'judge.batch.grid', {
+        ...grid({}),
+        id: big.runB,
+      });
+      expect(first.result.total).toBe(CASES);
+      expect(first.result.rows.map((r) => r.position)).toEqual([...Array(100).keys()]);
+      expect(run.mock.calls.map(([kind]) => kind)).not.toContain('grid.pageFromTables');
+      expect.soft(first.maxStallMs).toBeLessThan(STALL_BOUND_MS);
+    } finally {
+      idle.mockRestore();
+      run.mockRestore();
+    }
   }, 180_000);
 });

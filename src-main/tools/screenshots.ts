@@ -199,6 +199,14 @@ const SCENES: Scene[] = [
       await page.waitForTimeout(300);
     }),
   },
+  {
+    // "Is the difference real?": the paired statistics of the sample's two judge versions.
+    name: 'judge-drift-stats',
+    show: judgeView('drift', async (page) => {
+      await page.locator('.drift-stats').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    }),
+  },
   { name: 'settings', show: tab('settings') },
   {
     // A new profile's form with the Portkey preset applied: the connection fields filled in.

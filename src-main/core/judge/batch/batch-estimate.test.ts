@@ -116,7 +116,10 @@ describe('a run’s estimate with the worker pool', () => {
       count: async (texts) => (pagesRead === 1 && stop.abort(), texts.map(() => 1)),
     };
     const paged = memoryCaseSource(cases);
-    const read = { page: (offset: number, limit: number) => (pagesRead++, paged.page(offset, limit)) };
+    const read = {
+      count: () => paged.count(),
+      page: (offset: number, limit: number) => (pagesRead++, paged.page(offset, limit)),
+    };
     const inline = { model: 'judge-1.13.0', source: { kind: 'inline' as const, cases: [] } };
     await expect(
       estimateBatchRun(inline, sampleQuestions, 4, () => read, counting, stop.signal),

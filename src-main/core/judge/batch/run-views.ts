@@ -8,6 +8,7 @@ import { QuarantineNeededError, type WorkerPool } from '../../workers/worker-poo
 import type { AgreementService } from '../agreement/agreement-service';
 import type { CsvOptions } from '../cases/csv';
 import type { BatchGrid } from './batch-grid';
+import { gridPageFromTablesInSlices } from './grid-first-page';
 import { type LabelledRunCache, loadLabelledRun } from './labelled-run';
 import type { ResultsFormat } from './results-export';
 import type { BatchResultsExport } from './results-export-service';
@@ -18,6 +19,9 @@ type Value<K extends Job> =
   ReturnType<JudgeRunJobs[K]> extends import('../../workers/worker-host').Transfer<infer V>
     ? V
     : ReturnType<JudgeRunJobs[K]>;
+
+const aborted = () =>
+  new AppFailure({ code: 'aborted', message: 'Stopped: the window that asked went away.' });
 
 export interface JudgeRunViewsDeps {
   /** Absent where the database is not a file a worker can open (an in-memory one in tests). */
@@ -69,15 +73,36 @@ export class JudgeRunViews {
       if (inOrder) {
         // The page first, the index once it is answered: on two cores shared with main, a build
         // started at the same time would take half the CPU the page needs.
-        const page = this.job('grid.pageFromTables', input, { signal }, [input.id]);
+        const page = this.pageFromTables(input, signal);
         this.build(input.id, key, signal, page);
         return page;
       }
       this.build(input.id, key, signal);
     }
-    if (inOrder) return this.job('grid.pageFromTables', input, { signal }, [input.id]);
+    if (inOrder) return this.pageFromTables(input, signal);
     await this.untilBuilt(input.id, signal);
     return this.job('grid.page', input, { key, signal }, [input.id]);
+  }
+
+  /**
+   * A page in the cases' order, read from the tables: by an idle worker, or, when none is (at
+   * start both still load their code, 0.3–1.2 s), by main itself for a finished run, its total
+   * counted in slices that yield, so the page does not wait for a worker (docs/architecture.md,
+   * "Batch runs view").
+   */
+  private async pageFromTables(
+    input: BatchGridInput,
+    signal: AbortSignal | undefined,
+  ): Promise<BatchGridPage> {
+    if (!this.deps.pool!.hasIdleWorker()) {
+      const pause = () =>
+        new Promise<void>((resolve, reject) =>
+          setImmediate(() => (signal?.aborted ? reject(aborted()) : resolve())),
+        );
+      const page = await gridPageFromTablesInSlices(this.deps.labelled.deps, input, pause);
+      if (page) return page;
+    }
+    return this.job('grid.pageFromTables', input, { signal }, [input.id]);
   }
 
   async gridCase(id: string, caseId: string, signal?: AbortSignal): Promise<BatchGridCase> {
@@ -147,8 +172,7 @@ export class JudgeRunViews {
     if (!build) return;
     if (!signal) return build.done.catch(() => undefined);
     await new Promise<void>((resolve, reject) => {
-      const onAbort = () =>
-        reject(new AppFailure({ code: 'aborted', message: 'Stopped: the window that asked went away.' }));
+      const onAbort = () => reject(aborted());
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       build.done
