@@ -204,6 +204,32 @@ const SCENES: Scene[] = [
     }),
   },
   { name: 'judge-drift', show: judgeView('drift') },
+  {
+    // Revisions compared: the sample's first criteria edited and saved (the same text each time,
+    // so later pictures save nothing new), then the previous revision against the latest.
+    name: 'judge-revisions',
+    show: judgeView('questions', async (page) => {
+      await page
+        .locator('.judge-question textarea')
+        .first()
+        .fill("Does the agent's reply fully resolve the customer's problem, or say when it will be?");
+      await page.getByRole('button', { name: /^(Save set|保存问题集)$/ }).click();
+      await page.waitForTimeout(500);
+      const toggle = page.getByRole('button', { name: /^(Revisions|修订版本)$/ });
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await page.locator('.judge-revision-diff ins').first().waitFor();
+      await page.locator('.judge-revision-diff').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    }),
+  },
+  {
+    // "Is the difference real?": the paired statistics of the sample's two judge versions.
+    name: 'judge-drift-stats',
+    show: judgeView('drift', async (page) => {
+      await page.locator('.drift-stats').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    }),
+  },
   { name: 'settings', show: tab('settings') },
   {
     // A new profile's form with the Portkey preset applied: the connection fields filled in.

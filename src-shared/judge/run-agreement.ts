@@ -14,6 +14,7 @@ import type {
   ThresholdSweep,
 } from './metrics';
 import type { BatchRunState } from './batch-run';
+import type { QuestionDriftPaired } from './drift-paired-stats';
 import type { SetTuning } from './set-tuning';
 
 /**
@@ -129,7 +130,7 @@ export interface DecisionShare {
   b: number;
 }
 
-export interface QuestionDrift {
+export interface QuestionDrift extends QuestionDriftPaired {
   question: string;
   type: 'noul' | 'choice' | 'score';
   coverage: DriftCoverage;

@@ -38,7 +38,10 @@ export function judgeRunJobs(db: DatabaseSync) {
     'grid.pageFromTables': (input: BatchGridInput) => gridPageFromTables(repos, input),
     'grid.case': ({ id, caseId }: { id: string; caseId: string }) => grid.case(id, caseId),
     agreement: ({ id }: { id: string }) => agreement.agreement(id),
-    drift: (input: DriftInput) => agreement.drift(input),
+    drift: (input: DriftInput, job: JobContext) =>
+      agreement.drift(input, {
+        onProgress: (phase, { done, total }) => job.progress({ phase: `bootstrap ${phase}`, done, total }),
+      }),
     /** The file's bytes, moved to main (not copied), which writes them where the user picks. */
     export: ({ id, format, raw }: { id: string; format: ResultsFormat; raw?: boolean }) => {
       const { text, fileName } = results.text(id, format, { raw });

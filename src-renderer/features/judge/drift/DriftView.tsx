@@ -10,6 +10,7 @@ import { finishedRuns } from '../agreement/run-label';
 import { useWorkbench } from '../workbench-store';
 import { DriftHelper } from './DriftHelper';
 import { DeltaTable, FlipRows, SharesTable, VersionsLine } from './DriftTables';
+import { DriftStatsTable } from './DriftStatsTable';
 import './drift.css';
 
 const PAGE = 20;
@@ -49,7 +50,8 @@ function otherThan(runs: readonly BatchRunView[], id: string | undefined): strin
 
 /**
  * Two runs of the set over the same cases compared (docs/architecture.md, "Judge agreement and
- * drift"): answering versions, metric deltas, decision shares and the cases that flipped.
+ * drift"): answering versions, whether each difference is real, metric deltas, decision shares
+ * and the cases that flipped.
  */
 export function DriftView({ setId }: { setId: string }) {
   const runId = useWorkbench((s) => s.runId);
@@ -141,6 +143,7 @@ function DriftPanel({ a, b }: { a: string; b: string }) {
         <VersionsLine label="A" run={d.a} />
         <VersionsLine label="B" run={d.b} />
       </section>
+      <DriftStatsTable questions={d.questions} />
       <div className="agreement-pair">
         <DeltaTable questions={d.questions} />
         <SharesTable questions={d.questions} />

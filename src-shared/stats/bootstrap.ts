@@ -1,0 +1,182 @@
+import type { IntervalGap } from './interval-types';
+import { sortedQuantile } from './percentile';
+import { checkConfidence, checkCount, checkPositiveCount } from './stat-checks';
+import { MAX_SEED, seededRandom } from './seeded-random';
+
+/**
+ * A seeded percentile bootstrap over row indices: any metric that can be computed on a list of
+ * rows can be resampled, with the resamples, seed and bound stated in the result, so the same
+ * call gives the same interval anywhere. Plain data in and out, and a generator that yields
+ * between resamples, so a worker thread can run it in slices, report progress and stop.
+ * docs/architecture.md, "Statistics".
+ */
+
+/**
+ * A metric over the rows at these indices (repeats allowed: a resample draws with replacement).
+ * The array is reused between calls: read it, do not keep it. Undefined when the metric has no
+ * value on these rows (an AUC drawn with no positive case).
+ */
+export type RowMetric = (rows: Uint32Array) => number | undefined;
+
+export interface BootstrapOptions {
+  /** Resamples asked for; 1,000 by default. */
+  resamples?: number;
+  /** The seed of the xoshiro128** stream; 1 by default. */
+  seed?: number;
+  /** 0.95 by default. */
+  confidence?: number;
+  /**
+   * The bound on the work: resamples × rows draws at most (20,000,000 by default). Past it the
+   * resamples are cut to fit, and stated; fewer than `minResamples` and there is no interval.
+   */
+  maxDraws?: number;
+  /** The fewest resamples with a value an interval is read from; 100 by default. */
+  minResamples?: number;
+  /** Checked between resamples; once aborted the run ends with reason 'stopped'. */
+  signal?: { readonly aborted: boolean };
+}
+
+export const BOOTSTRAP_DEFAULTS = {
+  resamples: 1000,
+  seed: 1,
+  confidence: 0.95,
+  maxDraws: 20_000_000,
+  minResamples: 100,
+} as const;
+
+/** What every bootstrap result states, interval or not. */
+export interface BootstrapRun {
+  method: 'percentile';
+  /** The metric on all the rows, in their order. */
+  estimate: number | undefined;
+  rows: number;
+  seed: number;
+  confidence: number;
+  requestedResamples: number;
+  /** Resamples drawn (fewer than requested when the draw bound cut them or the run stopped). */
+  resamples: number;
+  /** Drawn resamples on which the metric had no value; the interval is read from the others. */
+  emptyResamples: number;
+  /** Set when `maxDraws` cut the resamples. */
+  limitedBy?: 'maxDraws';
+}
+
+export type BootstrapInterval = BootstrapRun &
+  (
+    | { estimate: number; lower: number; upper: number; reason?: undefined }
+    | { lower: undefined; upper: undefined; reason: IntervalGap }
+  );
+
+export interface BootstrapProgress {
+  done: number;
+  total: number;
+}
+
+interface Plan {
+  rows: number;
+  seed: number;
+  confidence: number;
+  requested: number;
+  total: number;
+  minResamples: number;
+  limitedBy?: 'maxDraws';
+  signal?: { readonly aborted: boolean };
+}
+
+function plan(rows: number, options: BootstrapOptions): Plan {
+  const o = { ...BOOTSTRAP_DEFAULTS, ...options };
+  checkCount('rows', rows, 0x100000000);
+  checkPositiveCount('resamples', o.resamples);
+  checkCount('seed', o.seed, MAX_SEED);
+  checkConfidence(o.confidence);
+  checkPositiveCount('maxDraws', o.maxDraws);
+  checkPositiveCount('minResamples', o.minResamples);
+  const fit = rows === 0 ? o.resamples : Math.floor(o.maxDraws / rows);
+  const total = Math.min(o.resamples, fit);
+  return {
+    rows,
+    seed: o.seed,
+    confidence: o.confidence,
+    requested: o.resamples,
+    total,
+    minResamples: o.minResamples,
+    ...(total < o.resamples ? { limitedBy: 'maxDraws' as const } : {}),
+    signal: options.signal,
+  };
+}
+
+function runFacts(p: Plan, estimate: number | undefined, resamples: number, empty: number): BootstrapRun {
+  return {
+    method: 'percentile',
+    estimate,
+    rows: p.rows,
+    seed: p.seed,
+    confidence: p.confidence,
+    requestedResamples: p.requested,
+    resamples,
+    emptyResamples: empty,
+    ...(p.limitedBy ? { limitedBy: p.limitedBy } : {}),
+  };
+}
+
+function gap(run: BootstrapRun, reason: IntervalGap): BootstrapInterval {
+  return { ...run, lower: undefined, upper: undefined, reason };
+}
+
+/**
+ * The bootstrap as a generator: it yields its progress every `slice` resamples and returns the
+ * interval. A worker drives it in slices (awaiting between them, so a cancel message is heard);
+ * `bootstrapInterval` drives it in one go.
+ */
+export function* bootstrapSteps(
+  rows: number,
+  metric: RowMetric,
+  options: BootstrapOptions = {},
+  slice = 50,
+): Generator<BootstrapProgress, BootstrapInterval, void> {
+  checkPositiveCount('slice', slice);
+  const p = plan(rows, options);
+  const indices = new Uint32Array(rows);
+  for (let i = 0; i < rows; i++) indices[i] = i;
+  if (rows === 0) return gap(runFacts(p, undefined, 0, 0), 'noCases');
+  const estimate = metric(indices);
+  if (estimate === undefined || Number.isNaN(estimate))
+    return gap(runFacts(p, undefined, 0, 0), 'noEstimate');
+  if (p.total < p.minResamples) return gap(runFacts(p, estimate, 0, 0), 'overBudget');
+
+  const random = seededRandom(p.seed);
+  const values = new Float64Array(p.total);
+  let kept = 0;
+  let done = 0;
+  while (done < p.total) {
+    if (p.signal?.aborted) return gap(runFacts(p, estimate, done, done - kept), 'stopped');
+    for (let i = 0; i < rows; i++) indices[i] = random.nextIndex(rows);
+    const value = metric(indices);
+    if (value !== undefined && !Number.isNaN(value)) values[kept++] = value;
+    done++;
+    if (done % slice === 0 && done < p.total) yield { done, total: p.total };
+  }
+  const run = runFacts(p, estimate, done, done - kept);
+  if (kept < p.minResamples) return gap(run, 'tooFewResamples');
+  const sorted = values.subarray(0, kept).sort();
+  const alpha = 1 - p.confidence;
+  const lower = sortedQuantile(sorted, alpha / 2)!;
+  const upper = sortedQuantile(sorted, 1 - alpha / 2)!;
+  return { ...run, estimate, lower, upper };
+}
+
+/** Runs the bootstrap to its end, reporting progress every `slice` resamples. */
+export function bootstrapInterval(
+  rows: number,
+  metric: RowMetric,
+  options: BootstrapOptions = {},
+  onProgress?: (progress: BootstrapProgress) => void,
+  slice = 50,
+): BootstrapInterval {
+  const steps = bootstrapSteps(rows, metric, options, slice);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    onProgress?.(step.value);
+  }
+}
