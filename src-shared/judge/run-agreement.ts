@@ -17,6 +17,7 @@ import type {
   ThresholdSweep,
 } from './metrics';
 import type { BatchRunState } from './batch-run';
+import type { QuestionDriftPaired } from './drift-paired-stats';
 import type { SetTuning } from './set-tuning';
 
 /**
@@ -141,7 +142,7 @@ export interface DecisionShare {
   b: number;
 }
 
-export interface QuestionDrift {
+export interface QuestionDrift extends QuestionDriftPaired {
   question: string;
   type: 'noul' | 'choice' | 'score';
   coverage: DriftCoverage;

@@ -33,6 +33,18 @@ export function differenceVerdict(paired: PairedDelta): DifferenceVerdict {
   };
 }
 
+/**
+ * An accuracy difference between paired runs: decisive only where McNemar's exact test on the
+ * same flips agrees with the bootstrap interval. A percentile bootstrap over a handful of flips
+ * (5 against 0 in 300 cases: the interval leaves out 0, the exact p is 0.063) calls a difference
+ * too readily; the exact test is the one made for paired proportions, and the interval is kept
+ * for the size. docs/architecture.md, "Statistics".
+ */
+export function pairedAccuracyVerdict(paired: PairedDelta, flips: McNemarResult): DifferenceVerdict {
+  const v = differenceVerdict(paired);
+  return v.decisive && !flips.decisive ? { ...v, decisive: false, direction: 'none' } : v;
+}
+
 /** +0.03, −0.01 (a true minus sign), 0.00: a signed number for a difference. */
 export function signed(value: number, digits: number): string {
   const text = Math.abs(value).toFixed(digits);

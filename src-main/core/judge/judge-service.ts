@@ -14,6 +14,7 @@ import {
   latestRevision,
   type RevisionSummary,
   type SetAtRevision,
+  type SetRevision,
   questionSetDraftSchema,
   type SetSummary,
   type StoredSet,
@@ -165,6 +166,33 @@ export class JudgeService {
         message: `Revision ${revision} of “${set.name}” does not exist.`,
       });
     return { id: set.id, name: set.name, revision: found, latestRevision: latestRevision(set).revision };
+  }
+
+  /**
+   * Restores a revision as a NEW revision with its questions and tuning: history is never
+   * rewritten, so runs of every revision still show the set they used. Content equal to the
+   * latest revision's saves nothing.
+   */
+  restoreRevision(id: string, revision: number): StoredSet {
+    const existing = this.getSet(id);
+    const old = this.getRevision(id, revision).revision;
+    const latest = latestRevision(existing);
+    const same = (r: SetRevision) => JSON.stringify([r.questions, r.tuning ?? null]);
+    if (same(old) === same(latest)) return existing;
+    const now = this.now();
+    return this.deps.sets.put({
+      ...existing,
+      updatedAt: now,
+      revisions: [
+        ...existing.revisions,
+        {
+          revision: latest.revision + 1,
+          savedAt: now,
+          questions: old.questions,
+          ...(old.tuning ? { tuning: old.tuning } : {}),
+        },
+      ],
+    });
   }
 
   duplicateSet(id: string): StoredSet {

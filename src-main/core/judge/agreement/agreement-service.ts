@@ -17,6 +17,7 @@ import { StampedCache } from '../stamped-cache';
 import { batchCaseOf } from '../batch/set-case-source';
 import { pairedQuestion } from './paired-questions';
 import { questionAgreement } from './question-agreement';
+import type { PairedStatsOptions } from './drift-paired-stats';
 import { runsDrift, type RunsDrift } from './run-drift';
 
 export interface AgreementServiceDeps {
@@ -107,7 +108,8 @@ export class AgreementService {
     });
   }
 
-  drift({ a, b, offset, limit }: DriftInput): RunDrift {
+  /** `stats` reports the paired bootstrap's progress (the drift job passes it on to main). */
+  drift({ a, b, offset, limit }: DriftInput, stats: PairedStatsOptions = {}): RunDrift {
     const runA = this.run(a);
     const runB = this.run(b);
     if (runA.setId !== runB.setId)
@@ -134,6 +136,7 @@ export class AgreementService {
           side(la, (q) => pairedQuestion(la, q)),
           side(lb),
           force.tuning,
+          stats,
         ),
         positions: la.rows.map((r) => r.position),
       };
