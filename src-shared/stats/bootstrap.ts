@@ -72,7 +72,8 @@ export interface BootstrapProgress {
   total: number;
 }
 
-interface Plan {
+/** A bootstrap's checked options and the resamples its draw budget allows (shared by the paired many). */
+export interface BootstrapPlan {
   rows: number;
   seed: number;
   confidence: number;
@@ -83,7 +84,7 @@ interface Plan {
   signal?: { readonly aborted: boolean };
 }
 
-function plan(rows: number, options: BootstrapOptions): Plan {
+export function bootstrapPlan(rows: number, options: BootstrapOptions): BootstrapPlan {
   const o = { ...BOOTSTRAP_DEFAULTS, ...options };
   checkCount('rows', rows, 0x100000000);
   checkPositiveCount('resamples', o.resamples);
@@ -105,7 +106,12 @@ function plan(rows: number, options: BootstrapOptions): Plan {
   };
 }
 
-function runFacts(p: Plan, estimate: number | undefined, resamples: number, empty: number): BootstrapRun {
+export function bootstrapRunFacts(
+  p: BootstrapPlan,
+  estimate: number | undefined,
+  resamples: number,
+  empty: number,
+): BootstrapRun {
   return {
     method: 'percentile',
     estimate,
@@ -119,7 +125,7 @@ function runFacts(p: Plan, estimate: number | undefined, resamples: number, empt
   };
 }
 
-function gap(run: BootstrapRun, reason: IntervalGap): BootstrapInterval {
+export function intervalGap(run: BootstrapRun, reason: IntervalGap): BootstrapInterval {
   return { ...run, lower: undefined, upper: undefined, reason };
 }
 
@@ -135,29 +141,29 @@ export function* bootstrapSteps(
   slice = 50,
 ): Generator<BootstrapProgress, BootstrapInterval, void> {
   checkPositiveCount('slice', slice);
-  const p = plan(rows, options);
+  const p = bootstrapPlan(rows, options);
   const indices = new Uint32Array(rows);
   for (let i = 0; i < rows; i++) indices[i] = i;
-  if (rows === 0) return gap(runFacts(p, undefined, 0, 0), 'noCases');
+  if (rows === 0) return intervalGap(bootstrapRunFacts(p, undefined, 0, 0), 'noCases');
   const estimate = metric(indices);
   if (estimate === undefined || Number.isNaN(estimate))
-    return gap(runFacts(p, undefined, 0, 0), 'noEstimate');
-  if (p.total < p.minResamples) return gap(runFacts(p, estimate, 0, 0), 'overBudget');
+    return intervalGap(bootstrapRunFacts(p, undefined, 0, 0), 'noEstimate');
+  if (p.total < p.minResamples) return intervalGap(bootstrapRunFacts(p, estimate, 0, 0), 'overBudget');
 
   const random = seededRandom(p.seed);
   const values = new Float64Array(p.total);
   let kept = 0;
   let done = 0;
   while (done < p.total) {
-    if (p.signal?.aborted) return gap(runFacts(p, estimate, done, done - kept), 'stopped');
+    if (p.signal?.aborted) return intervalGap(bootstrapRunFacts(p, estimate, done, done - kept), 'stopped');
     for (let i = 0; i < rows; i++) indices[i] = random.nextIndex(rows);
     const value = metric(indices);
     if (value !== undefined && !Number.isNaN(value)) values[kept++] = value;
     done++;
     if (done % slice === 0 && done < p.total) yield { done, total: p.total };
   }
-  const run = runFacts(p, estimate, done, done - kept);
-  if (kept < p.minResamples) return gap(run, 'tooFewResamples');
+  const run = bootstrapRunFacts(p, estimate, done, done - kept);
+  if (kept < p.minResamples) return intervalGap(run, 'tooFewResamples');
   const sorted = values.subarray(0, kept).sort();
   const alpha = 1 - p.confidence;
   const lower = sortedQuantile(sorted, alpha / 2)!;
@@ -195,19 +201,20 @@ export function* bootstrapSetSteps<K extends string>(
   slice = 50,
 ): Generator<BootstrapProgress, Record<K, BootstrapInterval>, void> {
   checkPositiveCount('slice', slice);
-  const p = plan(rows, options);
+  const p = bootstrapPlan(rows, options);
   const names = Object.keys(metrics) as K[];
   const result = {} as Record<K, BootstrapInterval>;
   const indices = new Uint32Array(rows);
   for (let i = 0; i < rows; i++) indices[i] = i;
   const live: { name: K; estimate: number; values: Float64Array; kept: number }[] = [];
   for (const name of names) {
-    if (rows === 0) result[name] = gap(runFacts(p, undefined, 0, 0), 'noCases');
+    if (rows === 0) result[name] = intervalGap(bootstrapRunFacts(p, undefined, 0, 0), 'noCases');
     else {
       const estimate = metrics[name](indices);
       if (estimate === undefined || Number.isNaN(estimate))
-        result[name] = gap(runFacts(p, undefined, 0, 0), 'noEstimate');
-      else if (p.total < p.minResamples) result[name] = gap(runFacts(p, estimate, 0, 0), 'overBudget');
+        result[name] = intervalGap(bootstrapRunFacts(p, undefined, 0, 0), 'noEstimate');
+      else if (p.total < p.minResamples)
+        result[name] = intervalGap(bootstrapRunFacts(p, estimate, 0, 0), 'overBudget');
       else live.push({ name, estimate, values: new Float64Array(p.total), kept: 0 });
     }
   }
@@ -216,7 +223,8 @@ export function* bootstrapSetSteps<K extends string>(
   let done = 0;
   while (done < p.total) {
     if (p.signal?.aborted) {
-      for (const m of live) result[m.name] = gap(runFacts(p, m.estimate, done, done - m.kept), 'stopped');
+      for (const m of live)
+        result[m.name] = intervalGap(bootstrapRunFacts(p, m.estimate, done, done - m.kept), 'stopped');
       return result;
     }
     for (let i = 0; i < rows; i++) indices[i] = random.nextIndex(rows);
@@ -229,9 +237,9 @@ export function* bootstrapSetSteps<K extends string>(
   }
   const alpha = 1 - p.confidence;
   for (const m of live) {
-    const run = runFacts(p, m.estimate, done, done - m.kept);
+    const run = bootstrapRunFacts(p, m.estimate, done, done - m.kept);
     if (m.kept < p.minResamples) {
-      result[m.name] = gap(run, 'tooFewResamples');
+      result[m.name] = intervalGap(run, 'tooFewResamples');
       continue;
     }
     const sorted = m.values.subarray(0, m.kept).sort();

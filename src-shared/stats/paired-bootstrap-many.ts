@@ -1,16 +1,17 @@
 import {
-  BOOTSTRAP_DEFAULTS,
   type BootstrapInterval,
   type BootstrapOptions,
   type BootstrapProgress,
   type BootstrapRun,
+  intervalGap,
+  bootstrapPlan,
   type RowMetric,
+  bootstrapRunFacts,
 } from './bootstrap';
-import type { IntervalGap } from './interval-types';
 import type { PairedDelta } from './paired-bootstrap';
 import { sortedQuantile } from './percentile';
-import { MAX_SEED, seededRandom } from './seeded-random';
-import { checkConfidence, checkCount, checkPositiveCount } from './stat-checks';
+import { seededRandom } from './seeded-random';
+import { checkPositiveCount } from './stat-checks';
 
 /**
  * Several paired metrics over one set of resamples: each resample draws its rows once and every
@@ -35,32 +36,11 @@ export function* pairedBootstrapManySteps(
   options: BootstrapOptions = {},
   slice = 50,
 ): Generator<BootstrapProgress, PairedDelta[], void> {
-  const o = { ...BOOTSTRAP_DEFAULTS, ...options };
-  checkCount('rows', rows, 0x100000000);
-  checkPositiveCount('resamples', o.resamples);
-  checkCount('seed', o.seed, MAX_SEED);
-  checkConfidence(o.confidence);
-  checkPositiveCount('maxDraws', o.maxDraws);
-  checkPositiveCount('minResamples', o.minResamples);
+  const p = bootstrapPlan(rows, options);
   checkPositiveCount('slice', slice);
-  const total = Math.min(o.resamples, rows === 0 ? o.resamples : Math.floor(o.maxDraws / rows));
-  const facts = (estimate: number | undefined, resamples: number, empty: number): BootstrapRun => ({
-    method: 'percentile',
-    estimate,
-    rows,
-    seed: o.seed,
-    confidence: o.confidence,
-    requestedResamples: o.resamples,
-    resamples,
-    emptyResamples: empty,
-    ...(total < o.resamples ? { limitedBy: 'maxDraws' as const } : {}),
-  });
-  const gap = (run: BootstrapRun, reason: IntervalGap): BootstrapInterval => ({
-    ...run,
-    lower: undefined,
-    upper: undefined,
-    reason,
-  });
+  const { total } = p;
+  const facts = (estimate: number | undefined, resamples: number, empty: number): BootstrapRun =>
+    bootstrapRunFacts(p, estimate, resamples, empty);
 
   const indices = new Uint32Array(rows);
   for (let i = 0; i < rows; i++) indices[i] = i;
@@ -70,16 +50,16 @@ export function* pairedBootstrapManySteps(
     return { a, b, estimate: usable(a) && usable(b) ? b - a : undefined };
   });
   // Metrics with no estimate on all rows get no resamples (as bootstrapSteps gives them none).
-  const live = ends.map((e) => rows > 0 && e.estimate !== undefined && total >= o.minResamples);
+  const live = ends.map((e) => rows > 0 && e.estimate !== undefined && total >= p.minResamples);
   const values = metrics.map((_, j) => new Float64Array(live[j] ? total : 0));
   const kept = metrics.map(() => 0);
   let done = 0;
   let stopped = false;
   if (live.some(Boolean)) {
-    const random = seededRandom(o.seed);
+    const random = seededRandom(p.seed);
     const floor = 0x100000000 % rows;
     while (done < total) {
-      if (o.signal?.aborted) {
+      if (p.signal?.aborted) {
         stopped = true;
         break;
       }
@@ -100,16 +80,16 @@ export function* pairedBootstrapManySteps(
     }
   }
 
-  const alpha = 1 - o.confidence;
+  const alpha = 1 - p.confidence;
   return ends.map(({ a, b, estimate }, j): PairedDelta => {
     let delta: BootstrapInterval;
-    if (rows === 0) delta = gap(facts(undefined, 0, 0), 'noCases');
-    else if (estimate === undefined) delta = gap(facts(undefined, 0, 0), 'noEstimate');
-    else if (total < o.minResamples) delta = gap(facts(estimate, 0, 0), 'overBudget');
+    if (rows === 0) delta = intervalGap(facts(undefined, 0, 0), 'noCases');
+    else if (estimate === undefined) delta = intervalGap(facts(undefined, 0, 0), 'noEstimate');
+    else if (total < p.minResamples) delta = intervalGap(facts(estimate, 0, 0), 'overBudget');
     else {
       const run = facts(estimate, done, done - kept[j]);
-      if (stopped) delta = gap(run, 'stopped');
-      else if (kept[j] < o.minResamples) delta = gap(run, 'tooFewResamples');
+      if (stopped) delta = intervalGap(run, 'stopped');
+      else if (kept[j] < p.minResamples) delta = intervalGap(run, 'tooFewResamples');
       else {
         const sorted = values[j].subarray(0, kept[j]).sort();
         const lower = sortedQuantile(sorted, alpha / 2)!;
