@@ -33,6 +33,21 @@ function tuningFor(questions: readonly Question[], tuning: SetTuning): SetTuning
   return { thresholds, minimums: tuning.minimums };
 }
 
+/** The set with one revision more after its latest: these questions, and their tuning if any, saved at `now`. */
+function withRevision(
+  set: StoredSet,
+  now: number,
+  questions: Question[],
+  tuning: SetTuning | undefined,
+): StoredSet {
+  const revision = latestRevision(set).revision + 1;
+  return {
+    ...set,
+    updatedAt: now,
+    revisions: [...set.revisions, { revision, savedAt: now, questions, ...(tuning ? { tuning } : {}) }],
+  };
+}
+
 export class JudgeService {
   constructor(
     private readonly deps: {
@@ -107,22 +122,8 @@ export class JudgeService {
       return this.tuneSet(existing.id, given);
     }
     const tuning = given ?? (latest.tuning && tuningFor(set.questions, latest.tuning));
-    return this.deps.sets.put({
-      ...existing,
-      name: set.name,
-      updatedAt: now,
-      revisions: changed
-        ? [
-            ...existing.revisions,
-            {
-              revision: latest.revision + 1,
-              savedAt: now,
-              questions: set.questions,
-              ...(tuning ? { tuning } : {}),
-            },
-          ]
-        : existing.revisions,
-    });
+    const named = { ...existing, name: set.name, updatedAt: now };
+    return this.deps.sets.put(changed ? withRevision(named, now, set.questions, tuning) : named);
   }
 
   /**
@@ -135,14 +136,7 @@ export class JudgeService {
     const tuning = this.checkTuning(latest.questions, input);
     if (JSON.stringify(latest.tuning ?? EMPTY_TUNING) === JSON.stringify(tuning)) return existing;
     const now = this.now();
-    return this.deps.sets.put({
-      ...existing,
-      updatedAt: now,
-      revisions: [
-        ...existing.revisions,
-        { revision: latest.revision + 1, savedAt: now, questions: latest.questions, tuning },
-      ],
-    });
+    return this.deps.sets.put(withRevision(existing, now, latest.questions, tuning));
   }
 
   renameSet(id: string, name: string): SetSummary {
@@ -179,20 +173,7 @@ export class JudgeService {
     const latest = latestRevision(existing);
     const same = (r: SetRevision) => JSON.stringify([r.questions, r.tuning ?? null]);
     if (same(old) === same(latest)) return existing;
-    const now = this.now();
-    return this.deps.sets.put({
-      ...existing,
-      updatedAt: now,
-      revisions: [
-        ...existing.revisions,
-        {
-          revision: latest.revision + 1,
-          savedAt: now,
-          questions: old.questions,
-          ...(old.tuning ? { tuning: old.tuning } : {}),
-        },
-      ],
-    });
+    return this.deps.sets.put(withRevision(existing, this.now(), old.questions, old.tuning));
   }
 
   duplicateSet(id: string): StoredSet {
