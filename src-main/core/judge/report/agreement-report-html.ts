@@ -18,7 +18,6 @@ import {
   runFacts,
   table,
   thresholdsLine,
-  unescape,
   wilsonRow,
 } from './report-parts';
 import { curveSvg, reliabilityPoints, reliabilitySvg } from './report-svg';
@@ -84,7 +83,7 @@ function noulBody(q: NoulAgreement, x: ReportText): string {
   ]);
   const missing = q.roc.reason ?? q.pr.reason;
   const curves = missing
-    ? `<p class="muted">${x.t('noCurve', { why: unescape(x.t(`missing.${missing}` as ReportKey)) })}</p>`
+    ? `<p class="muted">${x.t('noCurve', { why: x.raw(`missing.${missing}` as ReportKey) })}</p>`
     : figure(
         x.t('roc', { auc: x.num(q.auc.auc) }),
         curveSvg({
@@ -176,7 +175,7 @@ function confidenceTable(c: ChoiceAgreement['confidence'], x: ReportText): strin
 function reliabilityFigure(r: Reliability, title: string, x: ReportText): string {
   const points = reliabilityPoints(r);
   if (points.length === 0)
-    return figure(title, `<p class="muted">${x.t('noCurve', { why: unescape(x.t('missing.noCases')) })}</p>`);
+    return figure(title, `<p class="muted">${x.t('noCurve', { why: x.raw('missing.noCases') })}</p>`);
   const list = points.map((p) => `${x.pct(p.predicted)} → ${x.pct(p.observed)} (${p.count})`).join(', ');
   const alt = `${title}. ${x.t('reliabilityList', { list })}`;
   return figure(

@@ -7,7 +7,7 @@ import type { FlippedCase, QuestionDrift, RunDrift } from '../../../../src-share
 import type { CasesToSettle } from '../../../../src-shared/stats';
 import { escapeHtml } from './report-html-escape';
 import { reportPage } from './report-page';
-import { type Cell, type ReportContext, runFacts, table, thresholdsLine, unescape } from './report-parts';
+import { type Cell, type ReportContext, runFacts, table, thresholdsLine } from './report-parts';
 import { type ForestRow, forestSvg } from './report-svg';
 import { reportText, type ReportText } from './report-text';
 import type { ReportKey } from './report-text-en';
@@ -52,7 +52,7 @@ export function deltaSentence(d: PairedMetricDelta, x: ReportText): string {
     return x.t('deltaNoInterval', {
       delta: x.signed(v.delta, 2),
       n: x.count(v.cases),
-      why: unescape(x.t(`gap.${d.delta.reason}` as ReportKey)),
+      why: x.raw(`gap.${d.delta.reason}` as ReportKey),
     });
   const digits = digitsOf(d);
   const verdict = v.direction === 'bHigher' ? 'bHigher' : v.direction === 'bLower' ? 'bLower' : 'notDecisive';
@@ -61,7 +61,7 @@ export function deltaSentence(d: PairedMetricDelta, x: ReportText): string {
     lower: x.signed(v.lower!, digits),
     upper: x.signed(v.upper!, digits),
     n: x.count(v.cases),
-    verdict: unescape(x.t(verdict)),
+    verdict: x.raw(verdict),
   });
 }
 
@@ -71,8 +71,8 @@ export function flipsSentence(s: PairedDriftStats, x: ReportText): string {
   return x.t('flips', {
     bOnly: x.count(f.bOnly),
     aOnly: x.count(f.aOnly),
-    p: unescape(f.pValue < 0.001 ? x.t('pBelow') : x.t('p', { p: f.pValue.toFixed(3) })),
-    verdict: unescape(x.t(verdict)),
+    p: f.pValue < 0.001 ? x.raw('pBelow') : x.raw('p', { p: f.pValue.toFixed(3) }),
+    verdict: x.raw(verdict),
   });
 }
 
@@ -90,8 +90,8 @@ function toneOf(decisive: boolean, better: boolean): ForestRow['tone'] {
 }
 
 function metricName(d: PairedMetricDelta, x: ReportText): string {
-  const name = unescape(x.t(`paired.${d.metric}` as ReportKey));
-  return unescape(d.headline ? x.t('headline', { metric: name }) : name);
+  const name = x.raw(`paired.${d.metric}` as ReportKey);
+  return d.headline ? x.raw('headline', { metric: name }) : name;
 }
 
 function isRealSection(

@@ -48,28 +48,12 @@ export function runFacts(run: RunRef, x: ReportText, label: string): string {
     `<li><strong>${label}</strong>: ${x.t('runLine', {
       model: run.model,
       date: x.date(run.createdAt),
-      state: stateText(run, x),
+      state: x.raw(`state.${run.state}` as ReportKey),
       id: run.id,
     })}</li>` +
     `<li>${x.t('versions', { list: versions || '—' })}</li>` +
     (run.versionChanged ? `<li class="warn">${x.t('versionChanged')}</li>` : '')
   );
-}
-
-function stateText(run: RunRef, x: ReportText): string {
-  const key = `state.${run.state}` as ReportKey;
-  // The catalog's words are decoded here only to be escaped again as a parameter.
-  return unescape(x.t(key));
-}
-
-/** The catalog's text as plain text again (for use as a parameter, which `t` escapes). */
-export function unescape(html: string): string {
-  return html
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
 }
 
 export function thresholdsLine(tuning: SetTuning, x: ReportText): string {
@@ -89,8 +73,7 @@ function bounds(x: ReportText, f: Format, lower: number, upper: number): Cell {
   return { num: `[${w(lower)}, ${w(upper)}]` };
 }
 
-const gapText = (x: ReportText, why: string) =>
-  x.t('noInterval', { why: unescape(x.t(`gap.${why}` as ReportKey)) });
+const gapText = (x: ReportText, why: string) => x.t('noInterval', { why: x.raw(`gap.${why}` as ReportKey) });
 
 /** A proportion by Wilson; the estimate alone when the agreement has no intervals. */
 export function wilsonRow(

@@ -36,6 +36,11 @@ describe('the report’s words', () => {
     // A parameter holding a placeholder's name is not filled again.
     expect(x.t('revision', { revision: '{revision}' })).toBe('Question set revision {revision}');
     expect(reportText('zh-CN').t('runA')).toBe('运行 A');
+    // Plain text, for a value `t` escapes once as its parameter.
+    expect(x.raw('agreementTitle', { set: '<b>' })).toBe('Agreement report: <b>');
+    expect(x.t('delta', { delta: '+0.1', lower: '0', upper: '1', n: 3, verdict: x.raw('notDecisive') })).toBe(
+      'B − A = +0.1 [0, 1] on 3 cases: not decisive',
+    );
     expect(escapeHtml(`<a href='x'>&</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;');
   });
 

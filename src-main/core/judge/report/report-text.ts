@@ -14,6 +14,11 @@ export interface ReportText {
   language: ReportLanguage;
   /** Escaped HTML of the catalog's text with its `{placeholders}` filled (each escaped). */
   t(key: ReportKey, params?: Record<string, string | number>): string;
+  /**
+   * The same as plain text, not escaped: only for a value that goes on into `t` as a parameter
+   * (a verdict inside its sentence) or through `escapeHtml`, which escape it once.
+   */
+  raw(key: ReportKey, params?: Record<string, string | number>): string;
   pct(p: number | undefined): string;
   num(x: number | undefined): string;
   /** +0.03, −0.01: a difference, with a true minus sign. */
@@ -26,12 +31,14 @@ const CATALOGS: Record<ReportLanguage, Record<ReportKey, string>> = { en: report
 
 export function reportText(language: ReportLanguage): ReportText {
   const catalog = CATALOGS[language];
+  const fill = (template: string, params: Record<string, string | number>, esc: (s: string) => string) =>
+    template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+      name in params ? esc(String(params[name])) : whole,
+    );
   return {
     language,
-    t: (key, params = {}) =>
-      escapeHtml(catalog[key]).replace(/\{(\w+)\}/g, (whole, name: string) =>
-        name in params ? escapeHtml(String(params[name])) : whole,
-      ),
+    t: (key, params = {}) => fill(escapeHtml(catalog[key]), params, escapeHtml),
+    raw: (key, params = {}) => fill(catalog[key], params, (v) => v),
     pct: (p) => (p === undefined ? '—' : `${(p * 100).toFixed(1)}%`),
     num: (x) => (x === undefined ? '—' : x.toFixed(3)),
     signed: (x, digits = 3) => signed(x, digits),
