@@ -38,8 +38,13 @@ export interface EvalRunRepository {
     targetId: string,
     sample: number,
   ): EvalCell | undefined;
-  /** The ids (run-plan.ts `cellId`) of the run's stored cells, of one state or both: a resumed run skips them. */
-  cellIds(runId: string, state?: EvalCellState): Set<string>;
+  /**
+   * The ids (run-plan.ts `cellId`) of the run's stored cells, of one state or both, of the rows
+   * `from` ≤ row < `to` (all when absent): a resumed run skips them. All 400,000 cells of a
+   * 100,000-row run take about a second to read, so a runner asks a slice of rows at a time.
+   */
+  cellIds(runId: string, state?: EvalCellState, rows?: { from: number; to: number }): Set<string>;
+  /** Kept with every cell's write (one row read, however many cells): the run's progress. */
   counts(runId: string): Record<EvalCellState, number>;
   /** The run's cells of rows `fromRow` ≤ row < `toRow`, by row, variant, target and sample. */
   cells(runId: string, fromRow: number, toRow: number): EvalCell[];
@@ -117,7 +122,12 @@ export function evalRunRepository(ctx: DbContext): EvalRunRepository {
   );
   const selectRun = db.prepare(`SELECT ${RUN_COLUMNS} FROM eval_runs WHERE id = ?`);
   const updateState = db.prepare('UPDATE eval_runs SET state = ?, updated_at = ? WHERE id = ?');
-  const touchRun = db.prepare('UPDATE eval_runs SET updated_at = max(updated_at, ?) WHERE id = ?');
+  const touchRun = db.prepare(
+    `UPDATE eval_runs SET updated_at = max(updated_at, ?), done_cells = done_cells + ?, failed_cells = failed_cells + ?
+     WHERE id = ?`,
+  );
+  const selectCounts = db.prepare('SELECT done_cells, failed_cells FROM eval_runs WHERE id = ?');
+  const selectCellState = db.prepare(`SELECT state FROM eval_cells WHERE ${CELL_KEY}`);
   const removeRun = db.prepare('DELETE FROM eval_runs WHERE id = ?');
   const upsertCell = db.prepare(
     `INSERT INTO eval_cells (${CELL_COLUMNS}) VALUES (${CELL_COLUMNS.split(',')
@@ -131,6 +141,10 @@ export function evalRunRepository(ctx: DbContext): EvalRunRepository {
   );
   const selectCell = db.prepare(`SELECT ${CELL_COLUMNS} FROM eval_cells WHERE ${CELL_KEY}`);
   const removeCell = db.prepare(`DELETE FROM eval_cells WHERE ${CELL_KEY}`);
+  const idsSql =
+    'SELECT row_position, variant_id, target_id, sample FROM eval_cells WHERE run_id = ? AND row_position >= ? AND row_position < ?';
+  const selectIds = db.prepare(idsSql);
+  const selectIdsInState = db.prepare(`${idsSql} AND state = ?`);
   const selectCached = db.prepare(
     `SELECT ${CELL_COLUMNS} FROM eval_cells WHERE cache_key = ? AND state = 'done' ORDER BY updated_at DESC LIMIT 1`,
   );
@@ -185,9 +199,10 @@ export function evalRunRepository(ctx: DbContext): EvalRunRepository {
           reason,
         })),
         () =>
-          bad.forEach(({ row: r }) =>
-            removeCell.run(r.run_id, r.row_position, r.variant_id, r.target_id, r.sample),
-          ),
+          bad.forEach(({ row: r }) => {
+            removeCell.run(r.run_id, r.row_position, r.variant_id, r.target_id, r.sample);
+            touchRun.run(0, r.state === 'done' ? -1 : 0, r.state === 'failed' ? -1 : 0, r.run_id);
+          }),
       );
     return good;
   };
@@ -222,7 +237,10 @@ export function evalRunRepository(ctx: DbContext): EvalRunRepository {
     },
     putCell(c) {
       return transaction(db, () => {
-        if (touchRun.run(c.updatedAt, c.runId).changes === 0) return false;
+        const key = [c.runId, c.row, c.variantId, c.targetId, c.sample] as const;
+        const was = (selectCellState.get(...key) as { state: string } | undefined)?.state;
+        const delta = (s: EvalCellState) => (c.state === s ? 1 : 0) - (was === s ? 1 : 0);
+        if (touchRun.run(c.updatedAt, delta('done'), delta('failed'), c.runId).changes === 0) return false;
         upsertCell.run(
           c.runId,
           c.row,
@@ -249,27 +267,18 @@ export function evalRunRepository(ctx: DbContext): EvalRunRepository {
       const found = selectCell.get(runId, row, variantId, targetId, sample) as CellRow | undefined;
       return found ? readCells([found])[0] : undefined;
     },
-    cellIds(runId, state) {
-      const rows = (state
-        ? db
-            .prepare(
-              'SELECT row_position, variant_id, target_id, sample FROM eval_cells WHERE run_id = ? AND state = ?',
-            )
-            .all(runId, state)
-        : db
-            .prepare('SELECT row_position, variant_id, target_id, sample FROM eval_cells WHERE run_id = ?')
-            .all(runId)) as unknown as Pick<
+    cellIds(runId, state, rows = { from: 0, to: Number.MAX_SAFE_INTEGER }) {
+      const found = (state
+        ? selectIdsInState.all(runId, rows.from, rows.to, state)
+        : selectIds.all(runId, rows.from, rows.to)) as unknown as Pick<
         CellRow,
         'row_position' | 'variant_id' | 'target_id' | 'sample'
       >[];
-      return new Set(rows.map((r) => cellId(r.row_position, r.variant_id, r.target_id, r.sample)));
+      return new Set(found.map((r) => cellId(r.row_position, r.variant_id, r.target_id, r.sample)));
     },
     counts(runId) {
-      const rows = db
-        .prepare('SELECT state, count(*) AS n FROM eval_cells WHERE run_id = ? GROUP BY state')
-        .all(runId) as { state: string; n: number }[];
-      const n = (s: string) => Number(rows.find((r) => r.state === s)?.n ?? 0);
-      return { done: n('done'), failed: n('failed') };
+      const row = selectCounts.get(runId) as { done_cells: number; failed_cells: number } | undefined;
+      return { done: Number(row?.done_cells ?? 0), failed: Number(row?.failed_cells ?? 0) };
     },
     cells(runId, fromRow, toRow) {
       const rows = db

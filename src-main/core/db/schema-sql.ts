@@ -231,7 +231,9 @@ CREATE INDEX judge_label_edits_by_case ON judge_label_edits (case_id, at);
  * in `data`; its dataset rows are rows of their own, so 100,000 of them are read a page at a
  * time. A run keeps the definition it started with; a cell is written alone when its result
  * arrives (never planned ahead), found by run and state to count and resume, and by its request's
- * cache key (done cells only) so an identical request is not sent twice. Rows and cells are
+ * cache key (done cells only) so an identical request is not sent twice. The run keeps its cells'
+ * counts by state, kept with each cell's write: counting 400,000 cells by index takes about 50 ms,
+ * a task the window's progress must not wait on. Rows and cells are
  * rowid tables: a row's variables or a cell's reply can be long, which WITHOUT ROWID handles badly.
  */
 export const SCHEMA_V11_EVALS = `
@@ -258,6 +260,8 @@ CREATE TABLE eval_runs (
   state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'paused', 'cancelled', 'done')),
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
+  done_cells INTEGER NOT NULL DEFAULT 0,
+  failed_cells INTEGER NOT NULL DEFAULT 0,
   data TEXT NOT NULL
 ) STRICT;
 CREATE INDEX eval_runs_by_eval ON eval_runs (eval_id, created_at DESC);
