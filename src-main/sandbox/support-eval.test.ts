@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { jsonBody } from '../test-support/json-body';
 import { answerChat } from './chat-answer';
 import { chatRequestSchema } from './chat-schema';
 import { requireModel } from './model-catalog';
@@ -11,6 +12,8 @@ import { judgeAnswers } from './routes/judge-answers';
 import { stateFeatures } from './routes/judge-cues';
 import { JUDGE_VERSIONS, PINNED_JUDGE } from './routes/judge';
 import { seededRng } from './seed';
+import { startSandbox } from './server';
+import { post } from './test-helpers';
 
 /**
  * The sample eval of resources/samples/README.md run without the app: every row of the sample
@@ -173,8 +176,22 @@ describe('the sample support eval on the Sandbox (200 rows × 2 prompts × 2 mod
     expect(length(columns.bMini)).toBeLessThan(0.8 * length(columns.bOne));
   });
 
-  it('gives the same reply to the same request', () => {
+  it('gives the same reply to the same request, in process and over HTTP', async () => {
     expect(reply(PROMPT_B, 'sandbox-chat-mini', rows[7])).toBe(columns.bMini.replies[7]);
+    const server = await startSandbox();
+    try {
+      const res = await post(server.baseUrl, '/chat/completions', {
+        model: 'sandbox-chat-mini',
+        messages: [
+          { role: 'system', content: PROMPT_B },
+          { role: 'user', content: fill(USER_TEMPLATE, rows[7]) },
+        ],
+      });
+      const body = (await jsonBody(res)) as { choices: { message: { content: string } }[] };
+      expect(body.choices[0].message.content).toBe(columns.bMini.replies[7]);
+    } finally {
+      await server.close();
+    }
   });
 
   it('is the dataset its script writes: the script is deterministic and the file is current', () => {
