@@ -19,6 +19,7 @@ import type {
 import type { BatchRunState } from './batch-run';
 import type { QuestionDriftPaired } from './drift-paired-stats';
 import type { SetTuning } from './set-tuning';
+import type { ThresholdCrossValidation } from '../stats/threshold-cross-validation';
 
 /**
  * What the Agreement and Drift views show (docs/architecture.md, "Judge agreement and drift"):
@@ -74,6 +75,12 @@ export interface NoulAgreement extends QuestionBase {
    * an agreement computed before intervals existed has none, and reads as before.
    */
   intervals?: NoulIntervals;
+  /**
+   * The threshold with the best accuracy on these labels, that accuracy as it reads on them
+   * (optimistic) and cross-validated (docs/architecture.md, "Judge thresholds"). Optional, like
+   * `intervals`: an agreement computed before it has none.
+   */
+  tunedThreshold?: ThresholdCrossValidation;
 }
 
 export interface ChoiceAgreement extends QuestionBase {

@@ -12,6 +12,7 @@ import {
   type AnsweredCase,
   type ChoiceCase,
 } from '../../../../src-shared/judge/metrics';
+import { crossValidatedThreshold } from '../../../../src-shared/stats';
 import { LabelledRunCache } from '../batch/labelled-run';
 import { AgreementService } from './agreement-service';
 import { pairings } from './paired-questions';
@@ -95,6 +96,24 @@ describe('agreement and drift of loaded runs', () => {
         expect(i).toMatchObject({ exact: { estimate: q.summary.exact }, kappa: { weights: 'quadratic' } });
         expect(phases.has(`${q.question}: maeChosen, maeExpectedValue, spearman`)).toBe(true);
       }
+    }
+  });
+
+  it('cross-validate the noul threshold tuned on the labels, stating folds and seed', () => {
+    const { big, labelled, service } = setup();
+    const agreement = service.agreement(big.runA);
+    const loaded = labelled.get(big.runA);
+    const nouls = agreement.questions.filter((q) => q.type === 'noul');
+    expect(nouls.length).toBeGreaterThan(0);
+    for (const q of nouls) {
+      const paired = pairQuestion(
+        loaded.questions.find((x) => x.name === q.question)!,
+        loaded.rows.map((r) => r.labelled),
+      );
+      if (paired.type !== 'noul') throw new Error('expected a noul question');
+      expect(q.tunedThreshold).toEqual(crossValidatedThreshold(paired.cases, { folds: 5, seed: 1 }));
+      expect(q.tunedThreshold).toMatchObject({ method: 'crossValidation', folds: 5, seed: 1 });
+      expect(q.tunedThreshold?.cases).toBe(q.coverage.used);
     }
   });
 });

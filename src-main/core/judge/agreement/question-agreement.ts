@@ -26,12 +26,16 @@ import {
   type RocCurve,
 } from '../../../../src-shared/judge/metrics';
 import type { Question } from '../../../../src-shared/judge/question-rules';
+import { crossValidatedThreshold } from '../../../../src-shared/stats';
 import {
   CURVE_POINTS_MAX,
   SWEEP_STEP,
   type QuestionAgreement,
 } from '../../../../src-shared/judge/run-agreement';
 import { downsampleEvenly, downsampleSweep } from './downsample';
+
+/** The threshold's cross-validation, stated in its result: 5 stratified folds, seed 1. */
+export const THRESHOLD_CV = { folds: 5, seed: 1 } as const;
 
 const cutRoc = (c: RocCurve): RocCurve =>
   c.reason ? c : { points: downsampleEvenly(c.points, CURVE_POINTS_MAX) };
@@ -65,6 +69,8 @@ export function questionAgreement(
       atThreshold: binaryMetricsAt(c, threshold),
       calibration: noulCalibration(c),
       intervals: runSteps(noulIntervalSteps(c, threshold), onProgress),
+      // O(n): the cases are counted by grid step once (docs/architecture.md, "Statistics").
+      tunedThreshold: crossValidatedThreshold(c, THRESHOLD_CV),
     };
   }
   if (paired.type === 'choice') {
