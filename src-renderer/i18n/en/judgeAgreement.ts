@@ -84,6 +84,16 @@ export const judgeAgreement = {
   'judge.agreement.whenRight': 'Mean confidence when right ({n})',
   'judge.agreement.whenWrong': 'Mean confidence when wrong ({n})',
   'judge.agreement.gap': 'Gap',
+  'judge.agreement.tunedTitle': 'Tuned on these labels:',
+  'judge.agreement.tunedLine':
+    'accuracy at {threshold}: {apparent} on the labels it was tuned on; {honest} [{lower}, {upper}] cross-validated ({folds} folds, seed {seed}).',
+  'judge.agreement.tunedWhy':
+    'A threshold picked for its accuracy on these labels reads better on them than it will on new cases. Cross-validated: tuned again on all folds but one and scored on the fold left out, for each of the {folds} folds in turn.',
+  'judge.agreement.useTuned': 'Use {threshold}',
+  'judge.agreement.tunedTooFew':
+    '{cases} labelled cases are too few to cross-validate a tuned threshold: {folds} folds need at least {needed}.',
+  'judge.agreement.tooFewLabels':
+    '{metric}: {cases} labelled cases give ±{half} (95% interval); about {needed} would give ±{target}.',
   'judge.agreement.minimums': 'Minimums',
   'judge.agreement.minimumsHelp':
     'The accuracy every question must reach and the AUC every noul question must reach. `npx gatehouse judge run` exits non-zero when a run falls below them. Saving makes a new revision of the set.',

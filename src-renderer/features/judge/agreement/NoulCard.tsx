@@ -9,6 +9,7 @@ import { CoverageLine, PrChart, ReliabilityChart, RocChart, Stats } from './agre
 import { useSaveTuning } from './use-set-tuning';
 import { wilsonInterval } from '../../../../src-shared/stats/wilson-interval';
 import { bootstrapMethod, kappaMethod, wilsonMethod, withPlusMinus } from './interval-text';
+import { PrecisionNote, TunedThresholdNote } from './EvidenceNotes';
 
 /**
  * A noul question: ROC with its AUC, and precision–recall with a threshold slider. Moving the
@@ -121,6 +122,10 @@ export function NoulCard({ q, setId }: { q: NoulAgreement; setId: string }) {
               : []),
           ]}
         />
+        <PrecisionNote metric={t('judge.agreement.accuracy')} successes={at.tp + at.tn} cases={n} />
+        {q.tunedThreshold ? (
+          <TunedThresholdNote tuned={q.tunedThreshold} current={value} onUse={setDraft} />
+        ) : null}
         <p className="small-note muted">
           {t('judge.agreement.inForce', { threshold: q.threshold.toFixed(2) })}{' '}
           {t('judge.agreement.savesRevision')}
