@@ -20,6 +20,7 @@ import type { BatchRunState } from './batch-run';
 import type { QuestionDriftPaired } from './drift-paired-stats';
 import type { SetTuning } from './set-tuning';
 import type { ThresholdCrossValidation } from '../stats/threshold-cross-validation';
+import type { RocBand } from '../stats/roc-band';
 
 /**
  * What the Agreement and Drift views show (docs/architecture.md, "Judge agreement and drift"):
@@ -81,6 +82,11 @@ export interface NoulAgreement extends QuestionBase {
    * `intervals`: an agreement computed before it has none.
    */
   tunedThreshold?: ThresholdCrossValidation;
+  /**
+   * The ROC curve's pointwise 95 % bootstrap band on a grid of ROC_BAND_POINTS false positive
+   * rates (docs/architecture.md, "Judge metrics with intervals"). Optional, as above.
+   */
+  rocBand?: RocBand;
 }
 
 export interface ChoiceAgreement extends QuestionBase {

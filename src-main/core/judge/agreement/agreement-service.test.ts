@@ -5,6 +5,7 @@ import { createRepositories } from '../../db/repositories';
 import { StorageNotices } from '../../storage/storage-notices';
 import { seedBigRun } from '../../../test-support/big-judge-run';
 import {
+  AGREEMENT_BOOTSTRAP,
   choiceDrift,
   noulDrift,
   pairQuestion,
@@ -12,7 +13,7 @@ import {
   type AnsweredCase,
   type ChoiceCase,
 } from '../../../../src-shared/judge/metrics';
-import { crossValidatedThreshold } from '../../../../src-shared/stats';
+import { crossValidatedThreshold, ROC_BAND_POINTS, rocBandSteps } from '../../../../src-shared/stats';
 import { LabelledRunCache } from '../batch/labelled-run';
 import { AgreementService } from './agreement-service';
 import { pairings } from './paired-questions';
@@ -114,6 +115,29 @@ describe('agreement and drift of loaded runs', () => {
       expect(q.tunedThreshold).toEqual(crossValidatedThreshold(paired.cases, { folds: 5, seed: 1 }));
       expect(q.tunedThreshold).toMatchObject({ method: 'crossValidation', folds: 5, seed: 1 });
       expect(q.tunedThreshold?.cases).toBe(q.coverage.used);
+    }
+  });
+
+  it('band the noul ROC curve by the seeded bootstrap on a fixed grid, reported as it goes', () => {
+    const { big, labelled, service } = setup();
+    const phases = new Set<string>();
+    const agreement = service.agreement(big.runA, (p) => phases.add(`${p.question}: ${p.metric}`));
+    const loaded = labelled.get(big.runA);
+    for (const q of agreement.questions) {
+      if (q.type !== 'noul') continue;
+      const paired = pairQuestion(
+        loaded.questions.find((x) => x.name === q.question)!,
+        loaded.rows.map((r) => r.labelled),
+      );
+      if (paired.type !== 'noul') throw new Error('expected a noul question');
+      const steps = rocBandSteps(paired.cases, AGREEMENT_BOOTSTRAP);
+      let step = steps.next();
+      while (!step.done) step = steps.next();
+      expect(q.rocBand).toEqual(step.value);
+      expect(q.rocBand).toMatchObject({ seed: 1, requestedResamples: 1000, rows: q.coverage.used });
+      if (q.rocBand?.reason) throw new Error(`expected a band, got ${q.rocBand.reason}`);
+      expect(q.rocBand?.fpr).toHaveLength(ROC_BAND_POINTS);
+      expect(phases.has(`${q.question}: roc band`)).toBe(true);
     }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  AGREEMENT_BOOTSTRAP,
   binaryMetricsAt,
   choiceCalibration,
   choiceIntervalSteps,
@@ -26,7 +27,12 @@ import {
   type RocCurve,
 } from '../../../../src-shared/judge/metrics';
 import type { Question } from '../../../../src-shared/judge/question-rules';
-import { crossValidatedThreshold } from '../../../../src-shared/stats';
+import {
+  type BootstrapProgress,
+  crossValidatedThreshold,
+  rocBandSteps,
+  type RocBand,
+} from '../../../../src-shared/stats';
 import {
   CURVE_POINTS_MAX,
   SWEEP_STEP,
@@ -36,6 +42,17 @@ import { downsampleEvenly, downsampleSweep } from './downsample';
 
 /** The threshold's cross-validation, stated in its result: 5 stratified folds, seed 1. */
 export const THRESHOLD_CV = { folds: 5, seed: 1 } as const;
+
+/** A band's steps as the job reports them: "<question>: roc band", resamples done of total. */
+function* rocBand(
+  steps: Generator<BootstrapProgress, RocBand, void>,
+): Generator<IntervalProgress, RocBand, void> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    yield { metric: 'roc band', ...step.value };
+  }
+}
 
 const cutRoc = (c: RocCurve): RocCurve =>
   c.reason ? c : { points: downsampleEvenly(c.points, CURVE_POINTS_MAX) };
@@ -71,6 +88,8 @@ export function questionAgreement(
       intervals: runSteps(noulIntervalSteps(c, threshold), onProgress),
       // O(n): the cases are counted by grid step once (docs/architecture.md, "Statistics").
       tunedThreshold: crossValidatedThreshold(c, THRESHOLD_CV),
+      // Bounded like the intervals' bootstrap: 1,000 resamples, seed 1, at most 10 M draws.
+      rocBand: runSteps(rocBand(rocBandSteps(c, AGREEMENT_BOOTSTRAP)), onProgress),
     };
   }
   if (paired.type === 'choice') {

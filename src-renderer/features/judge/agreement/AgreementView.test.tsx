@@ -272,7 +272,7 @@ describe('the Agreement view', () => {
     );
   });
 
-  it('shows the tuned threshold on its own labels and cross-validated, and warns of too few labels', async () => {
+  it('shows the tuned threshold on its own labels and cross-validated, the ROC band, and warns of too few labels', async () => {
     const tuned = agreement({ thresholds: {}, minimums: {} });
     const facts = {
       method: 'crossValidation',
@@ -292,6 +292,18 @@ describe('the Agreement view', () => {
           apparent: 0.91,
           honest: { ...honest, lower: 0.778, upper: 0.914 },
           foldThresholds: [0.8, 0.8, 0.79, 0.81, 0.8],
+        },
+        rocBand: {
+          method: 'percentile',
+          rows: 4,
+          seed: 1,
+          confidence: 0.95,
+          requestedResamples: 1000,
+          resamples: 1000,
+          emptyResamples: 120,
+          fpr: [0, 0.5, 1],
+          lower: [0, 0.5, 1],
+          upper: [0.5, 1, 1],
         },
       },
       { ...cats, question: 'dogs', tunedThreshold: { ...facts, cases: 4, reason: 'tooFewCases' } },
@@ -314,7 +326,11 @@ describe('the Agreement view', () => {
     expect((within(card).getByRole('slider', { name: /Threshold/ }) as HTMLInputElement).value).toBe('0.8');
     expect(within(card).getByText('Not saved')).toBeTruthy();
     expect((within(note).getByRole('button', { name: 'Use 0.80' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      within(card).getByText('Shaded: the 95% pointwise bootstrap band (1000 resamples, seed 1).'),
+    ).toBeTruthy();
     const dogs = screen.getByRole('article', { name: 'Agreement of dogs' });
+    expect(within(dogs).queryByText(/bootstrap band/)).toBeNull();
     expect(
       within(dogs).getByText(/4 labelled cases are too few to cross-validate a tuned threshold/),
     ).toBeTruthy();

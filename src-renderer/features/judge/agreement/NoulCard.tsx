@@ -63,6 +63,7 @@ export function NoulCard({ q, setId }: { q: NoulAgreement; setId: string }) {
             <RocChart
               points={q.roc.points}
               label={t('judge.agreement.rocSummary', { auc: num2(q.auc.auc) })}
+              band={q.rocBand && !q.rocBand.reason ? q.rocBand : undefined}
             />
           </section>
           <section className="agreement-block" aria-label={t('judge.agreement.pr')}>

@@ -1,5 +1,7 @@
 import {
+  Area,
   CartesianGrid,
+  ComposedChart,
   ErrorBar,
   Line,
   LineChart,
@@ -45,15 +47,43 @@ export function CoverageLine({ coverage }: { coverage: Coverage }) {
   );
 }
 
-export function RocChart({ points, label }: { points: RocPoint[]; label: string }) {
+/** The ROC's bootstrap band as main sends it: bounds of the true positive rate on a grid of rates. */
+export interface RocBandLines {
+  fpr: number[];
+  lower: number[];
+  upper: number[];
+  resamples: number;
+  seed: number;
+}
+
+export function RocChart({
+  points,
+  label,
+  band,
+}: {
+  points: RocPoint[];
+  label: string;
+  band?: RocBandLines;
+}) {
+  const range = band?.fpr.map((fpr, j) => ({ fpr, range: [band.lower[j], band.upper[j]] }));
   return (
     <div className="judge-chart agreement-chart" role="img" aria-label={label}>
       <ResponsiveContainer width="100%" height={200}>
-        <LineChart data={points} margin={{ left: 0, right: 12, top: 8, bottom: 16 }}>
+        <ComposedChart data={points} margin={{ left: 0, right: 12, top: 8, bottom: 16 }}>
           <CartesianGrid className="agreement-grid" />
           <XAxis type="number" dataKey="fpr" domain={unitDomain} ticks={unitTicks} {...axis} />
           <YAxis type="number" domain={unitDomain} ticks={unitTicks} width={36} {...axis} />
           <ReferenceLine segment={diagonal} className="agreement-diagonal" strokeDasharray="4 4" />
+          {range ? (
+            // Drawn first, so the curve lies on it.
+            <Area
+              data={range}
+              dataKey="range"
+              type="linear"
+              isAnimationActive={false}
+              className="agreement-band"
+            />
+          ) : null}
           <Line
             dataKey="tpr"
             type="linear"
@@ -61,12 +91,17 @@ export function RocChart({ points, label }: { points: RocPoint[]; label: string 
             isAnimationActive={false}
             className="agreement-line"
           />
-        </LineChart>
+        </ComposedChart>
       </ResponsiveContainer>
       <div className="agreement-axes small-note">
         <span>{t('judge.agreement.axis.fpr')}</span>
         <span>{t('judge.agreement.axis.tpr')}</span>
       </div>
+      {band ? (
+        <p className="small-note muted">
+          {t('judge.agreement.rocBand', { resamples: band.resamples, seed: band.seed })}
+        </p>
+      ) : null}
     </div>
   );
 }
