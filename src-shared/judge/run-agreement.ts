@@ -20,7 +20,7 @@ import type { BatchRunState } from './batch-run';
 import type { QuestionDriftPaired } from './drift-paired-stats';
 import type { SetTuning } from './set-tuning';
 import type { ThresholdCrossValidation } from '../stats/threshold-cross-validation';
-import type { RocBand } from '../stats/roc-band';
+import type { CurveBands } from '../stats/curve-bands';
 
 /**
  * What the Agreement and Drift views show (docs/architecture.md, "Judge agreement and drift"):
@@ -83,10 +83,10 @@ export interface NoulAgreement extends QuestionBase {
    */
   tunedThreshold?: ThresholdCrossValidation;
   /**
-   * The ROC curve's pointwise 95 % bootstrap band on a grid of ROC_BAND_POINTS false positive
-   * rates (docs/architecture.md, "Judge metrics with intervals"). Optional, as above.
+   * The ROC and precision–recall curves' pointwise 95 % bootstrap bands on a grid of BAND_POINTS
+   * x values (docs/architecture.md, "Judge metrics with intervals"). Optional, as above.
    */
-  rocBand?: RocBand;
+  bands?: CurveBands;
 }
 
 export interface ChoiceAgreement extends QuestionBase {

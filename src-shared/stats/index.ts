@@ -16,4 +16,4 @@ export * from './sample-size';
 export * from './difference-verdict';
 export * from './cohen-kappa';
 export * from './threshold-cross-validation';
-export * from './roc-band';
+export * from './curve-bands';

@@ -42,7 +42,7 @@ export const judgeAgreement = {
   'judge.agreement.intervalNote': '± is half the 95% interval; hover a figure for its bounds and method.',
   'judge.agreement.binBars': 'Bars: the 95% Wilson interval of each bin’s observed share.',
   'judge.agreement.rocSummary': 'ROC curve, area under it {auc}',
-  'judge.agreement.rocBand': 'Shaded: the 95% pointwise bootstrap band ({resamples} resamples, seed {seed}).',
+  'judge.agreement.band': 'Shaded: the 95% pointwise bootstrap band ({resamples} resamples, seed {seed}).',
   'judge.agreement.pr': 'Precision and recall',
   'judge.agreement.prSummary':
     'Precision–recall curve; at threshold {threshold} precision {precision}, recall {recall}',

@@ -41,7 +41,7 @@ export const judgeAgreement = {
   'judge.agreement.intervalNote': '± 为 95% 区间的一半；将指针停在数值上可查看区间上下限与方法。',
   'judge.agreement.binBars': '误差线：每个分箱观测比例的 95% Wilson 区间。',
   'judge.agreement.rocSummary': 'ROC 曲线，曲线下面积 {auc}',
-  'judge.agreement.rocBand': '阴影：逐点 95% 自助法区间带（{resamples} 次重抽样，种子 {seed}）。',
+  'judge.agreement.band': '阴影：逐点 95% 自助法区间带（{resamples} 次重抽样，种子 {seed}）。',
   'judge.agreement.pr': '精确率与召回率',
   'judge.agreement.prSummary': '精确率–召回率曲线；阈值 {threshold} 时精确率 {precision}，召回率 {recall}',
   'judge.agreement.axis.fpr': '假阳性率 →',

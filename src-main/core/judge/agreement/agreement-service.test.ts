@@ -13,7 +13,7 @@ import {
   type AnsweredCase,
   type ChoiceCase,
 } from '../../../../src-shared/judge/metrics';
-import { crossValidatedThreshold, ROC_BAND_POINTS, rocBandSteps } from '../../../../src-shared/stats';
+import { BAND_POINTS, crossValidatedThreshold, curveBandSteps } from '../../../../src-shared/stats';
 import { LabelledRunCache } from '../batch/labelled-run';
 import { AgreementService } from './agreement-service';
 import { pairings } from './paired-questions';
@@ -118,7 +118,7 @@ describe('agreement and drift of loaded runs', () => {
     }
   });
 
-  it('band the noul ROC curve by the seeded bootstrap on a fixed grid, reported as it goes', () => {
+  it('band the noul ROC and precision–recall curves by the seeded bootstrap on a fixed grid, reported as it goes', () => {
     const { big, labelled, service } = setup();
     const phases = new Set<string>();
     const agreement = service.agreement(big.runA, (p) => phases.add(`${p.question}: ${p.metric}`));
@@ -130,14 +130,16 @@ describe('agreement and drift of loaded runs', () => {
         loaded.rows.map((r) => r.labelled),
       );
       if (paired.type !== 'noul') throw new Error('expected a noul question');
-      const steps = rocBandSteps(paired.cases, AGREEMENT_BOOTSTRAP);
+      const steps = curveBandSteps(paired.cases, AGREEMENT_BOOTSTRAP);
       let step = steps.next();
       while (!step.done) step = steps.next();
-      expect(q.rocBand).toEqual(step.value);
-      expect(q.rocBand).toMatchObject({ seed: 1, requestedResamples: 1000, rows: q.coverage.used });
-      if (q.rocBand?.reason) throw new Error(`expected a band, got ${q.rocBand.reason}`);
-      expect(q.rocBand?.fpr).toHaveLength(ROC_BAND_POINTS);
-      expect(phases.has(`${q.question}: roc band`)).toBe(true);
+      expect(q.bands).toEqual(step.value);
+      for (const band of [q.bands?.roc, q.bands?.pr]) {
+        expect(band).toMatchObject({ seed: 1, requestedResamples: 1000, rows: q.coverage.used });
+        if (band?.reason) throw new Error(`expected a band, got ${band.reason}`);
+        expect(band?.x).toHaveLength(BAND_POINTS);
+      }
+      expect(phases.has(`${q.question}: curve bands`)).toBe(true);
     }
   });
 });

@@ -30,8 +30,8 @@ import type { Question } from '../../../../src-shared/judge/question-rules';
 import {
   type BootstrapProgress,
   crossValidatedThreshold,
-  rocBandSteps,
-  type RocBand,
+  curveBandSteps,
+  type CurveBands,
 } from '../../../../src-shared/stats';
 import {
   CURVE_POINTS_MAX,
@@ -43,14 +43,14 @@ import { downsampleEvenly, downsampleSweep } from './downsample';
 /** The threshold's cross-validation, stated in its result: 5 stratified folds, seed 1. */
 export const THRESHOLD_CV = { folds: 5, seed: 1 } as const;
 
-/** A band's steps as the job reports them: "<question>: roc band", resamples done of total. */
-function* rocBand(
-  steps: Generator<BootstrapProgress, RocBand, void>,
-): Generator<IntervalProgress, RocBand, void> {
+/** The bands' steps as the job reports them: "<question>: curve bands", resamples done of total. */
+function* curveBands(
+  steps: Generator<BootstrapProgress, CurveBands, void>,
+): Generator<IntervalProgress, CurveBands, void> {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    yield { metric: 'roc band', ...step.value };
+    yield { metric: 'curve bands', ...step.value };
   }
 }
 
@@ -89,7 +89,7 @@ export function questionAgreement(
       // O(n): the cases are counted by grid step once (docs/architecture.md, "Statistics").
       tunedThreshold: crossValidatedThreshold(c, THRESHOLD_CV),
       // Bounded like the intervals' bootstrap: 1,000 resamples, seed 1, at most 10 M draws.
-      rocBand: runSteps(rocBand(rocBandSteps(c, AGREEMENT_BOOTSTRAP)), onProgress),
+      bands: runSteps(curveBands(curveBandSteps(c, AGREEMENT_BOOTSTRAP)), onProgress),
     };
   }
   if (paired.type === 'choice') {

@@ -282,6 +282,15 @@ describe('the Agreement view', () => {
       confidence: 0.95,
     } as const;
     const honest = { method: 'wilson', successes: 86, n: 100, confidence: 0.95, estimate: 0.86 } as const;
+    const band = {
+      method: 'percentile',
+      rows: 4,
+      seed: 1,
+      confidence: 0.95,
+      requestedResamples: 1000,
+      resamples: 1000,
+      emptyResamples: 120,
+    } as const;
     tuned.questions = [
       {
         ...cats,
@@ -293,17 +302,9 @@ describe('the Agreement view', () => {
           honest: { ...honest, lower: 0.778, upper: 0.914 },
           foldThresholds: [0.8, 0.8, 0.79, 0.81, 0.8],
         },
-        rocBand: {
-          method: 'percentile',
-          rows: 4,
-          seed: 1,
-          confidence: 0.95,
-          requestedResamples: 1000,
-          resamples: 1000,
-          emptyResamples: 120,
-          fpr: [0, 0.5, 1],
-          lower: [0, 0.5, 1],
-          upper: [0.5, 1, 1],
+        bands: {
+          roc: { ...band, x: [0, 0.5, 1], lower: [0, 0.5, 1], upper: [0.5, 1, 1] },
+          pr: { ...band, x: [0, 0.5, 1], lower: [0.5, 0.4, 0.3], upper: [1, 0.9, 0.7] },
         },
       },
       { ...cats, question: 'dogs', tunedThreshold: { ...facts, cases: 4, reason: 'tooFewCases' } },
@@ -326,9 +327,10 @@ describe('the Agreement view', () => {
     expect((within(card).getByRole('slider', { name: /Threshold/ }) as HTMLInputElement).value).toBe('0.8');
     expect(within(card).getByText('Not saved')).toBeTruthy();
     expect((within(note).getByRole('button', { name: 'Use 0.80' }) as HTMLButtonElement).disabled).toBe(true);
+    // Under the ROC and under the precision–recall chart.
     expect(
-      within(card).getByText('Shaded: the 95% pointwise bootstrap band (1000 resamples, seed 1).'),
-    ).toBeTruthy();
+      within(card).getAllByText('Shaded: the 95% pointwise bootstrap band (1000 resamples, seed 1).'),
+    ).toHaveLength(2);
     const dogs = screen.getByRole('article', { name: 'Agreement of dogs' });
     expect(within(dogs).queryByText(/bootstrap band/)).toBeNull();
     expect(

@@ -63,7 +63,7 @@ export function NoulCard({ q, setId }: { q: NoulAgreement; setId: string }) {
             <RocChart
               points={q.roc.points}
               label={t('judge.agreement.rocSummary', { auc: num2(q.auc.auc) })}
-              band={q.rocBand && !q.rocBand.reason ? q.rocBand : undefined}
+              band={q.bands && !q.bands.roc.reason ? q.bands.roc : undefined}
             />
           </section>
           <section className="agreement-block" aria-label={t('judge.agreement.pr')}>
@@ -74,6 +74,7 @@ export function NoulCard({ q, setId }: { q: NoulAgreement; setId: string }) {
               <PrChart
                 points={q.pr.points}
                 marker={marker}
+                band={q.bands && !q.bands.pr.reason ? q.bands.pr : undefined}
                 label={t('judge.agreement.prSummary', {
                   threshold: value.toFixed(2),
                   precision: pct(at.precision),
