@@ -108,6 +108,9 @@ describe('crossValidatedThreshold', () => {
 
   it('refuses bad options by name and rule', () => {
     expect(() => crossValidatedThreshold(EIGHT, { folds: 1 })).toThrow(/folds must be a whole number from 2/);
+    expect(() => crossValidatedThreshold(EIGHT, { folds: 256 })).toThrow(
+      /folds must be a whole number from 2 up to 255, got 256/,
+    );
     expect(() => crossValidatedThreshold(EIGHT, { seed: -1 })).toThrow(/seed must be/);
     expect(() => crossValidatedThreshold(EIGHT, { confidence: 95 })).toThrow(
       /confidence must be between 0 and 1/,

@@ -176,8 +176,9 @@ export function crossValidatedThreshold(
   options: ThresholdCvOptions = {},
 ): ThresholdCrossValidation {
   const o = { ...THRESHOLD_CV_DEFAULTS, ...options };
-  checkCount('folds', o.folds, 255);
-  if (o.folds < 2) throw new RangeError(`folds must be a whole number from 2 up to 255, got ${o.folds}`);
+  // Up to 255: a case's fold is kept in a byte.
+  if (!Number.isSafeInteger(o.folds) || o.folds < 2 || o.folds > 255)
+    throw new RangeError(`folds must be a whole number from 2 up to 255, got ${o.folds}`);
   checkCount('seed', o.seed, MAX_SEED);
   checkConfidence(o.confidence);
   const facts: CvFacts = {
