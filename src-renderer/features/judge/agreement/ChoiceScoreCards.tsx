@@ -129,7 +129,7 @@ export function ScoreCard({ q }: { q: ScoreAgreement }) {
       {i ? (
         <PrecisionNote metric={t('judge.agreement.exact')} successes={i.exact.successes} cases={i.exact.n} />
       ) : null}
-      <div className="agreement-pair">
+      <div className="agreement-pair agreement-pair-wide">
         <ConfusionTable
           matrix={q.confusionChosen}
           names={names}
