@@ -23,6 +23,8 @@ import { StorageNotices } from '../core/storage/storage-notices';
 import { KeyVault } from '../core/vault/key-vault';
 import { startSandbox, type SandboxServer } from '../sandbox/server';
 import { gate, GATE_MODES, type GateMode } from './judge-gate';
+import { writeAgreementReport } from './judge-run-report';
+import { REPORT_LANGUAGES } from '../../src-shared/judge/report-inputs';
 import { metricsTable, minimumsInForce, minimumsLine, questionMetrics } from './judge-metrics-table';
 
 /** Exit codes: the set passed; a metric fell below its minimum; the command could not run. */
@@ -37,12 +39,15 @@ export interface CliIo {
 export const JUDGE_RUN_USAGE = `Usage: gatehouse judge run --set SET.json --cases CASES.jsonl [--model judge-1.13.0]
   [--base-url URL] [--key-env GATEWAY_API_KEY] [--concurrency 4] [--out results.jsonl|results.csv]
   [--min-accuracy 0.9] [--min-auc 0.85] [--gate point|lower-bound] [--metrics-out metrics.json]
-  [--sandbox] [--csv-raw] [--help]
+  [--report report.html] [--report-language en|zh-CN] [--sandbox] [--csv-raw] [--help]
 The set file's saved thresholds and minimums apply; --min-accuracy and --min-auc override its minimums.
 Each metric prints with its 95 % interval (accuracy: Wilson; AUC: bootstrap, seed 1). Against a
 minimum a metric is a "strong pass" (its lower bound reaches it), a "weak pass" (only the estimate
 does) or a "fail"; --gate point (the default) fails the run on a fail, --gate lower-bound on a
-weak pass too. --metrics-out writes the metrics, their intervals and the verdicts as JSON. Exit codes: 0 passed, 1 a metric fell below its minimum, 2 the command could not run.
+weak pass too. --metrics-out writes the metrics, their intervals and the verdicts as JSON.
+--report writes the run's agreement as one self-contained HTML file (every metric with its interval
+and method, the charts as inline SVG; it loads nothing), the file the app's "Save report…" writes,
+in --report-language (en by default, or zh-CN). Exit codes: 0 passed, 1 a metric fell below its minimum, 2 the command could not run.
 A .csv --out is written for spreadsheets: a cell starting with =, +, -, @, a tab or a carriage return
 gets a leading ' so it is not run as a formula (plain negative numbers are left as numbers);
 --csv-raw writes every cell as it is. JSONL is always written as it is.`;
@@ -146,6 +151,8 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
         'csv-raw': { type: 'boolean', default: false },
         gate: { type: 'string', default: 'point' },
         'metrics-out': { type: 'string' },
+        report: { type: 'string' },
+        'report-language': { type: 'string', default: 'en' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -156,6 +163,8 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     }
     const gateMode = values.gate as GateMode;
     if (!GATE_MODES.includes(gateMode)) fail(`--gate must be one of ${GATE_MODES.join(', ')}`);
+    const language = REPORT_LANGUAGES.find((l) => l === values['report-language']);
+    if (!language) fail(`--report-language must be one of ${REPORT_LANGUAGES.join(', ')}`);
     if (!values.set) fail('--set is required: the question set file the app exports');
     if (!values.cases) fail('--cases is required: a CSV, JSONL or JSON file of cases');
     const model = values.model as (typeof JUDGE_MODELS)[number];
@@ -185,6 +194,7 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     readablePath(values.cases, 'cases');
     if (values.out) writablePath(values.out, 'out');
     if (values['metrics-out']) writablePath(values['metrics-out'], 'metrics-out');
+    if (values.report) writablePath(values.report, 'report');
 
     const { set: draft, tuning } = readEnvelope(
       // The app's limit for a set file: far past it a file is not one (and `/dev/zero` never ends).
@@ -201,9 +211,10 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
       extname(values.cases).toLowerCase()
     ] as 'csv' | 'jsonl' | 'json' | undefined;
 
-    // The app's own stores, in memory: nothing is written but --out.
+    // The app’s own stores, in memory: nothing is written but --out, --metrics-out and --report.
     const notices = new StorageNotices();
-    const repos = createRepositories({ db: openMemoryDatabase(), notices });
+    const db = openMemoryDatabase();
+    const repos = createRepositories({ db, notices });
     const now = Date.now();
     const setId = 'cli-set';
     repos.sets.put({
@@ -312,6 +323,10 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
       };
       writeFileSync(values['metrics-out'], `${JSON.stringify(file, null, 2)}\n`);
       io.err(`metrics written to ${values['metrics-out']}`);
+    }
+    if (values.report) {
+      writeAgreementReport({ db, repos, runId: run.id, setName: draft.name, language, path: values.report });
+      io.err(`report written to ${values.report}`);
     }
     for (const line of below) io.err(`below the minimum: ${line.text}`);
     return below.length ? EXIT.belowMinimum : EXIT.ok;

@@ -18,6 +18,7 @@ import type { JudgeBatchEvents } from '../judge/batch-run';
 import { judgeBatchRoutes } from './routes/judge-batch-routes';
 import { judgeAgreementRoutes } from './routes/judge-agreement-routes';
 import { judgeBatchGridRoutes } from './routes/judge-batch-grid-routes';
+import { judgeReportRoutes } from './routes/judge-report-routes';
 
 /**
  * The whole IPC surface. Main validates with these schemas; preload and renderer take their
@@ -36,6 +37,7 @@ export const routes = {
   ...judgeBatchRoutes,
   ...judgeAgreementRoutes,
   ...judgeBatchGridRoutes,
+  ...judgeReportRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;
