@@ -110,6 +110,29 @@ describe('the agreement report', () => {
     expect(all(section(score.question), 'svg')).toHaveLength(0);
   });
 
+  it("shades the ROC and precision–recall curves' bootstrap bands, as the window does, and says what they are", () => {
+    const noul = ag.questions.find((q) => q.type === 'noul')!;
+    const [roc, pr] = all(section(noul.question), 'figure').filter((f) => f.querySelector('svg.chart-curve'));
+    for (const [figure, band] of [
+      [roc, noul.bands!.roc],
+      [pr, noul.bands!.pr],
+    ] as const) {
+      if (band.reason !== undefined) throw new Error(`no band: ${band.reason}`);
+      const points = figure.querySelector('svg polygon.band')!.getAttribute('points')!.split(' ');
+      // Up along the upper bounds, back along the lower ones: two points for each x of the grid.
+      expect(points).toHaveLength(2 * band.x.length);
+      expect(points[0]).toBe(
+        `${(48 + 260 * band.x[0]).toFixed(1)},${(202 - 192 * band.upper[0]).toFixed(1)}`,
+      );
+      expect(points.at(-1)).toBe(
+        `${(48 + 260 * band.x[0]).toFixed(1)},${(202 - 192 * band.lower[0]).toFixed(1)}`,
+      );
+      expect(figure.textContent).toContain(
+        `95 % pointwise bootstrap band (${band.resamples.toLocaleString('en')} resamples, seed ${band.seed})`,
+      );
+    }
+  });
+
   it('loads nothing: no address, no script, no outside asset, and a policy that allows none', () => {
     expect(html).not.toMatch(/https?:|\bsrc\s*=|\bhref\s*=|url\(|@import|@font-face/i);
     expect(all(doc, 'script, link, img, iframe, object, embed, base')).toHaveLength(0);

@@ -24,6 +24,7 @@ import { curveSvg, reliabilityPoints, reliabilitySvg } from './report-svg';
 import { reportText, type ReportText } from './report-text';
 import type { ReportKey } from './report-text-en';
 import type { Reliability } from '../../../../src-shared/judge/metrics';
+import type { CurveBand } from '../../../../src-shared/stats/curve-bands';
 
 /**
  * A run's agreement with its labels as one self-contained HTML file (docs/architecture.md,
@@ -92,7 +93,9 @@ function noulBody(q: NoulAgreement, x: ReportText): string {
           xLabel: x.t('axis.fpr'),
           yLabel: x.t('axis.tpr'),
           diagonal: true,
+          band: drawnBand(q.bands?.roc),
         }),
+        bandNote(q.bands?.roc, x),
       ) +
       figure(
         x.t('pr'),
@@ -104,7 +107,9 @@ function noulBody(q: NoulAgreement, x: ReportText): string {
           step: true,
           marker:
             m.recall !== undefined && m.precision !== undefined ? { x: m.recall, y: m.precision } : undefined,
+          band: drawnBand(q.bands?.pr),
         }),
+        bandNote(q.bands?.pr, x),
       );
   return (
     rows + `<div class="charts">${curves}${reliabilityFigure(q.calibration, x.t('reliability'), x)}</div>`
@@ -185,6 +190,17 @@ function reliabilityFigure(r: Reliability, title: string, x: ReportText): string
   );
 }
 
-function figure(caption: string, content: string): string {
-  return `<figure><figcaption>${caption}</figcaption>${content}</figure>`;
+function figure(caption: string, content: string, note = ''): string {
+  return `<figure><figcaption>${caption}</figcaption>${content}${note}</figure>`;
+}
+
+/** A band the worker could draw (resamples with both classes), as the chart takes it. */
+function drawnBand(band: CurveBand | undefined) {
+  return band && band.reason === undefined ? band : undefined;
+}
+
+/** What the shading is, under a chart that has it (as the window says it). */
+function bandNote(band: CurveBand | undefined, x: ReportText): string {
+  if (!drawnBand(band)) return '';
+  return `<p class="muted small">${x.t('band', { resamples: x.count(band!.resamples), seed: band!.seed })}</p>`;
 }

@@ -50,6 +50,7 @@ svg .axis { stroke: var(--muted); stroke-width: 1; }
 svg .zero { stroke: var(--muted); stroke-width: 1.5; }
 svg .diagonal { stroke: var(--muted); stroke-dasharray: 4 4; }
 svg .line { fill: none; stroke: var(--accent); stroke-width: 2; }
+svg .band { fill: var(--accent); fill-opacity: 0.18; stroke: none; }
 svg .error-bar { stroke: var(--accent); stroke-width: 1.5; }
 svg .dot, svg .marker { fill: var(--accent); }
 svg .interval { stroke: var(--muted); stroke-width: 2; }

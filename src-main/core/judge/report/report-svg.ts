@@ -74,19 +74,36 @@ export function curveSvg(opts: {
   diagonal?: boolean;
   step?: boolean;
   marker?: XY;
+  /** The curve's pointwise 95 % band: y's bounds at each x, shaded under the line. */
+  band?: { x: readonly number[]; lower: readonly number[]; upper: readonly number[] };
 }): string {
   const pts = opts.step ? stepAfter(opts.points) : opts.points;
   const line = pts.map((p) => `${fx(clampUnit(p.x))},${fy(clampUnit(p.y))}`).join(' ');
+  const band = opts.band ? bandPolygon(opts.band) : '';
   const marker = opts.marker
     ? `<circle class="marker" cx="${fx(clampUnit(opts.marker.x))}" cy="${fy(clampUnit(opts.marker.y))}" r="5"/>`
     : '';
   return (
     svgOpen(W, H, opts.alt, 'chart-curve') +
     unitFrame(opts.xLabel, opts.yLabel, !!opts.diagonal) +
+    band +
     (pts.length > 0 ? `<polyline class="line" points="${line}"/>` : '') +
     marker +
     '</svg>'
   );
+}
+
+/** A band as one polygon: along the upper bounds, then back along the lower ones. */
+export function bandPolygon(band: {
+  x: readonly number[];
+  lower: readonly number[];
+  upper: readonly number[];
+}): string {
+  const at = (x: number, y: number) => `${fx(clampUnit(x))},${fy(clampUnit(y))}`;
+  const upper = band.x.map((x, i) => at(x, band.upper[i]));
+  const lower = band.x.map((x, i) => at(x, band.lower[i])).reverse();
+  if (upper.length < 2) return '';
+  return `<polygon class="band" points="${[...upper, ...lower].join(' ')}"/>`;
 }
 
 /** A reliability bin as drawn: its point and its observed share's 95 % Wilson interval. */

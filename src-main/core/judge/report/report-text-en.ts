@@ -66,6 +66,7 @@ export const reportEn = {
   'gap.noVariation': 'chance agreement is total',
   roc: 'ROC curve, AUC {auc}',
   pr: 'Precision–recall curve',
+  band: 'Shaded: the 95 % pointwise bootstrap band ({resamples} resamples, seed {seed}).',
   reliability: 'Reliability diagram',
   reliabilityTop: 'Reliability of the top option',
   'axis.fpr': 'False-positive rate',

@@ -64,6 +64,7 @@ export const reportZh: Record<ReportKey, string> = {
   'gap.noVariation': '机会一致性为百分之百',
   roc: 'ROC 曲线，AUC {auc}',
   pr: '精确率–召回率曲线',
+  band: '阴影：逐点 95% 自助法区间带（{resamples} 次重抽样，种子 {seed}）。',
   reliability: '可靠性图',
   reliabilityTop: '首选选项的可靠性图',
   'axis.fpr': '假阳性率',
