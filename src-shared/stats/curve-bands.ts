@@ -2,6 +2,7 @@ import type { IntervalGap } from './interval-types';
 import {
   type BootstrapOptions,
   type BootstrapProgress,
+  type BootstrapRun,
   bootstrapPlan,
   type BootstrapPlan,
 } from './bootstrap';
@@ -21,17 +22,12 @@ import type { ScoredCase } from './threshold-cross-validation';
 /** The grid's points: x = 0, 0.02, …, 1. */
 export const BAND_POINTS = 51;
 
-interface BandFacts {
-  method: 'percentile';
-  rows: number;
-  seed: number;
-  confidence: number;
-  requestedResamples: number;
-  resamples: number;
-  /** Resamples drawn without a positive or a negative case: no curve, left out. */
-  emptyResamples: number;
-  limitedBy?: 'maxDraws';
-}
+/**
+ * How a band was drawn: a bootstrap run's facts without its single estimate (a band has a curve
+ * per resample). `emptyResamples` are those drawn without a positive or a negative case: no
+ * curve, left out.
+ */
+type BandFacts = Omit<BootstrapRun, 'estimate'>;
 
 /** A band: y's percentile bounds at each x of the grid. */
 export type CurveBand = BandFacts &
