@@ -10,20 +10,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { random } from './generate-support-samples';
 
 const ROWS = 200;
 
-/** mulberry32, as in generate-support-samples.ts: small, fast and the same on every platform. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
 
