@@ -130,6 +130,36 @@ describe('EvalRunService on the Sandbox', () => {
     expect(wire.mostSends()).toBe(1);
   });
 
+  it('pause stops sending and resume finishes the run', async () => {
+    const { service, repos, wire } = await setup(5);
+    const { id } = service.start('support', 1);
+    await until(() => repos.runs.counts(id).done >= 3, '3 cells done');
+    expect((await service.pause(id)).state).toBe('paused');
+    const atPause = wire.chat;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(wire.chat).toBe(atPause);
+    service.resume(id, 2);
+    expect((await service.settled(id)).state).toBe('done');
+    expect(repos.runs.counts(id)).toEqual({ done: 20, failed: 0 });
+    expect(wire.chat).toBe(20);
+  });
+
+  it('cancel stops sending and keeps the cells the run has', async () => {
+    const { service, repos, wire } = await setup(5);
+    const { id } = service.start('support', 1);
+    await until(() => repos.runs.counts(id).done >= 3, '3 cells done');
+    expect((await service.cancel(id)).state).toBe('cancelled');
+    const kept = repos.runs.counts(id);
+    const sent = wire.chat;
+    expect(kept.done).toBeGreaterThanOrEqual(3);
+    expect(kept.done).toBeLessThan(20);
+    service.resumeInterrupted(); // a cancelled run is not taken up again
+    await new Promise((r) => setTimeout(r, 100));
+    expect(wire.chat).toBe(sent);
+    expect(repos.runs.counts(id)).toEqual(kept);
+    expect(repos.runs.getRun(id)?.state).toBe('cancelled');
+  });
+
   it('slows down on a 429 and retries the cell, which ends done', async () => {
     const { service, repos, events } = await setup(3, { rateLimit: 4 });
     const run = await service.settled(service.start('support', 4).id);
