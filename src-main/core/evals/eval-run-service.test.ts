@@ -186,6 +186,15 @@ describe('EvalRunService on the Sandbox', () => {
     expect(failed[0].error?.message).toMatch(/no-such-model/);
   });
 
+  it('refuses a concurrency out of range or an eval without rows, naming the field, and stores no run', async () => {
+    const { service, repos, db } = await setup(1);
+    expect(() => service.start('support', 0)).toThrow(/concurrency: must be a whole number from 1 to \d+/);
+    saveSampleEval(db, 0, 'empty');
+    expect(() => service.start('empty', 2)).toThrow(/dataset: The dataset has no rows/);
+    expect(repos.runs.listRuns('support')).toEqual([]);
+    expect(repos.runs.listRuns('empty')).toEqual([]);
+  });
+
   it('grades variant B above variant A on the sample rows (a smoke check, not the statistics)', async () => {
     const { service, repos } = await setup(10);
     const run = await service.settled(service.start('support', 4).id);

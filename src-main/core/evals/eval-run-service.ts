@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { EvalSpec } from '../../../src-shared/evals/eval-definition';
 import type { EvalRun, EvalRunState } from '../../../src-shared/evals/eval-run';
 import { planProblem, planSummary } from '../../../src-shared/evals/run-plan';
-import type { PauseReason } from '../../../src-shared/judge/batch-run';
+import {
+  BATCH_CONCURRENCY_MAX,
+  BATCH_CONCURRENCY_MIN,
+  type PauseReason,
+} from '../../../src-shared/judge/batch-run';
 import type { Question } from '../../../src-shared/judge/question-rules';
 import { AppFailure, invalidInput } from '../../../src-shared/result';
 import { latestPerKey } from '../../ipc/latest-per-key';
@@ -19,6 +23,19 @@ import { type CellOutcome, EvalCellWork } from './eval-cell-work';
 /** Progress events per run: at most one per window, as a batch run's. */
 export const EVAL_PROGRESS_WINDOW_MS = 200;
 export const EVAL_CONCURRENCY_DEFAULT = 4;
+
+/** A batch run's range: below 1 nothing would ever be sent. */
+function checkConcurrency(concurrency: number): void {
+  if (
+    !Number.isInteger(concurrency) ||
+    concurrency < BATCH_CONCURRENCY_MIN ||
+    concurrency > BATCH_CONCURRENCY_MAX
+  )
+    throw invalidInput(
+      'concurrency',
+      `must be a whole number from ${BATCH_CONCURRENCY_MIN} to ${BATCH_CONCURRENCY_MAX}`,
+    );
+}
 
 /** What the routes turn into an event: the run's counts, and this session's sent / cached. */
 export interface EvalRunProgress {
@@ -115,6 +132,7 @@ export class EvalRunService {
 
   /** Plans the run, stores it with the definition as it is now, and starts sending. */
   start(evalId: string, concurrency = EVAL_CONCURRENCY_DEFAULT): EvalRun {
+    checkConcurrency(concurrency);
     const record = this.deps.evals.get(evalId);
     if (!record) throw new AppFailure({ code: 'not_found', message: 'That eval no longer exists.' });
     const { id: _id, createdAt: _c, updatedAt: _u, ...spec } = record;
@@ -142,6 +160,7 @@ export class EvalRunService {
   }
 
   resume(id: string, concurrency = EVAL_CONCURRENCY_DEFAULT): EvalRun {
+    checkConcurrency(concurrency);
     const run = this.require(id);
     if (run.state !== 'paused') this.refuse(run, 'resumed');
     this.pauseReasons.delete(id);
@@ -184,6 +203,7 @@ export class EvalRunService {
 
   /** At start: runs that were running when the app stopped go on where they stopped. */
   resumeInterrupted(concurrency = EVAL_CONCURRENCY_DEFAULT): void {
+    checkConcurrency(concurrency);
     for (const run of this.deps.runs.runsInState('running')) {
       try {
         this.launch(run, concurrency);
