@@ -132,4 +132,25 @@ describe(`the dataset routes over ${ROWS.toLocaleString('en')} rows never hold m
     expect(list.result.find((e) => e.id === evalId)?.rows).toBe(ROWS);
     expect.soft(list.maxStallMs).toBeLessThan(STALL_BOUND_MS);
   }, 240_000);
+
+  it('writes nothing when the upload is discarded while the worker reads it', async () => {
+    const before = await call<EvalRowsPage>('evals.rows.page', { id: evalId, from: 0, limit: 1 });
+    const second = await uploadText(call, datasetText(ROWS).replaceAll('Customer ', 'Other '), 'again.jsonl');
+    const { send } = routerCalls(t.services);
+    const mapping = {
+      variables: ['customer_name', 'product', 'order_id', 'customer_message'].map((c) => ({
+        column: c,
+        name: c,
+      })),
+      expected: null,
+    };
+    const outcome = send('evals.rows.importConfirm', { evalId, uploadId: second, mapping });
+    // Discarded once the worker has begun to read (its progress reached the window).
+    const reading = (e: { name: string; payload: unknown }) =>
+      e.name === 'judge.cases.importProgress' && (e.payload as { uploadId: string }).uploadId === second;
+    for (let i = 0; i < 2_000 && !t.events.some(reading); i++) await new Promise((r) => setTimeout(r, 5));
+    expect(await call('judge.cases.upload.discard', { uploadId: second })).toBe(true);
+    expect(await outcome).toMatchObject({ ok: false, error: { code: 'aborted' } });
+    expect(await call<EvalRowsPage>('evals.rows.page', { id: evalId, from: 0, limit: 1 })).toEqual(before);
+  }, 120_000);
 });
