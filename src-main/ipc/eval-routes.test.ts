@@ -311,4 +311,43 @@ describe('evals routes', () => {
       },
     });
   });
+
+  it('reads CSV with an expected column and a JSON array by item; a missing eval or upload is not_found', async () => {
+    const made = await call<EvalRecord>('evals.create', { spec: sampleSpecInput() });
+    const csv = await uploadText(
+      call,
+      'customer,issue,Expected\nAda,"Late, again",sorry\nBo,Lid,\n',
+      'rows.csv',
+    );
+    const fromCsv = await call<EvalRowsPreview>('evals.rows.importPreview', {
+      evalId: made.id,
+      uploadId: csv,
+    });
+    expect(fromCsv.mapping?.expected).toEqual({ column: 'Expected', name: 'Expected' });
+    expect(fromCsv.rows).toEqual([
+      { line: 2, variables: { customer: 'Ada', issue: 'Late, again' }, expected: 'sorry' },
+      { line: 3, variables: { customer: 'Bo', issue: 'Lid' } },
+    ]);
+    const json = await uploadText(call, '[{"customer":"Ada","issue":"Late"},{"customer":7}]', 'rows.json');
+    const fromJson = await call<EvalRowsPreview>('evals.rows.importPreview', {
+      evalId: made.id,
+      uploadId: json,
+    });
+    expect(fromJson).toMatchObject({ format: 'json', rowCount: 2, validCount: 1 });
+    expect(fromJson.problems.map((p) => p.message)).toContain('item 2, column `issue`: is missing');
+
+    expect(await send('evals.rows.importPreview', { evalId: 'gone', uploadId: json })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: 'That eval no longer exists.' },
+    });
+    await call('judge.cases.upload.discard', { uploadId: json });
+    expect(await send('evals.rows.importPreview', { evalId: made.id, uploadId: json })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await send('evals.rows.importPreview', { evalId: made.id, uploadId: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/^uploadId: must be the id main gave/) },
+    });
+  });
 });
