@@ -9,6 +9,7 @@ import { judgeBatchHandlers } from './handlers/judge-batch-handlers';
 import { judgeAgreementHandlers } from './handlers/judge-agreement-handlers';
 import { judgeBatchGridHandlers } from './handlers/judge-batch-grid-handlers';
 import { judgeReportHandlers } from './handlers/judge-report-handlers';
+import { evalHandlers } from './handlers/eval-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { mediaHandlers } from './handlers/media-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
@@ -32,6 +33,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...judgeAgreementHandlers(s),
     ...judgeBatchGridHandlers(s),
     ...judgeReportHandlers(s),
+    ...evalHandlers(s),
   };
 }
 

@@ -35,6 +35,8 @@ import { createMediaService } from '../core/media/media-service';
 import type { EventMap } from '../../src-shared/ipc/contract';
 import { createVideoService } from '../core/video/create-video-service';
 import { StreamHub } from './stream-hub';
+import { EvalStoreService } from '../core/evals/eval-store-service';
+import { EvalRowsImportService } from '../core/evals/eval-rows-import-service';
 
 export type EmitEvent = <K extends keyof EventMap & string>(name: K, payload: EventMap[K]) => void;
 
@@ -164,6 +166,17 @@ export function createServices(env: AppEnvironment) {
   // Its poller starts in startBackgroundWork (unfinished tasks survive restarts).
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
+  // Evals' definitions, eval files and rows (docs/architecture.md, "Evals (in progress)").
+  const evals = new EvalStoreService({ evals: repos.evals, desktop: env.desktop, now: env.now });
+  // A dataset file comes through the case import's uploads and reader; its import runs in a worker.
+  const evalRowsImport = new EvalRowsImportService({
+    db: { db: env.database, notices: env.notices, now: env.now },
+    evals: repos.evals,
+    uploads: caseUploads,
+    progress: (p) => env.emit('judge.cases.importProgress', p),
+    workers: env.workers,
+    now: env.now,
+  });
   // Who subscribed to which stream; the edge feeds it subscribers and their comings and goings.
   const streams = new StreamHub();
   return {
@@ -189,6 +202,9 @@ export function createServices(env: AppEnvironment) {
     workers: env.workers,
     video,
     mediaStudio,
+    evals,
+    evalRowsImport,
+    evalRuns: repos.evalRuns,
     streams,
   };
 }

@@ -19,6 +19,7 @@ import { judgeBatchRoutes } from './routes/judge-batch-routes';
 import { judgeAgreementRoutes } from './routes/judge-agreement-routes';
 import { judgeBatchGridRoutes } from './routes/judge-batch-grid-routes';
 import { judgeReportRoutes } from './routes/judge-report-routes';
+import { evalRoutes } from './routes/eval-routes';
 
 /**
  * The whole IPC surface. Main validates with these schemas; preload and renderer take their
@@ -38,6 +39,7 @@ export const routes = {
   ...judgeAgreementRoutes,
   ...judgeBatchGridRoutes,
   ...judgeReportRoutes,
+  ...evalRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;
