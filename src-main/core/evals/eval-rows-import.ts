@@ -16,7 +16,7 @@ import { AppFailure, invalidInput } from '../../../src-shared/result';
 import type { DbContext } from '../db/quarantine';
 import { type CaseSource, scanCaseFile, type ScanProgress } from '../judge/cases/case-file-scan';
 import { problem } from '../judge/cases/case-mapping';
-import { sortByPlace } from '../judge/cases/case-import';
+import { rowsLeftOut, sortByPlace } from '../judge/cases/case-import';
 import type { RowItem, RowProblem } from '../judge/cases/case-rows';
 import { checkRowsMapping, mapDatasetRow, proposeRowsMapping } from './eval-rows-import-mapping';
 import { EvalRowsStaging } from './eval-rows-import-staging';
@@ -129,18 +129,10 @@ export async function importEvalRows(
 ): Promise<EvalRowsImportResult> {
   const staging = new EvalRowsStaging(ctx);
   try {
-    const skipped: (RowPlace & { reasons: string[] })[] = [];
-    let skippedCount = 0;
+    const left = rowsLeftOut();
+    const skip = left.add;
     let added = 0;
     const notes: CaseImportProblem[] = [];
-    const skip = (place: RowPlace, reasons: string[]) => {
-      skippedCount++;
-      if (skipped.length < PROBLEMS_LISTED)
-        skipped.push({
-          ...(place.line !== undefined ? { line: place.line } : { item: place.item }),
-          reasons,
-        });
-    };
     const end = await scanCaseFile(
       source,
       { format: input.format, signal: input.signal, onProgress: input.onProgress, limits: SCAN_LIMITS },
@@ -164,11 +156,11 @@ export async function importEvalRows(
     if (end.stopped) throw invalidInput('file', rowsStopMessage(end.stopped));
     checkRowsMapping(input.mapping, end.columns);
     if (added === 0)
-      throw invalidInput('file', `has no row to import (${skippedCount.toLocaleString('en')} left out)`);
+      throw invalidInput('file', `has no row to import (${left.count().toLocaleString('en')} left out)`);
     if (input.signal?.aborted)
       throw new AppFailure({ code: 'aborted', message: 'The import was cancelled.' });
     const saved = staging.commit(input.evalId, input.mapping, input.at);
-    return { added, skipped: sortByPlace(skipped), skippedCount, notes, eval: saved };
+    return { added, skipped: left.listed(), skippedCount: left.count(), notes, eval: saved };
   } finally {
     staging.drop();
   }
