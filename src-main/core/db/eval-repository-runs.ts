@@ -48,8 +48,8 @@ export interface EvalRunRepository {
   counts(runId: string): Record<EvalCellState, number>;
   /** The run's cells of rows `fromRow` ≤ row < `toRow`, by row, variant, target and sample. */
   cells(runId: string, fromRow: number, toRow: number): EvalCell[];
-  /** The newest done cell, of any run, that sent the request `cacheKey` names. */
-  cachedCell(cacheKey: string): EvalCell | undefined;
+  /** The newest done cell, of any run of eval `evalId`, that sent the request `cacheKey` names. */
+  cachedCell(cacheKey: string, evalId: string): EvalCell | undefined;
 }
 
 interface RunRow {
@@ -146,7 +146,8 @@ export function evalRunRepository(ctx: DbContext): EvalRunRepository {
   const selectIds = db.prepare(idsSql);
   const selectIdsInState = db.prepare(`${idsSql} AND state = ?`);
   const selectCached = db.prepare(
-    `SELECT ${CELL_COLUMNS} FROM eval_cells WHERE cache_key = ? AND state = 'done' ORDER BY updated_at DESC LIMIT 1`,
+    `SELECT ${CELL_COLUMNS} FROM eval_cells WHERE cache_key = ? AND state = 'done'
+       AND run_id IN (SELECT id FROM eval_runs WHERE eval_id = ?) ORDER BY updated_at DESC LIMIT 1`,
   );
 
   const readRuns = (rows: RunRow[]): EvalRun[] => {
@@ -289,8 +290,8 @@ export function evalRunRepository(ctx: DbContext): EvalRunRepository {
         .all(runId, fromRow, toRow);
       return readCells(rows as unknown as CellRow[]);
     },
-    cachedCell(cacheKey) {
-      const row = selectCached.get(cacheKey) as CellRow | undefined;
+    cachedCell(cacheKey, evalId) {
+      const row = selectCached.get(cacheKey, evalId) as CellRow | undefined;
       return row ? readCells([row])[0] : undefined;
     },
   };

@@ -180,9 +180,21 @@ describe('the eval repository', () => {
     runs.putCell(
       cell({ runId: 'r2', row: 2, cacheKey: 'failing', state: 'failed', updatedAt: 60, reply: undefined }),
     );
-    expect(runs.cachedCell('same')?.reply?.text).toBe('second');
-    expect(runs.cachedCell('failing')).toBeUndefined();
-    expect(runs.cachedCell('unknown')).toBeUndefined();
+    expect(runs.cachedCell('same', 'e1')?.reply?.text).toBe('second');
+    expect(runs.cachedCell('failing', 'e1')).toBeUndefined();
+    expect(runs.cachedCell('unknown', 'e1')).toBeUndefined();
+  });
+
+  it("finds a request's reply among its own eval's runs even when another eval answered it since", () => {
+    const { evals, runs } = repos();
+    evals.put(record('e1', 5));
+    evals.put(record('e2', 9));
+    runs.putRun(run('r1'));
+    runs.putRun(run('r9', 'e2', 40));
+    runs.putCell(cell({ cacheKey: 'same', updatedAt: 20, reply: { text: 'mine' } }));
+    runs.putCell(cell({ runId: 'r9', cacheKey: 'same', updatedAt: 50, reply: { text: 'theirs' } }));
+    expect(runs.cachedCell('same', 'e1')?.reply?.text).toBe('mine');
+    expect(runs.cachedCell('same', 'e2')?.reply?.text).toBe('theirs');
   });
 
   it('keeps a run’s definition as it started, changes only its state, and goes with its eval', () => {

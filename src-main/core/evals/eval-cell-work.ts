@@ -65,7 +65,6 @@ export interface CellWorkDeps {
  */
 export class EvalCellWork {
   private readonly targets = new Map<string, Promise<GatewayTarget>>();
-  private readonly runEvals = new Map<string, string | undefined>();
   private readonly answered = new Map<string, Answered>();
   private readonly graderKey: string | undefined;
 
@@ -88,11 +87,6 @@ export class EvalCellWork {
       this.targets.set(profileId, t);
     }
     return t;
-  }
-
-  private evalOfRun(runId: string): string | undefined {
-    if (!this.runEvals.has(runId)) this.runEvals.set(runId, this.deps.runs.getRun(runId)?.evalId);
-    return this.runEvals.get(runId);
   }
 
   private baseUrlOf = (profileId: string): string | undefined => {
@@ -155,8 +149,8 @@ export class EvalCellWork {
 
   /** The newest done cell of the same request in a run of this eval; its reply, not sent again. */
   private fromCache(c: SourcedCell, cacheKey: string): Answered | undefined {
-    const hit = this.deps.runs.cachedCell(cacheKey);
-    if (!hit?.reply || this.evalOfRun(hit.runId) !== this.evalId) return undefined;
+    const hit = this.deps.runs.cachedCell(cacheKey, this.evalId);
+    if (!hit?.reply) return undefined;
     const hitRun = this.deps.runs.getRun(hit.runId);
     // Grades are the same only for the same grader on the same row (its state holds the row).
     const sameGrading =
