@@ -93,4 +93,54 @@ describe('gatehouse judge run --report', () => {
       /--report writes the run's agreement as one self-contained HTML file/,
     );
   });
+
+  it('--drift-model judges the cases again on another model, says per question whether they differ, and --drift-report writes it', async () => {
+    const t = io();
+    const report = join(dir, 'drift.html');
+    expect(
+      await judgeRun(
+        [
+          '--set',
+          SET,
+          '--cases',
+          CASES,
+          '--sandbox',
+          '--drift-model',
+          'judge-preview',
+          '--drift-report',
+          report,
+        ],
+        t.io,
+      ),
+    ).toBe(EXIT.ok);
+    expect(t.out).toContain('drift: A = judge-1.13.0, B = judge-preview');
+    // One flips sentence per question, with the cases both runs answered, then each metric's delta.
+    for (const q of questions) {
+      const at = t.out.findIndex((l) => l.startsWith(`${q.name} (40 cases): B right where A was wrong on `));
+      expect(at, q.name).toBeGreaterThan(-1);
+      expect(t.out[at + 1]).toMatch(/^ {2}accuracy: B − A = [+−-]?\d/);
+    }
+    expect(t.err).toContain(`drift report written to ${report}`);
+    const doc = parseHtml(readFileSync(report, 'utf8'));
+    expect(svgParseErrors(doc)).toEqual([]);
+    expect(doc.querySelector('h1')!.textContent).toContain('Support reply review');
+    expect(doc.body.textContent).toContain('judge-preview');
+  });
+
+  it('refuses --drift-report without --drift-model, or an unknown drift model, before anything is sent', async () => {
+    const alone = io();
+    expect(
+      await judgeRun(
+        ['--set', SET, '--cases', CASES, '--sandbox', '--drift-report', join(dir, 'x.html')],
+        alone.io,
+      ),
+    ).toBe(EXIT.failed);
+    expect(alone.err.join('\n')).toContain('--drift-report needs --drift-model');
+    const unknown = io();
+    expect(
+      await judgeRun(['--set', SET, '--cases', CASES, '--sandbox', '--drift-model', 'judge-9'], unknown.io),
+    ).toBe(EXIT.failed);
+    expect(unknown.err.join('\n')).toContain('--drift-model must be one of judge-1.13.0');
+    expect(unknown.out).toEqual([]);
+  });
 });

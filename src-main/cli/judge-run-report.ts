@@ -12,10 +12,10 @@ import { agreementReportHtml } from '../core/judge/report/agreement-report-html'
 /**
  * `--report FILE`: the run's agreement as the same self-contained HTML file the app's "Save
  * report…" writes (docs/architecture.md, "Reports"), from the same agreement service over the
- * command line's in-memory database. The command line has no drift command, so no drift report.
+ * command line's in-memory database (`--drift-report`, in judge-run-drift.ts, writes the drift's).
  */
 /** The version in package.json, as the app states its own in a report. */
-function appVersion(): string {
+export function appVersion(): string {
   try {
     const file = join(dirname(fileURLToPath(import.meta.url)), '../../package.json');
     return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? 'unknown';

@@ -23,6 +23,7 @@ import { StorageNotices } from '../core/storage/storage-notices';
 import { KeyVault } from '../core/vault/key-vault';
 import { startSandbox, type SandboxServer } from '../sandbox/server';
 import { gate, GATE_MODES, type GateMode } from './judge-gate';
+import { driftLines, driftOfRuns, runToEnd, writeDriftReport } from './judge-run-drift';
 import { writeAgreementReport } from './judge-run-report';
 import { REPORT_LANGUAGES } from '../../src-shared/judge/report-inputs';
 import { metricsTable, minimumsInForce, minimumsLine, questionMetrics } from './judge-metrics-table';
@@ -39,7 +40,8 @@ export interface CliIo {
 export const JUDGE_RUN_USAGE = `Usage: gatehouse judge run --set SET.json --cases CASES.jsonl [--model judge-1.13.0]
   [--base-url URL] [--key-env GATEWAY_API_KEY] [--concurrency 4] [--out results.jsonl|results.csv]
   [--min-accuracy 0.9] [--min-auc 0.85] [--gate point|lower-bound] [--metrics-out metrics.json]
-  [--report report.html] [--report-language en|zh-CN] [--sandbox] [--csv-raw] [--help]
+  [--report report.html] [--report-language en|zh-CN] [--drift-model judge-preview]
+  [--drift-report drift.html] [--sandbox] [--csv-raw] [--help]
 The set file's saved thresholds and minimums apply; --min-accuracy and --min-auc override its minimums.
 Each metric prints with its 95 % interval (accuracy: Wilson; AUC: bootstrap, seed 1). Against a
 minimum a metric is a "strong pass" (its lower bound reaches it), a "weak pass" (only the estimate
@@ -47,7 +49,10 @@ does) or a "fail"; --gate point (the default) fails the run on a fail, --gate lo
 weak pass too. --metrics-out writes the metrics, their intervals and the verdicts as JSON.
 --report writes the run's agreement as one self-contained HTML file (every metric with its interval
 and method, the charts as inline SVG; it loads nothing), the file the app's "Save report…" writes,
-in --report-language (en by default, or zh-CN). Exit codes: 0 passed, 1 a metric fell below its minimum, 2 the command could not run.
+in --report-language (en by default, or zh-CN). --drift-model judges the cases again on another judge
+model and prints, per question, whether the two differ (McNemar's exact test on the flips, each
+metric's paired bootstrap delta); --drift-report writes that comparison as the app's drift report.
+Exit codes: 0 passed, 1 a metric fell below its minimum, 2 the command could not run.
 A .csv --out is written for spreadsheets: a cell starting with =, +, -, @, a tab or a carriage return
 gets a leading ' so it is not run as a formula (plain negative numbers are left as numbers);
 --csv-raw writes every cell as it is. JSONL is always written as it is.`;
@@ -153,6 +158,8 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
         'metrics-out': { type: 'string' },
         report: { type: 'string' },
         'report-language': { type: 'string', default: 'en' },
+        'drift-model': { type: 'string' },
+        'drift-report': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -169,6 +176,11 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     if (!values.cases) fail('--cases is required: a CSV, JSONL or JSON file of cases');
     const model = values.model as (typeof JUDGE_MODELS)[number];
     if (!JUDGE_MODELS.includes(model)) fail(`--model must be one of ${JUDGE_MODELS.join(', ')}`);
+    const driftModel = values['drift-model'] as (typeof JUDGE_MODELS)[number] | undefined;
+    if (driftModel !== undefined && !JUDGE_MODELS.includes(driftModel))
+      fail(`--drift-model must be one of ${JUDGE_MODELS.join(', ')}`);
+    if (values['drift-report'] && !driftModel)
+      fail('--drift-report needs --drift-model (the run to compare with)');
     const concurrency = numberFlag(values.concurrency, 'concurrency', 1, 16)!;
     if (!Number.isInteger(concurrency)) fail('--concurrency must be a whole number from 1 to 16');
     const flags = {
@@ -195,6 +207,7 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     if (values.out) writablePath(values.out, 'out');
     if (values['metrics-out']) writablePath(values['metrics-out'], 'metrics-out');
     if (values.report) writablePath(values.report, 'report');
+    if (values['drift-report']) writablePath(values['drift-report'], 'drift-report');
 
     const { set: draft, tuning } = readEnvelope(
       // The app's limit for a set file: far past it a file is not one (and `/dev/zero` never ends).
@@ -280,13 +293,7 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
       },
       namedSources: (key) => setCaseSource(repos.cases, key),
     });
-    const created = await batch.create({ setId, model, concurrency });
-    batch.start(created.id);
-    let run = batch.get(created.id);
-    while (!['done', 'paused', 'cancelled'].includes(run.state)) {
-      await new Promise((r) => setTimeout(r, 100));
-      run = batch.get(created.id);
-    }
+    const run = await runToEnd(batch, setId, model, concurrency);
     if (run.state !== 'done') fail(`the run stopped: ${run.pauseReason?.message ?? run.state}`);
 
     const labelled = loadLabelledRun(repos, run.id);
@@ -327,6 +334,16 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     if (values.report) {
       writeAgreementReport({ db, repos, runId: run.id, setName: draft.name, language, path: values.report });
       io.err(`report written to ${values.report}`);
+    }
+    if (driftModel) {
+      const other = await runToEnd(batch, setId, driftModel, concurrency);
+      if (other.state !== 'done') fail(`the drift run stopped: ${other.pauseReason?.message ?? other.state}`);
+      const drift = driftOfRuns({ db, repos, a: run.id, b: other.id });
+      for (const line of driftLines(drift)) io.out(line);
+      if (values['drift-report']) {
+        writeDriftReport(drift, draft.name, language, values['drift-report']);
+        io.err(`drift report written to ${values['drift-report']}`);
+      }
     }
     for (const line of below) io.err(`below the minimum: ${line.text}`);
     return below.length ? EXIT.belowMinimum : EXIT.ok;
