@@ -97,7 +97,8 @@ export class EvalCellWork {
     }
   };
 
-  async run(c: SourcedCell, signal: AbortSignal): Promise<CellOutcome> {
+  /** `fresh`: the reply is asked for again, whatever the cache holds (a retry of one cell). */
+  async run(c: SourcedCell, signal: AbortSignal, fresh = false): Promise<CellOutcome> {
     const failed = (code: string, message: string, cacheKey = ''): CellOutcome => ({
       status: 'failed',
       cell: { cacheKey, state: 'failed', error: { code, message } },
@@ -115,8 +116,7 @@ export class EvalCellWork {
     const { cacheKey } = request;
     try {
       const got =
-        this.answered.get(c.id) ??
-        this.fromCache(c, cacheKey) ??
+        (fresh ? undefined : (this.answered.get(c.id) ?? this.fromCache(c, cacheKey))) ??
         (await this.send(c, request.body.messages, signal));
       this.answered.set(c.id, got);
       const outcome = await this.grade(c, cacheKey, got, signal);
