@@ -142,6 +142,11 @@ export const evals = {
   'evals.minimums.gate': 'Gate on',
   'evals.minimums.point': 'The estimate',
   'evals.minimums.lowerBound': 'The 95 % lower bound',
+  'evals.minimums.notWorse': 'Column B not worse than column A',
+  'evals.minimums.compareOn': 'Compared on',
+  'evals.minimums.columnA': 'Column A',
+  'evals.minimums.columnB': 'Column B',
+  'evals.minimums.margin': 'By at most (margin)',
   'evals.minimums.remove': 'Remove minimum {n}',
   'evals.rows.importTitle': 'Import rows',
   'evals.rows.fileHelp':

@@ -139,6 +139,11 @@ export const evals: Record<keyof typeof en, string> = {
   'evals.minimums.gate': '判定依据',
   'evals.minimums.point': '估计值',
   'evals.minimums.lowerBound': '95 % 区间下限',
+  'evals.minimums.notWorse': 'B 列不差于 A 列',
+  'evals.minimums.compareOn': '比较依据',
+  'evals.minimums.columnA': 'A 列',
+  'evals.minimums.columnB': 'B 列',
+  'evals.minimums.margin': '最多差（容差）',
   'evals.minimums.remove': '移除最低标准 {n}',
   'evals.rows.importTitle': '导入行',
   'evals.rows.fileHelp':
