@@ -197,7 +197,7 @@ describe('eval run routes', () => {
   });
 
   it('refuses bad inputs, naming the field and the rule', async () => {
-    const { send, call } = setup(1);
+    const { send, call, t } = setup(1);
     const cases: [string, unknown, string][] = [
       ['evals.runs.start', { id: 'support', concurrency: 0 }, 'concurrency: must be from 1 to'],
       ['evals.runs.start', { id: 'no way', concurrency: 2 }, 'id: must be an eval id'],
@@ -219,6 +219,25 @@ describe('eval run routes', () => {
     expect(await send('evals.runs.cell', { ...key(id), variantId: 'C' })).toMatchObject({
       ok: false,
       error: { message: 'variantId: must be a variant of the run' },
+    });
+    // A page holds at most 2,000 cells: with 2 × 2 columns × 10 samples, 50 rows.
+    const record = t.services.evals.get('support');
+    const { id: _i, createdAt: _c, updatedAt: _u, ...spec } = record;
+    await call('evals.update', { id: 'support', spec: { ...spec, repeats: 10 } });
+    const many = await call<EvalRunView>('evals.runs.start', { id: 'support', concurrency: 1 });
+    await call('evals.runs.cancel', { runId: many.id });
+    const fifty = 'must be at most 50 rows for this run: each has 40 cells, and a page holds at most 2,000';
+    expect(await send('evals.runs.cells', { runId: many.id, from: 0, limit: 51 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: `limit: ${fifty}` },
+    });
+    expect(
+      await send('evals.runs.cells', { runId: many.id, rows: Array.from({ length: 51 }, (_, i) => i) }),
+    ).toMatchObject({ ok: false, error: { message: `rows: ${fifty}` } });
+    expect(
+      await call<EvalCellsPage>('evals.runs.cells', { runId: many.id, from: 0, limit: 50 }),
+    ).toMatchObject({
+      total: 1,
     });
     expect(await send('evals.runs.get', { runId: 'gone' })).toMatchObject({
       ok: false,
