@@ -196,6 +196,34 @@ describe('eval run routes', () => {
     expect((await call2<EvalCellDetail>('evals.runs.cell', key(id, 0))).mark).toBeUndefined();
   });
 
+  it('a run left running at quit goes on at the next start without sending a finished cell again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-resume-'));
+    const database = openDatabase(dataDir, new StorageNotices());
+    const { call, progress, t, wire } = setup(5, { database, dataDir });
+    const { id } = await call<EvalRunView>('evals.runs.start', { id: 'support', concurrency: 1 });
+    await until(() => progress().some((p) => p.runId === id && p.done >= 3), '3 cells done');
+    await t.services.evalRunService.dispose(); // as the app's shutdown does
+    const stored = t.services.evalRuns.counts(id).done;
+    expect(t.services.evalRuns.getRun(id)?.state).toBe('running');
+    const sentBefore = wire.chat;
+    database.close();
+
+    // The next start (startBackgroundWork) takes the run up again on its own.
+    const reopened = openDatabase(dataDir, new StorageNotices());
+    const again = testServices({ database: reopened, dataDir, fetch: wire.fetch });
+    closers.push(() => (again.close(), reopened.close()));
+    const { call: call2 } = routerCalls(again.services);
+    await until(() => again.services.evalRuns.getRun(id)?.state === 'done', 'resumed run done');
+    expect(await call2<EvalRunView>('evals.runs.get', { runId: id })).toMatchObject({
+      state: 'done',
+      done: 20,
+    });
+    // Only the cells not stored at the quit were sent (the one in flight, aborted, once more).
+    expect(wire.chat - sentBefore).toBe(20 - stored);
+    expect(wire.mostSends()).toBeLessThanOrEqual(2);
+    expect(sentBefore - stored).toBeLessThanOrEqual(1);
+  });
+
   it('refuses bad inputs, naming the field and the rule', async () => {
     const { send, call, t } = setup(1);
     const cases: [string, unknown, string][] = [
