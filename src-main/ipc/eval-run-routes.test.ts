@@ -295,6 +295,7 @@ describe('eval run estimate', () => {
       judgeCalls: 12,
       embeddingInputs: 0,
       promptTokens: tokens,
+      idealChatSeconds: null, // no earlier reply to time it by
       chatYuan: null,
       embeddingsYuan: null,
     });
@@ -318,12 +319,12 @@ describe('eval run estimate', () => {
       id: 'support',
       spec: { ...spec, variants: [spec.variants[0], { ...spec.variants[1], system: 'Be brief.' }] },
     });
-    expect(
-      await call<EvalRunEstimate>('evals.runs.estimate', { id: 'support', concurrency: 4 }),
-    ).toMatchObject({
-      chatCalls: 6,
-      cachedCells: 6,
-    });
+    const edited = await call<EvalRunEstimate>('evals.runs.estimate', { id: 'support', concurrency: 4 });
+    expect(edited).toMatchObject({ chatCalls: 6, cachedCells: 6 });
+    // 6 calls at 4 at a time: 2 rounds of the mean reply time of the 12 sent.
+    const sent = t.services.evalRuns.cells(id, 0, 3).map((c) => c.latencyMs!);
+    const mean = sent.reduce((a, b) => a + b, 0) / sent.length;
+    expect(edited.idealChatSeconds).toBeCloseTo((2 * mean) / 1000, 6);
   });
 
   it('refuses an eval it cannot run, naming the field', async () => {

@@ -178,6 +178,12 @@ export interface EvalRunEstimate {
   judgeYuan: number | null;
   /** `judgeYuan` plus what the judge requests in flight reserve at the run's concurrency. */
   balanceYuan: number | null;
+  /**
+   * The chat calls' ideal time at the concurrency, in seconds: `chatCalls` ÷ concurrency × the
+   * mean reply time of the eval's earlier sent cells. Null without such a cell. The judge's and
+   * the embeddings' time are not in it (a cell does not store them).
+   */
+  idealChatSeconds: number | null;
   /** Unknown: the app has no chat or embeddings prices (a gateway's `usage.cost` is in its own unit). */
   chatYuan: null;
   embeddingsYuan: null;
