@@ -92,7 +92,7 @@ export function compareColumns(
   let decisive = excludesZero;
   let flips: ColumnComparison['flips'];
   let pValue = boot.pValue;
-  const oneSample = unit === 'rate' && ma!.maxCount <= 1 && mb!.maxCount <= 1 && rows > 0;
+  const oneSample = rows > 0 && unit === 'rate' && ma!.maxCount <= 1 && mb!.maxCount <= 1;
   if (oneSample) {
     const m = mcnemarExact(
       correctnessFlips(
