@@ -37,6 +37,10 @@ import { createVideoService } from '../core/video/create-video-service';
 import { StreamHub } from './stream-hub';
 import { EvalStoreService } from '../core/evals/eval-store-service';
 import { EvalRowsImportService } from '../core/evals/eval-rows-import-service';
+import { EvalRunService } from '../core/evals/eval-run-service';
+import { EvalRunReads } from '../core/evals/eval-run-reads';
+import { evalCellPageRepository } from '../core/db/eval-repository-cell-pages';
+import { evalMarkRepository } from '../core/db/eval-repository-marks';
 
 export type EmitEvent = <K extends keyof EventMap & string>(name: K, payload: EventMap[K]) => void;
 
@@ -177,6 +181,26 @@ export function createServices(env: AppEnvironment) {
     workers: env.workers,
     now: env.now,
   });
+  // An eval's runs: interrupted ones go on in startBackgroundWork, dispose stops them with batch runs.
+  const evalRunService = new EvalRunService({
+    evals: repos.evals,
+    runs: repos.evalRuns,
+    sets: repos.sets,
+    client,
+    profiles,
+    emit: (p) => env.emit('evals.run.progress', p),
+    tokens,
+    now: env.now,
+  });
+  const dbContext = { db: env.database, notices: env.notices, now: env.now };
+  const evalRunReads = new EvalRunReads({
+    evals: repos.evals,
+    runs: repos.evalRuns,
+    pages: evalCellPageRepository(dbContext),
+    marks: evalMarkRepository(dbContext),
+    profiles,
+    now: env.now,
+  });
   // Who subscribed to which stream; the edge feeds it subscribers and their comings and goings.
   const streams = new StreamHub();
   return {
@@ -205,6 +229,8 @@ export function createServices(env: AppEnvironment) {
     evals,
     evalRowsImport,
     evalRuns: repos.evalRuns,
+    evalRunService,
+    evalRunReads,
     streams,
   };
 }
@@ -217,5 +243,6 @@ export function startBackgroundWork(services: AppServices): void {
   // No window holds a draft yet: every attachment file no conversation refers to can go.
   services.chat.sweepAttachments();
   services.judgeBatch.resumeInterrupted();
+  services.evalRunService.resumeInterrupted();
   services.video.start();
 }

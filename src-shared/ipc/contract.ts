@@ -20,6 +20,8 @@ import { judgeAgreementRoutes } from './routes/judge-agreement-routes';
 import { judgeBatchGridRoutes } from './routes/judge-batch-grid-routes';
 import { judgeReportRoutes } from './routes/judge-report-routes';
 import { evalRoutes } from './routes/eval-routes';
+import { evalRunRoutes } from './routes/eval-run-routes';
+import type { EvalEvents } from '../evals/eval-run-views';
 
 /**
  * The whole IPC surface. Main validates with these schemas; preload and renderer take their
@@ -40,6 +42,7 @@ export const routes = {
   ...judgeBatchGridRoutes,
   ...judgeReportRoutes,
   ...evalRoutes,
+  ...evalRunRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;
@@ -55,7 +58,8 @@ export type Streams = typeof streams;
 export type StreamName = keyof Streams & string;
 
 /** Main -> every window: broadcasts that are not part of any one stream. */
-export interface EventMap extends ChatEvents, VideoEvents, MediaEvents, JudgeBatchEvents, JudgeCaseEvents {
+export interface EventMap
+  extends ChatEvents, VideoEvents, MediaEvents, JudgeBatchEvents, JudgeCaseEvents, EvalEvents {
   'log.changed': LogEntry;
   'app.notice': StorageNotice;
 }
