@@ -143,6 +143,7 @@ describe("the tabs' own strings", () => {
       (await import('./en/settings')).settings,
       (await import('./en/log')).log,
       (await import('./en/errors')).errors,
+      (await import('./en/evalRuns')).evalRuns,
     ].map((part) => Object.keys(part));
     const core = Object.keys(enCore);
     for (const part of parts) expect(part.filter((k) => core.includes(k))).toEqual([]);
@@ -162,6 +163,7 @@ describe("the tabs' own strings", () => {
       settings: 'features/settings/',
       log: 'features/log/',
       errors: 'app/ErrorNotice',
+      evalRuns: 'features/evals/runs/',
     };
     const keysOf = {
       judge: Object.keys((await import('./en/workbench')).enWorkbench),
@@ -170,6 +172,7 @@ describe("the tabs' own strings", () => {
       settings: Object.keys((await import('./en/settings')).settings),
       log: Object.keys((await import('./en/log')).log),
       errors: Object.keys((await import('./en/errors')).errors),
+      evalRuns: Object.keys((await import('./en/evalRuns')).evalRuns),
     };
     const strays: string[] = [];
     for (const [file, text] of Object.entries(sources))
