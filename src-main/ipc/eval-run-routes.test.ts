@@ -6,11 +6,15 @@ import type { EvalCell } from '../../src-shared/evals/eval-run';
 import type {
   EvalCellDetail,
   EvalCellsPage,
+  EvalRunEstimate,
   EvalRunProgress,
   EvalRunView,
 } from '../../src-shared/evals/eval-run-views';
 import { openDatabase } from '../core/db/open-database';
-import { saveSampleEval, WireCounter } from '../core/evals/eval-run.test-helper';
+import { sampleRows, saveSampleEval, WireCounter } from '../core/evals/eval-run.test-helper';
+import { loadTokenCounter } from '../core/judge/token-counter';
+import { renderVariant } from '../../src-shared/evals/render-variant';
+import { costYuan, JUDGE_RESERVATION_YUAN } from '../../src-shared/judge/judge-estimate';
 import { until } from '../core/judge/batch/batch.test-helper';
 import { StorageNotices } from '../core/storage/storage-notices';
 import { routerCalls, testServices } from './services.test-helper';
@@ -219,6 +223,71 @@ describe('eval run routes', () => {
     expect(await send('evals.runs.get', { runId: 'gone' })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
+    });
+  });
+});
+
+describe('eval run estimate', () => {
+  it('counts cells, chat calls the cache leaves, judge calls, prompt tokens and the judge’s cost', async () => {
+    const { call, progress, t } = setup(3);
+    const first = await call<EvalRunEstimate>('evals.runs.estimate', { id: 'support', concurrency: 4 });
+    // Counted here as the run renders them: each row's prompt per variant, for 2 targets × 1 sample.
+    const count = await loadTokenCounter();
+    const record = t.services.evals.get('support');
+    let tokens = 0;
+    for (const row of sampleRows.slice(0, 3))
+      for (const v of record.variants) {
+        const r = renderVariant(v, row);
+        if (r.ok) tokens += 2 * count(r.messages.map((m) => String(m.content)).join('\n'));
+      }
+    expect(first).toMatchObject({
+      cells: 12,
+      chatCalls: 12,
+      cachedCells: 0,
+      incompleteCells: 0,
+      judgeCalls: 12,
+      embeddingInputs: 0,
+      promptTokens: tokens,
+      chatYuan: null,
+      embeddingsYuan: null,
+    });
+    expect(first.judgeInputTokens).toBeGreaterThan(12 * 50);
+    expect(first.judgeYuan).toBeCloseTo(costYuan(first.judgeInputTokens), 12);
+    expect(first.balanceYuan).toBeCloseTo(first.judgeYuan! + 4 * JUDGE_RESERVATION_YUAN, 12);
+
+    const { id } = await call<EvalRunView>('evals.runs.start', { id: 'support', concurrency: 4 });
+    await until(() => progress().some((p) => p.runId === id && p.state === 'done'), 'done');
+    expect(
+      await call<EvalRunEstimate>('evals.runs.estimate', { id: 'support', concurrency: 4 }),
+    ).toMatchObject({
+      cells: 12,
+      chatCalls: 0,
+      cachedCells: 12,
+      promptTokens: tokens,
+    });
+    // One variant edited: only its cells are left for the gateway.
+    const { id: _i, createdAt: _c, updatedAt: _u, ...spec } = record;
+    await call('evals.update', {
+      id: 'support',
+      spec: { ...spec, variants: [spec.variants[0], { ...spec.variants[1], system: 'Be brief.' }] },
+    });
+    expect(
+      await call<EvalRunEstimate>('evals.runs.estimate', { id: 'support', concurrency: 4 }),
+    ).toMatchObject({
+      chatCalls: 6,
+      cachedCells: 6,
+    });
+  });
+
+  it('refuses an eval it cannot run, naming the field', async () => {
+    const { send } = setup(0);
+    expect(await send('evals.runs.estimate', { id: 'support', concurrency: 4 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'dataset: The dataset has no rows: import some first.' },
+    });
+    expect(await send('evals.runs.estimate', { id: 'support', concurrency: 17 })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('concurrency: must be from 1 to 16') },
     });
   });
 });

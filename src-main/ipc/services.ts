@@ -39,6 +39,7 @@ import { EvalStoreService } from '../core/evals/eval-store-service';
 import { EvalRowsImportService } from '../core/evals/eval-rows-import-service';
 import { EvalRunService } from '../core/evals/eval-run-service';
 import { EvalRunReads } from '../core/evals/eval-run-reads';
+import { EvalRunEstimator } from '../core/evals/eval-run-estimate';
 import { evalCellPageRepository } from '../core/db/eval-repository-cell-pages';
 import { evalMarkRepository } from '../core/db/eval-repository-marks';
 
@@ -201,6 +202,15 @@ export function createServices(env: AppEnvironment) {
     profiles,
     now: env.now,
   });
+  // Read and counted whole in a worker where there is a pool.
+  const evalRunEstimator = new EvalRunEstimator({
+    db: env.database,
+    evals: repos.evals,
+    sets: repos.sets,
+    profiles,
+    tokens,
+    pool: env.workers,
+  });
   // Who subscribed to which stream; the edge feeds it subscribers and their comings and goings.
   const streams = new StreamHub();
   return {
@@ -231,6 +241,7 @@ export function createServices(env: AppEnvironment) {
     evalRuns: repos.evalRuns,
     evalRunService,
     evalRunReads,
+    evalRunEstimator,
     streams,
   };
 }

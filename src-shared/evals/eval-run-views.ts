@@ -143,21 +143,37 @@ export interface EvalCellDetail {
   request?: { body: unknown; baseUrl: string; model: string; profileId: string };
 }
 
-/** Before a run: what it will send and what is known of its cost. */
+/**
+ * Before a run: what it will send and what is known of its cost. Counted by the judge's tokenizer
+ * (the gateway's own are not published): estimates, which the gateway's `usage` replaces.
+ */
 export interface EvalRunEstimate {
   cells: number;
-  /** Chat calls: cells whose request no earlier run of the eval answered (`cachedCells` are). */
+  /** Chat calls: the cells whose exact request no done cell of the eval's runs answered. */
   chatCalls: number;
+  /** Cells the cache answers (their reply is copied, nothing sent). */
   cachedCells: number;
-  judgeCalls: number;
-  embeddingInputs: number;
-  /** The prompts' tokens by the judge's tokenizer (an estimate: each model counts its own way). */
-  promptTokens: number;
-  /** Cells whose prompt misses a variable: they would fail without being sent. */
+  /** Cells whose prompt misses a variable: they fail without being sent. */
   incompleteCells: number;
-  /** The judge's exact cost (judge-estimate.ts), over the cells the cache leaves to grade. */
+  /**
+   * One per cell with a prompt, when the eval has a grader. An upper bound: a cached reply that
+   * the same grader graded keeps its grades.
+   */
+  judgeCalls: number;
+  /** Replies and each row's reference, when the eval has a similarity check (an upper bound, as above). */
+  embeddingInputs: number;
+  /** The prompts' messages, summed over every cell (the cache's included). */
+  promptTokens: number;
+  /** The judge's input over `judgeCalls`: envelope, questions and each row's state without its reply. */
+  judgeInputTokens: number;
+  /**
+   * The judge's cost at its published price (judge-estimate.ts) for `judgeInputTokens`: the
+   * replies, unknown before the run, add to it. Null without a grader.
+   */
   judgeYuan: number | null;
-  /** Chat and embeddings prices are not known to the app. */
+  /** `judgeYuan` plus what the judge requests in flight reserve at the run's concurrency. */
+  balanceYuan: number | null;
+  /** Unknown: the app has no chat or embeddings prices (a gateway's `usage.cost` is in its own unit). */
   chatYuan: null;
   embeddingsYuan: null;
 }

@@ -46,6 +46,28 @@ function checkConcurrency(concurrency: number): void {
 
 export type { EvalRunProgress };
 
+/** The grader's questions at the pinned revision, or a refusal naming the field; a set file is the command line's. */
+export function graderQuestions(
+  sets: Pick<QuestionSetRepository, 'get'>,
+  spec: EvalSpec,
+): Question[] | undefined {
+  const grader = spec.grader;
+  if (!grader) return undefined;
+  if (grader.set.kind !== 'saved')
+    throw invalidInput(
+      'grader.set',
+      'must be a saved question set in the app (a set file is for the command line)',
+    );
+  const { setId, revision } = grader.set;
+  const found = sets.get(setId)?.revisions.find((r) => r.revision === revision);
+  if (!found)
+    throw invalidInput(
+      'grader.set',
+      `names revision ${revision} of the set ${setId}, which no longer exists`,
+    );
+  return found.questions;
+}
+
 export interface EvalRunServiceDeps {
   evals: Pick<EvalRepository, 'get' | 'rows' | 'countRows'>;
   runs: EvalRunRepository;
@@ -100,23 +122,8 @@ export class EvalRunService {
     throw new AppFailure({ code: 'bad_request', message: `A ${run.state} eval run cannot be ${action}.` });
   }
 
-  /** The grader's questions at the pinned revision; a set file is the command line's. */
   private questionsOf(spec: EvalSpec): Question[] | undefined {
-    const grader = spec.grader;
-    if (!grader) return undefined;
-    if (grader.set.kind !== 'saved')
-      throw invalidInput(
-        'grader.set',
-        'must be a saved question set in the app (a set file is for the command line)',
-      );
-    const { setId, revision } = grader.set;
-    const found = this.deps.sets.get(setId)?.revisions.find((r) => r.revision === revision);
-    if (!found)
-      throw invalidInput(
-        'grader.set',
-        `names revision ${revision} of the set ${setId}, which no longer exists`,
-      );
-    return found.questions;
+    return graderQuestions(this.deps.sets, spec);
   }
 
   /** Plans the run, stores it with the definition as it is now, and starts sending. */

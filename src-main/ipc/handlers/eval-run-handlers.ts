@@ -16,5 +16,7 @@ export function evalRunHandlers(s: AppServices): Handlers<typeof evalRunRoutes> 
     'evals.runs.cell': (key) => reads.cell(key),
     'evals.runs.mark': ({ mark, ...key }) => reads.mark(key, mark),
     'evals.runs.retryCell': (key, ctx) => runs.retryCell(key, ctx.signal),
+    'evals.runs.estimate': ({ id, concurrency }, ctx) =>
+      s.evalRunEstimator.estimate(id, concurrency, ctx.signal),
   };
 }

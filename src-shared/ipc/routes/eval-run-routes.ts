@@ -5,6 +5,7 @@ import {
   evalCellKeySchema,
   evalCellMarkSchema,
   type EvalCellsPage,
+  type EvalRunEstimate,
   evalCellsPageSchema,
   evalRunByIdSchema,
   evalRunListSchema,
@@ -36,4 +37,6 @@ export const evalRunRoutes = {
   'evals.runs.mark': route<EvalCellDetail>()(evalCellMarkSchema),
   /** Sends one cell of a run that is not sending again (never from the cache), regraded and stored. */
   'evals.runs.retryCell': route<EvalCell>()(evalCellKeySchema),
+  /** What a run would send, its prompt tokens and the judge's cost, counted in a worker. */
+  'evals.runs.estimate': route<EvalRunEstimate>()(evalRunStartSchema),
 };
