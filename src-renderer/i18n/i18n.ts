@@ -76,6 +76,19 @@ const PARTS = {
     en: () => import('./en/evalRuns').then((m) => m.evalRuns),
     'zh-CN': () => import('./zh-CN/evalRuns').then((m) => m.evalRuns),
   },
+  // The Evals tab's own strings, and the case import's, whose dialog it shares.
+  evals: {
+    en: () =>
+      Promise.all([import('./en/evals'), import('./en/judgeCases')]).then(([e, c]) => ({
+        ...c.judgeCases,
+        ...e.evals,
+      })),
+    'zh-CN': () =>
+      Promise.all([import('./zh-CN/evals'), import('./zh-CN/judgeCases')]).then(([e, c]) => ({
+        ...c.judgeCases,
+        ...e.evals,
+      })),
+  },
 } satisfies Record<string, Record<Language, () => Promise<Partial<Catalog>>>>;
 export type MessagePart = keyof typeof PARTS;
 

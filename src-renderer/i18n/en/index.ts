@@ -1,6 +1,7 @@
 import { enCore } from './core';
 import { errors } from './errors';
 import { evalRuns } from './evalRuns';
+import { evals } from './evals';
 import { log } from './log';
 import { media } from './media';
 import { settings } from './settings';
@@ -21,5 +22,6 @@ export const en = {
   ...video,
   ...settings,
   ...enWorkbench,
+  ...evals,
   ...evalRuns,
 };

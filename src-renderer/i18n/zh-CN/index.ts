@@ -2,6 +2,7 @@ import type { Catalog } from '../i18n';
 import { zhCore } from './core';
 import { errors } from './errors';
 import { evalRuns } from './evalRuns';
+import { evals } from './evals';
 import { log } from './log';
 import { media } from './media';
 import { settings } from './settings';
@@ -17,5 +18,6 @@ export const zhCN: Catalog = {
   ...video,
   ...settings,
   ...zhWorkbench,
+  ...evals,
   ...evalRuns,
 };
