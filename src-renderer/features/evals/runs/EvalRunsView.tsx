@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call } from '../../../bridge/api';
 import { ErrorNotice } from '../../../app/ErrorNotice';
@@ -7,7 +8,8 @@ import { CellDetail } from './CellDetail';
 import { matrixColumns } from './matrix-columns';
 import { type CellRef, MatrixGrid } from './MatrixGrid';
 import { refreshCells, useEvalProgress, useEvalProgressFeed } from './run-progress-store';
-import { CONCURRENCY_DEFAULT, RunPanel } from './RunPanel';
+import { RunEstimate } from './RunEstimate';
+import { CONCURRENCY_DEFAULT, CONCURRENCY_MAX, CONCURRENCY_MIN, RunPanel } from './RunPanel';
 import { MATRIX_PAGE } from './use-matrix-pages';
 import './runs.css';
 
@@ -19,10 +21,13 @@ export function EvalRunsView({ evalId }: { evalId: string }) {
   useEvalProgressFeed();
   const stateTick = useEvalProgress((s) => s.stateTick);
   const runs = useRoute('evals.runs.list', { id: evalId });
-  const { refetch } = runs;
+  const qc = useQueryClient();
+  // A run that started, paused or ended: the list's states and the estimate's cache both moved.
   useEffect(() => {
-    if (stateTick > 0) void refetch();
-  }, [stateTick, refetch]);
+    if (stateTick === 0) return;
+    void qc.invalidateQueries({ queryKey: ['evals.runs.list'] });
+    void qc.invalidateQueries({ queryKey: ['evals.runs.estimate'] });
+  }, [stateTick, qc]);
   const [picked, setPicked] = useState<string>();
   const [concurrency, setConcurrency] = useState(CONCURRENCY_DEFAULT);
   const [open, setOpen] = useState<CellRef>();
@@ -53,6 +58,13 @@ export function EvalRunsView({ evalId }: { evalId: string }) {
         }}
         concurrency={concurrency}
         onConcurrency={setConcurrency}
+        estimate={
+          Number.isInteger(concurrency) &&
+          concurrency >= CONCURRENCY_MIN &&
+          concurrency <= CONCURRENCY_MAX ? (
+            <RunEstimate evalId={evalId} concurrency={concurrency} />
+          ) : null
+        }
       />
       <div className="evalruns-results">
         {runs.error ? <ErrorNotice error={runs.error.error} /> : null}

@@ -27,7 +27,9 @@ interface Props {
  * live progress and controls; and the eval's run history to pick a run from.
  */
 export function RunPanel({ evalId, runs, selected, onSelect, concurrency, onConcurrency, estimate }: Props) {
-  const start = useRouteMutation('evals.runs.start', ['evals.runs.list'], (run) => onSelect(run.id));
+  const start = useRouteMutation('evals.runs.start', ['evals.runs.list', 'evals.runs.estimate'], (run) =>
+    onSelect(run.id),
+  );
   const valid =
     Number.isInteger(concurrency) && concurrency >= CONCURRENCY_MIN && concurrency <= CONCURRENCY_MAX;
   const sending = runs.some((r) => r.state === 'running');
