@@ -8,7 +8,7 @@ import { IconButton } from '../../app/IconButton';
 import { SidePanel } from '../../app/SidePanel';
 import { asAppError, call } from '../../bridge/api';
 import { useRoute } from '../../hooks/use-route';
-import { formatDateTime, formatNumber, t } from '../../i18n/i18n';
+import { formatDateTime, formatNumber, formatWhen, t } from '../../i18n/i18n';
 import { useEvals } from './evals-store';
 import { useEvalActions } from './use-eval-actions';
 
@@ -25,7 +25,7 @@ export function EvalSidebar() {
       </button>
       <FilePicker
         id="evals-import-file"
-        className="judge-import"
+        className="evals-import"
         button={t('evals.import.label')}
         accept="application/json,.json"
         onFiles={(files) => void importFile(files[0])}
@@ -86,7 +86,7 @@ function EvalRow(p: {
       title={`${rows} · ${t('evals.list.updated', { when: formatDateTime(e.updatedAt) })}`}
       detail={
         <span className="muted small-note evals-row-meta">
-          {rows} · {formatDateTime(e.updatedAt)}
+          {rows} · {formatWhen(e.updatedAt)}
         </span>
       }
       onRename={(name) =>

@@ -22,6 +22,8 @@ export function RowsImportDialog(p: {
   return (
     <FileImportDialog<EvalRowsMapping, EvalRowsPreview, EvalRowsImportResult>
       title={t('evals.rows.importTitle')}
+      help={t('evals.rows.fileHelp')}
+      confirmLabel={(n) => t('evals.rows.confirm', { n })}
       preview={(file, mapping) => call('evals.rows.importPreview', { evalId: p.evalId, ...file, mapping })}
       confirm={(file, mapping) => call('evals.rows.importConfirm', { evalId: p.evalId, ...file, mapping })}
       renderPreview={(preview, disabled, onMapping) => (
@@ -44,7 +46,7 @@ function RowsMapping(p: {
   const { mapping } = p;
   const used = new Set(mapping.variables.map((v) => v.column));
   return (
-    <fieldset className="cases-mapping">
+    <fieldset className="cases-mapping evals-mapping">
       <legend>{t('cases.import.mapping')}</legend>
       <p className="small-note muted">
         {t('evals.rows.variables', { names: mapping.variables.map((v) => `{{${v.name}}}`).join(' ') })}

@@ -15,12 +15,15 @@ export function freshId(prefix: string, taken: readonly { id: string }[]): strin
     if (!taken.some((x) => x.id === `${prefix}${n}`)) return `${prefix}${n}`;
 }
 
-/** A new eval: one column, one prompt that uses it, one target on the selected profile. */
-export function newDraft(name: string, profileId: string, model: string): EvalDraft {
+/**
+ * A new eval: one column, one prompt, one target on the selected profile. The prompt uses no
+ * placeholder yet: an import of rows is refused while a prompt names a column it would not have.
+ */
+export function newDraft(name: string, user: string, profileId: string, model: string): EvalDraft {
   return {
     name,
     dataset: { source: { kind: 'stored' }, columns: ['input'] },
-    variants: [{ id: 'v1', name: 'A', system: '', user: '{{input}}', params: {} }],
+    variants: [{ id: 'v1', name: 'A', system: '', user, params: {} }],
     targets: [{ id: 't1', profileId, model }],
     checks: [],
     repeats: 1,

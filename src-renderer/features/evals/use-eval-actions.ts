@@ -17,7 +17,7 @@ export function useEvalActions(onMessage: (m: string | AppError) => void) {
 
   const create = () =>
     useEvals.getState().requestLeave(() => {
-      useEvals.getState().open(undefined, newDraft(t('evals.newName'), activeId, ''));
+      useEvals.getState().open(undefined, newDraft(t('evals.newName'), t('evals.newUser'), activeId, ''));
       useEvals.getState().setView('definition');
     });
 

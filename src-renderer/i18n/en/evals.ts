@@ -12,6 +12,7 @@ export const evals = {
   'evals.list.exported': 'Eval file written to {path}',
   'evals.new': 'New eval',
   'evals.newName': 'New eval',
+  'evals.newUser': 'Write the prompt here.',
   'evals.import.label': 'Import eval file…',
   'evals.import.tooLarge': '{name} is larger than an eval file may be (5 MB).',
   'evals.import.done': 'Imported “{name}”. Its dataset is a path: import its rows from the Dataset view.',
@@ -145,6 +146,9 @@ export const evals = {
   'evals.minimums.lowerBound': 'The 95 % lower bound',
   'evals.minimums.remove': 'Remove minimum {n}',
   'evals.rows.importTitle': 'Import rows',
+  'evals.rows.fileHelp':
+    'Nothing is saved until you press Import. The first row of a CSV names its columns; each column becomes a {{variable}} of every row, and one may be the expected value.',
+  'evals.rows.confirm': 'Import {n} rows',
   'evals.rows.variables': 'Variables: {names}',
   'evals.rows.useColumn': '{column} as a variable',
   'evals.rows.expected': 'Expected value',

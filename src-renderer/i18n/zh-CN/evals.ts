@@ -14,6 +14,7 @@ export const evals: Record<keyof typeof en, string> = {
   'evals.list.exported': '评测文件已写入 {path}',
   'evals.new': '新建评测',
   'evals.newName': '新评测',
+  'evals.newUser': '在此写提示词。',
   'evals.import.label': '导入评测文件…',
   'evals.import.tooLarge': '{name} 超过评测文件的大小上限（5 MB）。',
   'evals.import.done': '已导入“{name}”。其数据集是一个路径：请在“数据集”视图中导入它的行。',
@@ -142,6 +143,9 @@ export const evals: Record<keyof typeof en, string> = {
   'evals.minimums.lowerBound': '95 % 区间下限',
   'evals.minimums.remove': '移除最低标准 {n}',
   'evals.rows.importTitle': '导入行',
+  'evals.rows.fileHelp':
+    '按下“导入”之前不会保存任何内容。CSV 的第一行是列名；每一列成为每行的一个变量（{{variable}}），其中一列可作为期望值。',
+  'evals.rows.confirm': '导入 {n} 行',
   'evals.rows.variables': '变量：{names}',
   'evals.rows.useColumn': '将 {column} 作为变量',
   'evals.rows.expected': '期望值',

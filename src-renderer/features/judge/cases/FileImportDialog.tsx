@@ -55,6 +55,10 @@ type Busy = 'reading' | 'previewing' | 'importing' | undefined;
  */
 export function FileImportDialog<M, P extends FilePreview<M>, R extends FileImportResult>(p: {
   title: string;
+  /** Under the file field: what the file may hold. */
+  help: string;
+  /** The Import button's words for `n` rows to import. */
+  confirmLabel: (n: string) => string;
   preview: (file: { uploadId: string; format?: CaseFileFormat }, mapping?: M) => Promise<P>;
   confirm: (file: { uploadId: string; format: CaseFileFormat }, mapping: M) => Promise<R>;
   /** The mapping's editor and the first rows, under the problems' count. */
@@ -215,7 +219,7 @@ export function FileImportDialog<M, P extends FilePreview<M>, R extends FileImpo
               disabled={busy === 'importing'}
               onFiles={(files) => void pick(files[0])}
             />
-            <span className="small-note muted">{t('cases.import.fileHelp')}</span>
+            <span className="small-note muted">{p.help}</span>
           </div>
           <p className="small-note muted" aria-live="polite">
             {busy === 'reading'
@@ -276,7 +280,7 @@ export function FileImportDialog<M, P extends FilePreview<M>, R extends FileImpo
           ) : (
             <>
               <button type="button" className="primary" disabled={!canImport} onClick={() => void confirm()}>
-                {t('cases.import.confirm', { n: formatNumber(preview?.validCount ?? 0) })}
+                {p.confirmLabel(formatNumber(preview?.validCount ?? 0))}
               </button>
               <button type="button" className="ghost" onClick={p.onClose} disabled={busy === 'importing'}>
                 {t('common.cancel')}

@@ -22,6 +22,8 @@ export function ImportDialog(p: {
   return (
     <FileImportDialog<CaseMapping, CaseImportPreview, CaseImportResult>
       title={t('cases.import.title')}
+      help={t('cases.import.fileHelp')}
+      confirmLabel={(n) => t('cases.import.confirm', { n })}
       preview={(file, mapping) => call('judge.cases.importPreview', { setId: p.setId, ...file, mapping })}
       confirm={(file, mapping) => call('judge.cases.importConfirm', { setId: p.setId, ...file, mapping })}
       renderPreview={(preview, disabled, onMapping) => (
