@@ -22,6 +22,7 @@ import { judgeReportRoutes } from './routes/judge-report-routes';
 import { evalRoutes } from './routes/eval-routes';
 import { evalRunRoutes } from './routes/eval-run-routes';
 import type { EvalEvents } from '../evals/eval-run-views';
+import { evalStatsRoutes } from './routes/eval-stats-routes';
 
 /**
  * The whole IPC surface. Main validates with these schemas; preload and renderer take their
@@ -43,6 +44,7 @@ export const routes = {
   ...judgeReportRoutes,
   ...evalRoutes,
   ...evalRunRoutes,
+  ...evalStatsRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;
