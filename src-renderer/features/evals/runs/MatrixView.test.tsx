@@ -5,7 +5,7 @@ import type { EvalCellMark, EvalRunView } from '../../../../src-shared/evals/eva
 import { installFakeBridge } from '../../../test/fake-bridge';
 import { EvalRunsView } from './EvalRunsView';
 import { resetEvalProgress } from './run-progress-store';
-import { cellDetail, cellsRow, runView, storedCell } from './runs-fixtures.test-helper';
+import { cellDetail, cellsRow, comparison, runStats, runView, storedCell } from './runs-fixtures.test-helper';
 
 /** A 100,000-row run whose pages are made on demand, its marks kept, every call recorded. */
 function bridge(run: EvalRunView = runView()) {
@@ -32,6 +32,8 @@ function bridge(run: EvalRunView = runView()) {
       return cellDetail({ mark: i.mark ?? undefined });
     },
     'evals.runs.retryCell': () => storedCell({ reply: { text: 'sent again' } }),
+    'evals.runs.stats': () => runStats(),
+    'evals.runs.compare': () => comparison(),
   });
 }
 

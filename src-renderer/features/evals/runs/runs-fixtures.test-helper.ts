@@ -1,5 +1,9 @@
 import type { EvalCellDetail, EvalCellsRow, EvalRunView } from '../../../../src-shared/evals/eval-run-views';
 import type { EvalCell } from '../../../../src-shared/evals/eval-run';
+import type { ColumnComparison } from '../../../../src-shared/evals/stats/column-compare';
+import type { ColumnStats } from '../../../../src-shared/evals/stats/column-stats';
+import type { EvalRunStats } from '../../../../src-shared/ipc/routes/eval-stats-routes';
+import type { DifferenceVerdict } from '../../../../src-shared/stats/difference-verdict';
 
 /** A run of the matrix tests: `rows` rows × 2 variants × 1 target, one sample per cell. */
 export function runView(over: Partial<EvalRunView> = {}, rows = 100_000): EvalRunView {
@@ -92,5 +96,72 @@ export function cellDetail(over: Partial<EvalCellDetail> = {}): EvalCellDetail {
       profileId: 'sandbox',
     },
     ...over,
+  };
+}
+
+const figure = (estimate: number, lower: number, upper: number) => ({
+  estimate,
+  lower,
+  upper,
+  confidence: 0.95,
+  rows: 300,
+  samples: 300,
+  method: 'wilson' as const,
+});
+
+/** The run's statistics: Short passes its checks 72 % [65, 78], Warm 91 % [87, 94]. */
+export function runStats(): EvalRunStats {
+  const column = (
+    variantId: string,
+    rate: [number, number, number],
+    mean: [number, number, number],
+  ): ColumnStats => ({
+    column: { variantId, targetId: 'chat1' },
+    rows: 300,
+    cells: 300,
+    done: 298,
+    errored: 2,
+    checks: figure(...rate),
+    questions: [{ name: 'helpful', kind: 'score', mean: { ...figure(...mean), method: 'clusterBootstrap' } }],
+    latency: { p50: 212, p95: 480, cells: 298 },
+    cost: { total: null, perCell: null, unknownCells: 298 },
+  });
+  return {
+    runId: 'run-1',
+    columns: [
+      column('short', [0.72, 0.65, 0.78], [2.4, 2.2, 2.6]),
+      column('warm', [0.91, 0.87, 0.94], [3.1, 2.9, 3.3]),
+    ],
+    gates: [],
+    marks: null,
+  };
+}
+
+/** Warm against Short on the checks: decisive, by 6 points [2, 10] on 300 rows. */
+export function comparison(over: Partial<DifferenceVerdict> = {}): ColumnComparison {
+  return {
+    a: { variantId: 'short', targetId: 'chat1' },
+    b: { variantId: 'warm', targetId: 'chat1' },
+    of: 'checks',
+    unit: 'rate',
+    rows: 300,
+    aMean: 0.72,
+    bMean: 0.78,
+    test: 'mcnemarExact',
+    pValue: 0.004,
+    flips: { bothRight: 200, aOnly: 10, bOnly: 28, bothWrong: 62 },
+    seed: 1,
+    resamples: 1000,
+    verdict: {
+      cases: 300,
+      delta: 0.06,
+      lower: 0.02,
+      upper: 0.1,
+      confidence: 0.95,
+      decisive: true,
+      direction: 'bHigher',
+      ...over,
+    },
+    sentence: 'English sentence',
   };
 }
