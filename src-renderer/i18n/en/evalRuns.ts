@@ -114,7 +114,7 @@ export const evalRuns = {
   'evalRuns.compare.notDecisive': 'Not decisive: {b} − {a} = {delta} {unit} {interval} on {rows} rows',
   'evalRuns.compare.noInterval': '(no interval)',
   'evalRuns.compare.noRows': 'No row has a value in both {a} and {b}.',
-  'evalRuns.compare.detail': 'Paired on {rows} rows · {test} · {p}',
+  'evalRuns.compare.detail': 'Paired on {rows} rows · {test} · {p}.',
   'evalRuns.compare.mcnemar': 'McNemar’s exact test',
   'evalRuns.compare.bootstrap': 'paired bootstrap ({resamples} resamples, seed {seed})',
   'evalRuns.compare.flips': 'B right where A was wrong on {bOnly} rows, the reverse on {aOnly}.',

@@ -111,7 +111,7 @@ export const evalRuns: Record<keyof typeof en, string> = {
   'evalRuns.compare.notDecisive': '差异不显著：在 {rows} 行上，{b} − {a} = {delta} {unit} {interval}',
   'evalRuns.compare.noInterval': '（无区间）',
   'evalRuns.compare.noRows': '没有任何一行在 {a} 和 {b} 中都有值。',
-  'evalRuns.compare.detail': '在 {rows} 行上配对 · {test} · {p}',
+  'evalRuns.compare.detail': '在 {rows} 行上配对 · {test} · {p}。',
   'evalRuns.compare.mcnemar': 'McNemar 精确检验',
   'evalRuns.compare.bootstrap': '配对自助法（{resamples} 次重抽样，种子 {seed}）',
   'evalRuns.compare.flips': 'A 错而 B 对的有 {bOnly} 行，反之有 {aOnly} 行。',

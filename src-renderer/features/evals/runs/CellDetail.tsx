@@ -35,7 +35,7 @@ function MarkButtons({
         <button
           key={m}
           type="button"
-          className={mark === m ? 'small pressed' : 'small'}
+          className={mark === m ? 'small pressed evalruns-toggle' : 'small evalruns-toggle'}
           aria-pressed={mark === m}
           disabled={busy}
           onClick={() => onMark(mark === m ? null : m)}
@@ -100,7 +100,7 @@ export function CellDetail({ runId, cell, columnLabel, repeats, runSending, onCl
             <button
               key={i}
               type="button"
-              className={i === sample ? 'small pressed' : 'small ghost'}
+              className={i === sample ? 'small pressed evalruns-toggle' : 'small evalruns-toggle'}
               aria-pressed={i === sample}
               onClick={() => setSample(i)}
             >

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EvalRunView } from '../../../../src-shared/evals/eval-run-views';
+import type { EvalRunStats } from '../../../../src-shared/ipc/routes/eval-stats-routes';
 import { ErrorNotice } from '../../../app/ErrorNotice';
 import { call } from '../../../bridge/api';
 import { useRoute, useRouteMutation } from '../../../hooks/use-route';
@@ -21,6 +22,10 @@ const firstTwo = (run: EvalRunView): CompareChoice => {
   const cols = matrixColumns(run);
   return { a: cols[0]?.id, b: cols[1]?.id, of: '', filter: 'all' };
 };
+
+/** The name, then per figure a line: the checks, each question, latency and cost, rows. */
+const headHeight = (stats: EvalRunStats | undefined) =>
+  Math.max(72, 30 + (stats ? 3 + (stats.columns[0]?.questions.length ?? 0) : 1) * 16);
 
 /** The selected run's matrix, its column statistics, compare and filters, and its export. */
 function RunResults({ run, onOpen }: { run: EvalRunView; onOpen: (c: CellRef) => void }) {
@@ -98,6 +103,7 @@ function RunResults({ run, onOpen }: { run: EvalRunView; onOpen: (c: CellRef) =>
         onOpen={onOpen}
         onMark={(cell, m) => mark.mutate({ runId, ...cell, mark: m })}
         empty={filter ? t('evalRuns.filter.none') : t('evalRuns.matrix.empty')}
+        headHeight={headHeight(stats.data)}
       />
     </>
   );
@@ -130,26 +136,28 @@ export function EvalRunsView({ evalId }: { evalId: string }) {
     Number.isInteger(concurrency) && concurrency >= CONCURRENCY_MIN && concurrency <= CONCURRENCY_MAX;
 
   return (
-    <div className="evalruns">
-      <RunPanel
-        evalId={evalId}
-        runs={list}
-        selected={selected}
-        onSelect={(id) => {
-          setPicked(id);
-          setOpen(undefined);
-        }}
-        concurrency={concurrency}
-        onConcurrency={setConcurrency}
-        estimate={validConcurrency ? <RunEstimate evalId={evalId} concurrency={concurrency} /> : null}
-      />
-      <div className="evalruns-results">
-        {runs.error ? <ErrorNotice error={runs.error.error} /> : null}
-        {selected ? (
-          <RunResults key={selected.id} run={selected} onOpen={setOpen} />
-        ) : runs.data ? (
-          <p className="muted empty-state">{t('evalRuns.matrix.noRun')}</p>
-        ) : null}
+    <div className="evalruns-frame">
+      <div className="evalruns">
+        <RunPanel
+          evalId={evalId}
+          runs={list}
+          selected={selected}
+          onSelect={(id) => {
+            setPicked(id);
+            setOpen(undefined);
+          }}
+          concurrency={concurrency}
+          onConcurrency={setConcurrency}
+          estimate={validConcurrency ? <RunEstimate evalId={evalId} concurrency={concurrency} /> : null}
+        />
+        <div className="evalruns-results">
+          {runs.error ? <ErrorNotice error={runs.error.error} /> : null}
+          {selected ? (
+            <RunResults key={selected.id} run={selected} onOpen={setOpen} />
+          ) : runs.data ? (
+            <p className="muted empty-state">{t('evalRuns.matrix.noRun')}</p>
+          ) : null}
+        </div>
       </div>
       {open && selected ? (
         <CellDetail

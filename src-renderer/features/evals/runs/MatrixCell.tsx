@@ -37,6 +37,7 @@ function OneSample({ cell }: { cell: EvalCellSummary }) {
         <span className="matrix-reply">{cell.replyPreview ?? ''}</span>
       )}
       <span className="matrix-chips">
+        <Mark mark={cell.mark} />
         <Checks cell={cell} />
         {(cell.grades ?? []).map((g) => (
           <span key={g.name} className="chip">
@@ -46,7 +47,6 @@ function OneSample({ cell }: { cell: EvalCellSummary }) {
         {cell.similarity !== undefined ? (
           <span className="chip">{t('evalRuns.cell.similarity', { v: cell.similarity.toFixed(2) })}</span>
         ) : null}
-        <Mark mark={cell.mark} />
       </span>
       <span className="matrix-meta muted">
         {msText(cell.latencyMs)}

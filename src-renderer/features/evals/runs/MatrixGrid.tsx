@@ -34,6 +34,8 @@ interface Props {
   /** G / B on a focused cell of one sample; the same key again clears (null). */
   onMark: (cell: CellRef, mark: 'good' | 'bad' | null) => void;
   empty: string;
+  /** The header row's height: its figures are one a line, and the columns are placed absolutely. */
+  headHeight: number;
 }
 
 const samplesOf = (row: EvalCellsRow, c: MatrixColumn): EvalCellSummary[] =>
@@ -174,7 +176,7 @@ export function MatrixGrid(props: Props) {
         tabIndex={0}
         onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, left: e.currentTarget.scrollLeft })}
       >
-        <div role="row" aria-rowindex={1} className="matrix-head" style={{ width }}>
+        <div role="row" aria-rowindex={1} className="matrix-head" style={{ width, height: props.headHeight }}>
           <span role="columnheader" aria-colindex={1} className="matrix-lead">
             {pages.total === undefined
               ? t('evalRuns.matrix.loading')
