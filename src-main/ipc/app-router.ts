@@ -10,6 +10,7 @@ import { judgeAgreementHandlers } from './handlers/judge-agreement-handlers';
 import { judgeBatchGridHandlers } from './handlers/judge-batch-grid-handlers';
 import { judgeReportHandlers } from './handlers/judge-report-handlers';
 import { evalHandlers } from './handlers/eval-handlers';
+import { evalExportHandlers } from './handlers/eval-export-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { mediaHandlers } from './handlers/media-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
@@ -34,6 +35,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...judgeBatchGridHandlers(s),
     ...judgeReportHandlers(s),
     ...evalHandlers(s),
+    ...evalExportHandlers(s),
   };
 }
 

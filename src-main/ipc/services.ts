@@ -37,6 +37,7 @@ import { createVideoService } from '../core/video/create-video-service';
 import { StreamHub } from './stream-hub';
 import { EvalStoreService } from '../core/evals/eval-store-service';
 import { EvalRowsImportService } from '../core/evals/eval-rows-import-service';
+import { EvalResultsExport } from '../core/evals/eval-results-export-service';
 
 export type EmitEvent = <K extends keyof EventMap & string>(name: K, payload: EventMap[K]) => void;
 
@@ -177,6 +178,13 @@ export function createServices(env: AppEnvironment) {
     workers: env.workers,
     now: env.now,
   });
+  // An eval run's results as a file, where the user picks.
+  const evalResults = new EvalResultsExport({
+    evals: repos.evals,
+    runs: repos.evalRuns,
+    sets: repos.sets,
+    desktop: env.desktop,
+  });
   // Who subscribed to which stream; the edge feeds it subscribers and their comings and goings.
   const streams = new StreamHub();
   return {
@@ -205,6 +213,7 @@ export function createServices(env: AppEnvironment) {
     evals,
     evalRowsImport,
     evalRuns: repos.evalRuns,
+    evalResults,
     streams,
   };
 }

@@ -20,6 +20,7 @@ import { judgeAgreementRoutes } from './routes/judge-agreement-routes';
 import { judgeBatchGridRoutes } from './routes/judge-batch-grid-routes';
 import { judgeReportRoutes } from './routes/judge-report-routes';
 import { evalRoutes } from './routes/eval-routes';
+import { evalExportRoutes } from './routes/eval-export-routes';
 
 /**
  * The whole IPC surface. Main validates with these schemas; preload and renderer take their
@@ -40,6 +41,7 @@ export const routes = {
   ...judgeBatchGridRoutes,
   ...judgeReportRoutes,
   ...evalRoutes,
+  ...evalExportRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;
