@@ -16,7 +16,7 @@ import { AppFailure, invalidInput } from '../../../src-shared/result';
 import type { DbContext } from '../db/quarantine';
 import { type CaseSource, scanCaseFile, type ScanProgress } from '../judge/cases/case-file-scan';
 import { problem } from '../judge/cases/case-mapping';
-import { rowsLeftOut, sortByPlace } from '../judge/cases/case-import';
+import { rowsLeftOut, sortByPlace, unreadableFilePreview } from '../judge/cases/case-import';
 import type { RowItem, RowProblem } from '../judge/cases/case-rows';
 import { checkRowsMapping, mapDatasetRow, proposeRowsMapping } from './eval-rows-import-mapping';
 import { EvalRowsStaging } from './eval-rows-import-staging';
@@ -90,17 +90,7 @@ export async function previewEvalRows(
   if (!proposed) mapping = proposeRowsMapping(end.columns);
   if (input.mapping) checkRowsMapping(input.mapping, end.columns);
   const base = { format: end.format, replaces: input.held };
-  if (end.fatal)
-    return {
-      ...base,
-      columns: [],
-      mapping: null,
-      rows: [],
-      rowCount: 0,
-      validCount: 0,
-      problems: [problem({}, 'file', end.fatal)],
-      problemCount: 1,
-    };
+  if (end.fatal) return { ...unreadableFilePreview(end.format, end.fatal, null), replaces: input.held };
   if (end.stopped) note(problem({}, 'file', rowsStopMessage(end.stopped)));
   return {
     ...base,

@@ -114,5 +114,22 @@ export function rowsLeftOut() {
   };
 }
 
+/**
+ * A preview of a file that cannot be read at all: no columns, no rows, the one problem saying
+ * why (the case import and an eval's dataset import answer it the same way).
+ */
+export function unreadableFilePreview<F extends string, M>(format: F, fatal: string, mapping: M) {
+  return {
+    format,
+    columns: [] as string[],
+    mapping,
+    rows: [] as never[],
+    rowCount: 0,
+    validCount: 0,
+    problems: [problem({}, 'file', fatal)],
+    problemCount: 1,
+  };
+}
+
 /** A row the file's own syntax left out (a header or file problem is not a row). */
 const skipsRow = (p: RowProblem) => p.skipsRow && p.field === 'row';
