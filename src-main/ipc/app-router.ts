@@ -10,6 +10,7 @@ import { judgeAgreementHandlers } from './handlers/judge-agreement-handlers';
 import { judgeBatchGridHandlers } from './handlers/judge-batch-grid-handlers';
 import { judgeReportHandlers } from './handlers/judge-report-handlers';
 import { evalHandlers } from './handlers/eval-handlers';
+import { evalRunHandlers } from './handlers/eval-run-handlers';
 import { evalExportHandlers } from './handlers/eval-export-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { mediaHandlers } from './handlers/media-handlers';
@@ -35,6 +36,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...judgeBatchGridHandlers(s),
     ...judgeReportHandlers(s),
     ...evalHandlers(s),
+    ...evalRunHandlers(s),
     ...evalExportHandlers(s),
   };
 }

@@ -37,6 +37,11 @@ import { createVideoService } from '../core/video/create-video-service';
 import { StreamHub } from './stream-hub';
 import { EvalStoreService } from '../core/evals/eval-store-service';
 import { EvalRowsImportService } from '../core/evals/eval-rows-import-service';
+import { EvalRunService } from '../core/evals/eval-run-service';
+import { EvalRunReads } from '../core/evals/eval-run-reads';
+import { EvalRunEstimator } from '../core/evals/eval-run-estimate';
+import { evalCellPageRepository } from '../core/db/eval-repository-cell-pages';
+import { evalMarkRepository } from '../core/db/eval-repository-marks';
 import { EvalResultsExport } from '../core/evals/eval-results-export-service';
 
 export type EmitEvent = <K extends keyof EventMap & string>(name: K, payload: EventMap[K]) => void;
@@ -178,6 +183,35 @@ export function createServices(env: AppEnvironment) {
     workers: env.workers,
     now: env.now,
   });
+  // An eval's runs: interrupted ones go on in startBackgroundWork, dispose stops them with batch runs.
+  const evalRunService = new EvalRunService({
+    evals: repos.evals,
+    runs: repos.evalRuns,
+    sets: repos.sets,
+    client,
+    profiles,
+    emit: (p) => env.emit('evals.run.progress', p),
+    tokens,
+    now: env.now,
+  });
+  const dbContext = { db: env.database, notices: env.notices, now: env.now };
+  const evalRunReads = new EvalRunReads({
+    evals: repos.evals,
+    runs: repos.evalRuns,
+    pages: evalCellPageRepository(dbContext),
+    marks: evalMarkRepository(dbContext),
+    profiles,
+    now: env.now,
+  });
+  // Read and counted whole in a worker where there is a pool.
+  const evalRunEstimator = new EvalRunEstimator({
+    db: env.database,
+    evals: repos.evals,
+    sets: repos.sets,
+    profiles,
+    tokens,
+    pool: env.workers,
+  });
   // An eval run's results as a file, where the user picks.
   const evalResults = new EvalResultsExport({
     evals: repos.evals,
@@ -213,6 +247,9 @@ export function createServices(env: AppEnvironment) {
     evals,
     evalRowsImport,
     evalRuns: repos.evalRuns,
+    evalRunService,
+    evalRunReads,
+    evalRunEstimator,
     evalResults,
     streams,
   };
@@ -226,5 +263,6 @@ export function startBackgroundWork(services: AppServices): void {
   // No window holds a draft yet: every attachment file no conversation refers to can go.
   services.chat.sweepAttachments();
   services.judgeBatch.resumeInterrupted();
+  services.evalRunService.resumeInterrupted();
   services.video.start();
 }

@@ -30,7 +30,11 @@ describe('an eval’s definition', () => {
     expect(spec.grader?.state).toEqual({ mode: 'default' });
     expect(spec.checks[0]).toEqual({ kind: 'contains', text: '{{gold}}', ignoreCase: true });
     expect(spec.checks[2]).toEqual({ kind: 'regex', pattern: '^[A-Z]', flags: 'm' });
-    expect(spec.minimums.map((m) => m.gate)).toEqual(['point', 'lower-bound', 'point']);
+    expect(spec.minimums.map((m) => (m.kind === 'not-worse' ? m.kind : m.gate))).toEqual([
+      'point',
+      'lower-bound',
+      'point',
+    ]);
     const bare = evalSpecSchema.parse({
       ...sampleSpecInput(),
       checks: undefined,
@@ -183,6 +187,51 @@ describe('an eval’s definition', () => {
         minimums: [{ kind: 'mean-score', question: 'helpfulness', min: 1 }],
       }),
     ).toEqual(['minimums[0]: is on the question “helpfulness”, but the eval has no grader']);
+  });
+
+  it('takes “column B is not worse than column A” and names what it refers to that is missing', () => {
+    const s = sampleSpecInput();
+    const a = { variantId: 'terse', targetId: 'a' };
+    const notWorse = (m: Record<string, unknown>) => ({ kind: 'not-worse', of: 'checks', a, ...m });
+    const spec = evalSpecSchema.parse({
+      ...s,
+      minimums: [notWorse({ b: { variantId: 'warm', targetId: 'a' } })],
+    });
+    expect(spec.minimums[0]).toEqual({
+      kind: 'not-worse',
+      of: 'checks',
+      a,
+      b: { variantId: 'warm', targetId: 'a' },
+      margin: 0,
+    });
+    expect(
+      problems({
+        ...s,
+        minimums: [
+          notWorse({ b: { variantId: 'cold', targetId: 'z' }, margin: 0.05 }),
+          notWorse({ b: a }),
+          notWorse({ b: { variantId: 'warm', targetId: 'b' }, margin: 2 }),
+          notWorse({ of: { question: 'helpfulness' }, b: { variantId: 'warm', targetId: 'b' }, margin: 2 }),
+          notWorse({ b: { variantId: 'warm', targetId: 'b' }, margin: -1 }),
+        ],
+      }),
+    ).toEqual([
+      'minimums[4].margin: must be from 0 to 25',
+      'minimums[0].b.variantId: must be a variant of the eval (“terse”, “warm”)',
+      'minimums[0].b.targetId: must be a target of the eval (“a”, “b”)',
+      'minimums[1].b: must be another column than a (a column is never worse than itself)',
+      'minimums[2].margin: must be from 0 to 1 for a pass rate of the checks',
+    ]);
+    expect(
+      problems({
+        ...s,
+        grader: undefined,
+        minimums: [notWorse({ of: { question: 'helpfulness' }, b: { variantId: 'warm', targetId: 'a' } })],
+      }),
+    ).toEqual(['minimums[0]: is on the question “helpfulness”, but the eval has no grader']);
+    expect(problems({ ...s, minimums: [{ kind: 'not-worse', of: 'checks', a }] })).toEqual([
+      'minimums[0].b: Invalid input: expected object, received undefined',
+    ]);
   });
 
   it('reads a stored eval with its id and times, by the same rules', () => {

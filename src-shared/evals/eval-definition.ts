@@ -163,8 +163,29 @@ export const minimumSchema = z.discriminatedUnion(
       gate,
       column: columnRef.optional(),
     }),
+    strict({
+      /**
+       * Column B is not worse than column A: the lower bound of the paired B − A (pass rate or
+       * mean score, src-shared/evals/stats/eval-gates.ts) is at least −margin.
+       */
+      kind: z.literal('not-worse'),
+      of: z.union([z.literal('checks'), strict({ question: questionName })], {
+        error: 'must be "checks" or {"question": NAME}',
+      }),
+      a: strict({ variantId: partIdSchema('a variant id'), targetId: partIdSchema('a target id') }),
+      b: strict({ variantId: partIdSchema('a variant id'), targetId: partIdSchema('a target id') }),
+      /** In the figure's units: 0–1 for a pass rate, levels for a score question. */
+      margin: z
+        .number({ error: 'must be a number from 0 to 25' })
+        .min(0, 'must be from 0 to 25')
+        .max(25, 'must be from 0 to 25')
+        .default(0),
+    }),
   ],
-  { error: 'must be a minimum: {"kind": "pass-rate", …} or {"kind": "mean-score", …}' },
+  {
+    error:
+      'must be a minimum: {"kind": "pass-rate", …}, {"kind": "mean-score", …} or {"kind": "not-worse", …}',
+  },
 );
 export type EvalMinimum = z.output<typeof minimumSchema>;
 
@@ -251,21 +272,30 @@ function crossRules(spec: SpecFields, ctx: z.RefinementCtx): void {
   const ref = spec.similarity?.referenceColumn;
   if (ref !== undefined && !withExpected.includes(ref))
     issue(['similarity', 'referenceColumn'], `must be a column of the dataset (${list(withExpected)})`);
+  const columnRefRules = (path: (string | number)[], c: { variantId: string; targetId: string }) => {
+    // An empty list is reported by its own rule; naming it again here says nothing more.
+    if (spec.variants.length > 0 && !spec.variants.some((v) => v.id === c.variantId))
+      issue(
+        [...path, 'variantId'],
+        `must be a variant of the eval (${list(spec.variants.map((v) => v.id))})`,
+      );
+    if (spec.targets.length > 0 && !spec.targets.some((t) => t.id === c.targetId))
+      issue([...path, 'targetId'], `must be a target of the eval (${list(spec.targets.map((t) => t.id))})`);
+  };
   spec.minimums.forEach((m, i) => {
     const question = m.kind === 'mean-score' ? m.question : m.of === 'checks' ? undefined : m.of.question;
     if (question !== undefined && !spec.grader)
       issue(['minimums', i], `is on the question “${question}”, but the eval has no grader`);
-    // An empty list is reported by its own rule; naming it again here says nothing more.
-    if (m.column && spec.variants.length > 0 && !spec.variants.some((v) => v.id === m.column!.variantId))
-      issue(
-        ['minimums', i, 'column', 'variantId'],
-        `must be a variant of the eval (${list(spec.variants.map((v) => v.id))})`,
-      );
-    if (m.column && spec.targets.length > 0 && !spec.targets.some((t) => t.id === m.column!.targetId))
-      issue(
-        ['minimums', i, 'column', 'targetId'],
-        `must be a target of the eval (${list(spec.targets.map((t) => t.id))})`,
-      );
+    if (m.kind === 'not-worse') {
+      columnRefRules(['minimums', i, 'a'], m.a);
+      columnRefRules(['minimums', i, 'b'], m.b);
+      if (m.a.variantId === m.b.variantId && m.a.targetId === m.b.targetId)
+        issue(['minimums', i, 'b'], 'must be another column than a (a column is never worse than itself)');
+      if (m.of === 'checks' && m.margin > 1)
+        issue(['minimums', i, 'margin'], 'must be from 0 to 1 for a pass rate of the checks');
+      return;
+    }
+    if (m.column) columnRefRules(['minimums', i, 'column'], m.column);
   });
 }
 

@@ -23,6 +23,23 @@ describe('the eval file', () => {
     expect(serializeEvalFile(parsed.ok ? parsed.spec : sampleSpecInput())).toBe(text);
   });
 
+  it('writes a not-worse minimum with its margin and reads it back; its problems are listed by field', () => {
+    const notWorse = {
+      kind: 'not-worse',
+      of: { question: 'helpfulness' },
+      a: { variantId: 'terse', targetId: 'a' },
+      b: { variantId: 'warm', targetId: 'a' },
+    } as const;
+    const text = serializeEvalFile({ ...sampleSpecInput(), minimums: [notWorse] });
+    expect(text).toContain('"margin": 0');
+    const parsed = parseEvalFile(text);
+    expect(parsed.ok && parsed.spec.minimums).toEqual([{ ...notWorse, margin: 0 }]);
+    expect(serializeEvalFile(parsed.ok ? parsed.spec : sampleSpecInput())).toBe(text);
+    expect(lines(fileWith({ minimums: [{ ...notWorse, b: { variantId: 'warm', targetId: 'q' } }] }))).toEqual(
+      ['minimums[0].b.targetId: must be a target of the eval (“a”, “b”)'],
+    );
+  });
+
   it('says what the file is when it is not an eval file of a version it reads', () => {
     expect(lines('{"name": ')).toEqual([expect.stringMatching(/^is not JSON \(.+\)$/)]);
     expect(lines('[1]')).toEqual(['must be a JSON object: {"gatehouse": "eval", "version": 1, …}']);

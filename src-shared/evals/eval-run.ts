@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pauseReasonSchema } from '../judge/batch-run';
 import { evalSpecSchema } from './eval-definition';
 
 /**
@@ -32,6 +33,8 @@ export const evalRunSchema = evalRunDataSchema.extend({
   state: z.enum(EVAL_RUN_STATES),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** Why a paused run waits (its `pause_reason` column, migration 12); absent otherwise. */
+  pauseReason: pauseReasonSchema.optional(),
 });
 export type EvalRun = z.infer<typeof evalRunSchema>;
 

@@ -20,6 +20,8 @@ import { judgeAgreementRoutes } from './routes/judge-agreement-routes';
 import { judgeBatchGridRoutes } from './routes/judge-batch-grid-routes';
 import { judgeReportRoutes } from './routes/judge-report-routes';
 import { evalRoutes } from './routes/eval-routes';
+import { evalRunRoutes } from './routes/eval-run-routes';
+import type { EvalEvents } from '../evals/eval-run-views';
 import { evalExportRoutes } from './routes/eval-export-routes';
 
 /**
@@ -41,6 +43,7 @@ export const routes = {
   ...judgeBatchGridRoutes,
   ...judgeReportRoutes,
   ...evalRoutes,
+  ...evalRunRoutes,
   ...evalExportRoutes,
 };
 export type Routes = typeof routes;
@@ -57,7 +60,8 @@ export type Streams = typeof streams;
 export type StreamName = keyof Streams & string;
 
 /** Main -> every window: broadcasts that are not part of any one stream. */
-export interface EventMap extends ChatEvents, VideoEvents, MediaEvents, JudgeBatchEvents, JudgeCaseEvents {
+export interface EventMap
+  extends ChatEvents, VideoEvents, MediaEvents, JudgeBatchEvents, JudgeCaseEvents, EvalEvents {
   'log.changed': LogEntry;
   'app.notice': StorageNotice;
 }

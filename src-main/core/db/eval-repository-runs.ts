@@ -8,6 +8,7 @@ import {
   type EvalRunState,
 } from '../../../src-shared/evals/eval-run';
 import { cellId } from '../../../src-shared/evals/run-plan';
+import { type PauseReason, pauseReasonSchema } from '../../../src-shared/judge/batch-run';
 import { type DbContext, issuesText, parseJson, quarantine } from './quarantine';
 import { transaction } from './transaction';
 
@@ -22,8 +23,11 @@ export interface EvalRunRepository {
   /** Newest first. */
   listRuns(evalId: string): EvalRun[];
   runsInState(state: EvalRunState): EvalRun[];
-  /** Its state and time only: the definition it keeps is never rewritten. False when it is gone. */
-  setRunState(id: string, state: EvalRunState, at: number): boolean;
+  /**
+   * Its state and time only: the definition it keeps is never rewritten. A pause keeps its reason
+   * (null: the user paused); any other state clears it. False when it is gone.
+   */
+  setRunState(id: string, state: EvalRunState, at: number, pauseReason?: PauseReason): boolean;
   deleteRun(id: string): boolean;
   /**
    * One cell's result, in one small transaction with the run's time: a crash loses at most the
@@ -59,6 +63,7 @@ interface RunRow {
   created_at: number;
   updated_at: number;
   data: string;
+  pause_reason: string | null;
 }
 
 interface CellRow {
@@ -82,6 +87,7 @@ interface CellRow {
 }
 
 const RUN_COLUMNS = 'id, eval_id, state, created_at, updated_at, data';
+const RUN_READ = `${RUN_COLUMNS}, pause_reason`;
 const CELL_COLUMNS =
   'run_id, row_position, variant_id, target_id, sample, cache_key, state, reply, latency_ms, tokens_in, tokens_out, cost_yuan, checks, grades, similarity, error, updated_at';
 const CELL_KEY = 'run_id = ? AND row_position = ? AND variant_id = ? AND target_id = ? AND sample = ?';
@@ -120,8 +126,10 @@ export function evalRunRepository(ctx: DbContext): EvalRunRepository {
     `INSERT INTO eval_runs (${RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, data = excluded.data`,
   );
-  const selectRun = db.prepare(`SELECT ${RUN_COLUMNS} FROM eval_runs WHERE id = ?`);
-  const updateState = db.prepare('UPDATE eval_runs SET state = ?, updated_at = ? WHERE id = ?');
+  const selectRun = db.prepare(`SELECT ${RUN_READ} FROM eval_runs WHERE id = ?`);
+  const updateState = db.prepare(
+    'UPDATE eval_runs SET state = ?, updated_at = ?, pause_reason = ? WHERE id = ?',
+  );
   const touchRun = db.prepare(
     `UPDATE eval_runs SET updated_at = max(updated_at, ?), done_cells = done_cells + ?, failed_cells = failed_cells + ?
      WHERE id = ?`,
@@ -155,6 +163,8 @@ export function evalRunRepository(ctx: DbContext): EvalRunRepository {
     const bad: { kind: string; id: string; raw: string; reason: string }[] = [];
     for (const row of rows) {
       const data = parseJson(row.data, evalRunDataSchema);
+      // A reason that does not read is only lost, never a reason to set the run aside.
+      const reason = row.pause_reason === null ? undefined : parseJson(row.pause_reason, pauseReasonSchema);
       const run = data.ok
         ? evalRunSchema.safeParse({
             ...data.value,
@@ -163,6 +173,7 @@ export function evalRunRepository(ctx: DbContext): EvalRunRepository {
             state: row.state,
             createdAt: row.created_at,
             updatedAt: row.updated_at,
+            ...(reason?.ok ? { pauseReason: reason.value } : {}),
           })
         : undefined;
       if (run?.success) good.push(run.data);
@@ -210,7 +221,7 @@ export function evalRunRepository(ctx: DbContext): EvalRunRepository {
 
   return {
     putRun(run) {
-      const { id, evalId, state, createdAt, updatedAt, ...data } = run;
+      const { id, evalId, state, createdAt, updatedAt, pauseReason: _reason, ...data } = run;
       upsertRun.run(id, evalId, state, createdAt, updatedAt, JSON.stringify(data));
       return run;
     },
@@ -220,18 +231,19 @@ export function evalRunRepository(ctx: DbContext): EvalRunRepository {
     },
     listRuns(evalId) {
       const rows = db
-        .prepare(`SELECT ${RUN_COLUMNS} FROM eval_runs WHERE eval_id = ? ORDER BY created_at DESC, id`)
+        .prepare(`SELECT ${RUN_READ} FROM eval_runs WHERE eval_id = ? ORDER BY created_at DESC, id`)
         .all(evalId);
       return readRuns(rows as unknown as RunRow[]);
     },
     runsInState(state) {
       const rows = db
-        .prepare(`SELECT ${RUN_COLUMNS} FROM eval_runs WHERE state = ? ORDER BY created_at, id`)
+        .prepare(`SELECT ${RUN_READ} FROM eval_runs WHERE state = ? ORDER BY created_at, id`)
         .all(state);
       return readRuns(rows as unknown as RunRow[]);
     },
-    setRunState(id, state, at) {
-      return updateState.run(state, at, id).changes > 0;
+    setRunState(id, state, at, pauseReason) {
+      const reason = state === 'paused' && pauseReason ? JSON.stringify(pauseReason) : null;
+      return updateState.run(state, at, reason, id).changes > 0;
     },
     deleteRun(id) {
       return removeRun.run(id).changes > 0;

@@ -46,6 +46,7 @@ describe('migrations', () => {
       'chat_presets',
       'conversation_attachments',
       'conversations',
+      'eval_cell_marks',
       'eval_cells',
       'eval_rows',
       'eval_runs',

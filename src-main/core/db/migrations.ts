@@ -10,6 +10,7 @@ import {
   SCHEMA_V9_ATTACHMENT_REFS,
   SCHEMA_V10_REVIEW,
   SCHEMA_V11_EVALS,
+  SCHEMA_V12_EVAL_MARKS,
 } from './schema-sql';
 import { transaction } from './transaction';
 import { liftFormFields } from '../../../src-shared/chat/params-from-extra';
@@ -44,6 +45,7 @@ export const MIGRATIONS: Migration[] = [
   },
   { version: 10, name: 'review marks and label edits', up: (db) => db.exec(SCHEMA_V10_REVIEW) },
   { version: 11, name: 'evals', up: (db) => db.exec(SCHEMA_V11_EVALS) },
+  { version: 12, name: 'eval run pause reasons and cell marks', up: (db) => db.exec(SCHEMA_V12_EVAL_MARKS) },
 ];
 
 /**

@@ -290,3 +290,25 @@ CREATE UNIQUE INDEX eval_cells_by_cell ON eval_cells (run_id, row_position, vari
 CREATE INDEX eval_cells_by_state ON eval_cells (run_id, state);
 CREATE INDEX eval_cells_by_cache_key ON eval_cells (cache_key, updated_at) WHERE state = 'done';
 `;
+
+/**
+ * Version 12: an eval run's pause reason and the user's marks on its cells (docs/architecture.md,
+ * "Evals (in progress)"). The reason is a column of the run (JSON, null unless paused) so a
+ * restarted app says why a run waits; it is cleared when the run goes on. A mark is the user's
+ * good / bad on one cell; no row means unmarked. The statistics read the marks from a worker with
+ * their own SQL, so the table's name and columns are part of that contract.
+ */
+export const SCHEMA_V12_EVAL_MARKS = `
+ALTER TABLE eval_runs ADD COLUMN pause_reason TEXT;
+
+CREATE TABLE eval_cell_marks (
+  run_id TEXT NOT NULL REFERENCES eval_runs (id) ON DELETE CASCADE,
+  row_position INTEGER NOT NULL,
+  variant_id TEXT NOT NULL,
+  target_id TEXT NOT NULL,
+  sample INTEGER NOT NULL,
+  mark TEXT NOT NULL CHECK (mark IN ('good', 'bad')),
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (run_id, row_position, variant_id, target_id, sample)
+) STRICT;
+`;

@@ -1,6 +1,7 @@
 import type { EvalSpec } from '../../../src-shared/evals/eval-definition';
 import type { DatasetRow } from '../../../src-shared/evals/fill-template';
-import { type PlanCell, planCells } from '../../../src-shared/evals/run-plan';
+import { cellId, type PlanCell, planCells } from '../../../src-shared/evals/run-plan';
+import { invalidInput } from '../../../src-shared/result';
 import type { EvalRepository } from '../db/eval-repository';
 import type { EvalRunRepository } from '../db/eval-repository-runs';
 
@@ -70,4 +71,21 @@ export function storedCells(runs: Pick<EvalRunRepository, 'cellIds'>, runId: str
       return slice.ids.has(id);
     },
   };
+}
+
+/** A cell the run's plan holds (its row, variant, target and sample exist), or a refusal naming the field. */
+export function plannedCell(
+  run: { spec: PlanShape; plan: { rows: number } },
+  key: { row: number; variantId: string; targetId: string; sample: number },
+): PlanCell {
+  if (key.row >= run.plan.rows)
+    throw invalidInput('row', `must be less than the run's ${run.plan.rows} rows`);
+  if (!run.spec.variants.some((v) => v.id === key.variantId))
+    throw invalidInput('variantId', 'must be a variant of the run');
+  if (!run.spec.targets.some((t) => t.id === key.targetId))
+    throw invalidInput('targetId', 'must be a target of the run');
+  if (key.sample >= run.spec.repeats)
+    throw invalidInput('sample', `must be less than the run's ${run.spec.repeats} repeats`);
+  const { row, variantId, targetId, sample } = key;
+  return { id: cellId(row, variantId, targetId, sample), row, variantId, targetId, sample };
 }

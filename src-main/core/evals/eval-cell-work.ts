@@ -17,6 +17,7 @@ import { caseError, pauseReasonOf } from '../judge/batch/batch-errors';
 import { PauseRun, RateLimited } from '../judge/batch/batch-runner';
 import type { TokenCounter } from '../judge/token-counter';
 import { cellRequest } from './cell-request';
+import { CellSimilarity } from './cell-similarity';
 import type { SourcedCell } from './eval-cell-source';
 import { validateJsonSchema } from './json-schema-validator';
 
@@ -46,6 +47,8 @@ interface Answered {
   cached: boolean;
   /** The cached cell's grades, when the same grader graded the same row's same reply. */
   grades?: EvalCell['grades'];
+  /** The cached cell's similarity, when the same check measured the same row's same reply. */
+  similarity?: { value: number; check: NonNullable<EvalCell['checks']>[number] };
 }
 
 export interface CellWorkDeps {
@@ -67,6 +70,8 @@ export class EvalCellWork {
   private readonly targets = new Map<string, Promise<GatewayTarget>>();
   private readonly answered = new Map<string, Answered>();
   private readonly graderKey: string | undefined;
+  private readonly similarityKey: string | undefined;
+  private readonly similarity: CellSimilarity | undefined;
 
   constructor(
     private readonly deps: CellWorkDeps,
@@ -76,6 +81,16 @@ export class EvalCellWork {
     private readonly questions: Question[] | undefined,
   ) {
     this.graderKey = spec.grader && canonicalJson(spec.grader);
+    const { similarity } = spec;
+    this.similarityKey = similarity && canonicalJson(similarity);
+    this.similarity =
+      similarity &&
+      new CellSimilarity(
+        similarity,
+        deps.client,
+        () => this.target(similarity.profileId ?? this.deps.profiles.activeId()),
+        spec.dataset.expectedColumn,
+      );
   }
 
   private target(profileId: string): Promise<GatewayTarget> {
@@ -97,7 +112,8 @@ export class EvalCellWork {
     }
   };
 
-  async run(c: SourcedCell, signal: AbortSignal): Promise<CellOutcome> {
+  /** `fresh`: the reply is asked for again, whatever the cache holds (a retry of one cell). */
+  async run(c: SourcedCell, signal: AbortSignal, fresh = false): Promise<CellOutcome> {
     const failed = (code: string, message: string, cacheKey = ''): CellOutcome => ({
       status: 'failed',
       cell: { cacheKey, state: 'failed', error: { code, message } },
@@ -115,8 +131,7 @@ export class EvalCellWork {
     const { cacheKey } = request;
     try {
       const got =
-        this.answered.get(c.id) ??
-        this.fromCache(c, cacheKey) ??
+        (fresh ? undefined : (this.answered.get(c.id) ?? this.fromCache(c, cacheKey))) ??
         (await this.send(c, request.body.messages, signal));
       this.answered.set(c.id, got);
       const outcome = await this.grade(c, cacheKey, got, signal);
@@ -157,6 +172,12 @@ export class EvalCellWork {
       hit.row === c.row &&
       hitRun?.spec.grader !== undefined &&
       canonicalJson(hitRun.spec.grader) === this.graderKey;
+    const sameSimilarity =
+      hit.row === c.row &&
+      hit.similarity !== undefined &&
+      hitRun?.spec.similarity !== undefined &&
+      canonicalJson(hitRun.spec.similarity) === this.similarityKey;
+    const hitCheck = hit.checks?.find((k) => k.kind === 'similarity');
     return {
       reply: { ...hit.reply, fromCache: { runId: hit.reply.fromCache?.runId ?? hit.runId } },
       latencyMs: hit.latencyMs,
@@ -164,6 +185,7 @@ export class EvalCellWork {
       tokensOut: hit.tokensOut,
       cached: true,
       ...(sameGrading && hit.grades ? { grades: hit.grades } : {}),
+      ...(sameSimilarity && hitCheck ? { similarity: { value: hit.similarity!, check: hitCheck } } : {}),
     };
   }
 
@@ -222,7 +244,14 @@ export class EvalCellWork {
         expectedColumn: this.spec.dataset.expectedColumn,
       },
       validateJsonSchema,
-    );
+    ) as NonNullable<EvalCell['checks']>;
+    let similarity: number | undefined;
+    if (this.similarity) {
+      // Measured once per reply: a grade that meets a 429 keeps it for the retry.
+      got.similarity ??= await this.measure(c, got.reply.text, signal);
+      checks.push(got.similarity.check);
+      if (!Number.isNaN(got.similarity.value)) similarity = got.similarity.value;
+    }
     const cell: CellOutcome['cell'] = {
       cacheKey,
       state: 'done',
@@ -231,6 +260,7 @@ export class EvalCellWork {
       ...(got.tokensIn === undefined ? {} : { tokensIn: got.tokensIn }),
       ...(got.tokensOut === undefined ? {} : { tokensOut: got.tokensOut }),
       checks,
+      ...(similarity === undefined ? {} : { similarity }),
     };
     const { grader } = this.spec;
     if (!grader || !this.questions) return { status: 'done', cell, cached: got.cached };
@@ -253,5 +283,17 @@ export class EvalCellWork {
     );
     const grades = parsed.answers as unknown as Record<string, unknown>[];
     return { status: 'done', cell: { ...cell, grades }, cached: got.cached };
+  }
+
+  /** NaN as the value: the row had nothing to compare with (the check says why). */
+  private async measure(
+    c: SourcedCell,
+    reply: string,
+    signal: AbortSignal,
+  ): Promise<NonNullable<Answered['similarity']>> {
+    if (reply.trim() === '')
+      return { value: Number.NaN, check: { kind: 'similarity', pass: false, reason: 'the reply is empty' } };
+    const m = await this.similarity!.measure(c.row, c.data!, reply, signal);
+    return { value: m.similarity ?? Number.NaN, check: m.check };
   }
 }

@@ -120,8 +120,10 @@ describe('EvalRunService on the Sandbox', () => {
     expect(pause.pauseReason?.message).toMatch(/balance/i);
     const doneAtPause = repos.runs.counts(id).done;
     expect(doneAtPause).toBeLessThan(12);
+    // Stored with the run, so a restarted app says why it waits; cleared when it goes on.
+    expect(repos.runs.getRun(id)?.pauseReason?.code).toBe('payment_required');
     sandbox.state.balanceYuan = undefined; // topped up
-    service.resume(id, 2);
+    expect(service.resume(id, 2).pauseReason).toBeUndefined();
     const run = await service.settled(id);
     expect(run.state).toBe('done');
     expect(repos.runs.counts(id)).toEqual({ done: 12, failed: 0 });

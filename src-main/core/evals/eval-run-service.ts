@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EvalSpec } from '../../../src-shared/evals/eval-definition';
-import type { EvalRun, EvalRunState } from '../../../src-shared/evals/eval-run';
+import type { EvalCell, EvalRun } from '../../../src-shared/evals/eval-run';
+import type { EvalCellKey, EvalRunProgress } from '../../../src-shared/evals/eval-run-views';
 import { planProblem, planSummary } from '../../../src-shared/evals/run-plan';
 import {
   BATCH_CONCURRENCY_MAX,
@@ -8,16 +9,22 @@ import {
   type PauseReason,
 } from '../../../src-shared/judge/batch-run';
 import type { Question } from '../../../src-shared/judge/question-rules';
-import { AppFailure, invalidInput } from '../../../src-shared/result';
+import { AppFailure, type ErrorCode, invalidInput } from '../../../src-shared/result';
 import { latestPerKey } from '../../ipc/latest-per-key';
 import type { EvalRepository } from '../db/eval-repository';
 import type { EvalRunRepository } from '../db/eval-repository-runs';
 import type { QuestionSetRepository } from '../db/question-set-repository';
 import type { GatewayClient } from '../gateway/gateway-client';
-import { BatchRunner, type RunnerEnd, type RunnerFailure } from '../judge/batch/batch-runner';
+import {
+  BatchRunner,
+  PauseRun,
+  RateLimited,
+  type RunnerEnd,
+  type RunnerFailure,
+} from '../judge/batch/batch-runner';
 import type { TokenCounter } from '../judge/token-counter';
 import type { ProfileService } from '../profiles/profile-service';
-import { evalCellSource, type SourcedCell, storedCells } from './eval-cell-source';
+import { evalCellSource, plannedCell, type SourcedCell, storedCells } from './eval-cell-source';
 import { type CellOutcome, EvalCellWork } from './eval-cell-work';
 
 /** Progress events per run: at most one per window, as a batch run's. */
@@ -37,22 +44,28 @@ function checkConcurrency(concurrency: number): void {
     );
 }
 
-/** What the routes turn into an event: the run's counts, and this session's sent / cached. */
-export interface EvalRunProgress {
-  runId: string;
-  evalId: string;
-  state: EvalRunState;
-  total: number;
-  done: number;
-  failed: number;
-  /** Replies this session took from a done cell of the same request instead of sending. */
-  cached: number;
-  /** Replies this session received from the target. */
-  sent: number;
-  /** 429s met this session. */
-  rateLimited: number;
-  concurrency: number;
-  pauseReason?: PauseReason;
+export type { EvalRunProgress };
+
+/** The grader's questions at the pinned revision, or a refusal naming the field; a set file is the command line's. */
+export function graderQuestions(
+  sets: Pick<QuestionSetRepository, 'get'>,
+  spec: EvalSpec,
+): Question[] | undefined {
+  const grader = spec.grader;
+  if (!grader) return undefined;
+  if (grader.set.kind !== 'saved')
+    throw invalidInput(
+      'grader.set',
+      'must be a saved question set in the app (a set file is for the command line)',
+    );
+  const { setId, revision } = grader.set;
+  const found = sets.get(setId)?.revisions.find((r) => r.revision === revision);
+  if (!found)
+    throw invalidInput(
+      'grader.set',
+      `names revision ${revision} of the set ${setId}, which no longer exists`,
+    );
+  return found.questions;
 }
 
 export interface EvalRunServiceDeps {
@@ -86,8 +99,6 @@ export class EvalRunService {
    * graded on resume without being asked for again (until the app quits).
    */
   private readonly works = new Map<string, EvalCellWork>();
-  /** Why a run paused, for this session (a run's stored record has no field for it yet). */
-  private readonly pauseReasons = new Map<string, PauseReason>();
   private readonly progress = latestPerKey<EvalRunProgress>(
     (p) => p.runId,
     (p) => this.deps.emit(p),
@@ -111,23 +122,8 @@ export class EvalRunService {
     throw new AppFailure({ code: 'bad_request', message: `A ${run.state} eval run cannot be ${action}.` });
   }
 
-  /** The grader's questions at the pinned revision; a set file is the command line's. */
   private questionsOf(spec: EvalSpec): Question[] | undefined {
-    const grader = spec.grader;
-    if (!grader) return undefined;
-    if (grader.set.kind !== 'saved')
-      throw invalidInput(
-        'grader.set',
-        'must be a saved question set in the app (a set file is for the command line)',
-      );
-    const { setId, revision } = grader.set;
-    const found = this.deps.sets.get(setId)?.revisions.find((r) => r.revision === revision);
-    if (!found)
-      throw invalidInput(
-        'grader.set',
-        `names revision ${revision} of the set ${setId}, which no longer exists`,
-      );
-    return found.questions;
+    return graderQuestions(this.deps.sets, spec);
   }
 
   /** Plans the run, stores it with the definition as it is now, and starts sending. */
@@ -163,7 +159,6 @@ export class EvalRunService {
     checkConcurrency(concurrency);
     const run = this.require(id);
     if (run.state !== 'paused') this.refuse(run, 'resumed');
-    this.pauseReasons.delete(id);
     this.launch(run, concurrency);
     return this.require(id);
   }
@@ -208,8 +203,8 @@ export class EvalRunService {
       try {
         this.launch(run, concurrency);
       } catch (err) {
-        this.deps.runs.setRunState(run.id, 'paused', this.now());
-        this.pauseReasons.set(run.id, { code: 'not_found', message: (err as Error).message, at: this.now() });
+        const reason = { code: 'not_found', message: (err as Error).message, at: this.now() };
+        this.deps.runs.setRunState(run.id, 'paused', this.now(), reason);
       }
     }
   }
@@ -224,20 +219,7 @@ export class EvalRunService {
   private launch(run: EvalRun, concurrency: number): void {
     if (this.active.has(run.id)) return;
     if (this.disposed) throw new AppFailure({ code: 'internal', message: 'Gatehouse is closing.' });
-    const work =
-      this.works.get(run.id) ??
-      new EvalCellWork(
-        {
-          client: this.deps.client,
-          profiles: this.deps.profiles,
-          runs: this.deps.runs,
-          now: () => this.now(),
-          tokens: this.deps.tokens,
-        },
-        run.evalId,
-        run.spec,
-        this.questionsOf(run.spec),
-      );
+    const work = this.workFor(run);
     this.works.set(run.id, work);
     this.deps.runs.setRunState(run.id, 'running', this.now());
     const runner = new BatchRunner<SourcedCell, CellOutcome>({
@@ -259,6 +241,65 @@ export class EvalRunService {
     this.emitProgress(run.id, true);
   }
 
+  /** The run's cell work: kept while it is paused, else made from the definition it started with. */
+  private workFor(run: EvalRun): EvalCellWork {
+    return (
+      this.works.get(run.id) ??
+      new EvalCellWork(
+        {
+          client: this.deps.client,
+          profiles: this.deps.profiles,
+          runs: this.deps.runs,
+          now: () => this.now(),
+          tokens: this.deps.tokens,
+        },
+        run.evalId,
+        run.spec,
+        this.questionsOf(run.spec),
+      )
+    );
+  }
+
+  /**
+   * Sends one cell of a run that is not sending (done, paused or cancelled) again, alone: its
+   * reply asked for anew (never the cache's), checked, graded, stored in place of the old one.
+   */
+  async retryCell(key: EvalCellKey, signal: AbortSignal): Promise<EvalCell> {
+    const run = this.require(key.runId);
+    if (this.active.has(run.id) || run.state === 'running' || run.state === 'queued')
+      throw new AppFailure({
+        code: 'bad_request',
+        message: `A ${run.state} eval run cannot retry a cell: pause it first.`,
+      });
+    const cell = plannedCell(run, key);
+    const [row] = this.deps.evals.rows(run.evalId, key.row, 1);
+    const data =
+      row?.position === key.row
+        ? { variables: row.variables, ...(row.expected === undefined ? {} : { expected: row.expected }) }
+        : undefined;
+    let outcome: CellOutcome;
+    try {
+      outcome = await this.workFor(run).run({ ...cell, data }, signal, true);
+    } catch (err) {
+      if (err instanceof RateLimited)
+        throw new AppFailure({
+          code: 'rate_limited',
+          message: 'The gateway asked to slow down: try again shortly.',
+        });
+      if (err instanceof PauseRun)
+        throw new AppFailure({
+          code: err.reason.code as ErrorCode,
+          message: err.reason.message,
+          ...(err.reason.status === undefined ? {} : { status: err.reason.status }),
+        });
+      throw err;
+    }
+    if (!this.record(run.id, cell.id, outcome))
+      throw new AppFailure({ code: 'not_found', message: 'That eval run no longer exists.' });
+    this.emitProgress(run.id, true);
+    return this.deps.runs.getCell(run.id, key.row, key.variantId, key.targetId, key.sample)!;
+  }
+
   private ended(id: string, runner: Active['runner'], end: RunnerEnd, failure?: PauseReason): void {
     const active = this.active.get(id);
     this.active.delete(id);
@@ -266,11 +307,8 @@ export class EvalRunService {
     const run = this.deps.runs.getRun(id);
     if (!run || end === 'gone') return;
     // Cancel saved its state before stopping; a stop by dispose leaves `running` for the next start.
-    if (end === 'paused') {
-      this.deps.runs.setRunState(id, 'paused', this.now());
-      const reason = failure ?? runner.pauseReason;
-      if (reason) this.pauseReasons.set(id, reason);
-    } else if (end === 'done') this.deps.runs.setRunState(id, 'done', this.now());
+    if (end === 'paused') this.deps.runs.setRunState(id, 'paused', this.now(), failure ?? runner.pauseReason);
+    else if (end === 'done') this.deps.runs.setRunState(id, 'done', this.now());
     this.emitProgress(id, true, active);
   }
 
@@ -313,7 +351,7 @@ export class EvalRunService {
       sent: active?.sent ?? 0,
       rateLimited: runner?.rateLimited ?? 0,
       concurrency: runner?.limit.limit ?? 0,
-      ...(this.pauseReasons.has(id) ? { pauseReason: this.pauseReasons.get(id) } : {}),
+      ...(run.pauseReason ? { pauseReason: run.pauseReason } : {}),
     });
     if (now) this.progress.flush();
   }

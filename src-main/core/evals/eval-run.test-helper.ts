@@ -38,6 +38,7 @@ export const sampleRows = readFileSync(join(samples, 'support-eval-rows.jsonl'),
 export class WireCounter {
   chat = 0;
   judge = 0;
+  embeddings = 0;
   readonly chatBodies = new Map<string, number>();
 
   readonly fetch = (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -47,6 +48,7 @@ export class WireCounter {
       const key = createHash('sha256').update(String(init?.body)).digest('hex');
       this.chatBodies.set(key, (this.chatBodies.get(key) ?? 0) + 1);
     } else if (path.endsWith('/systemone')) this.judge++;
+    else if (path.endsWith('/embeddings')) this.embeddings++;
     return fetch(url, init);
   };
 
