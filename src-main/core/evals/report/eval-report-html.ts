@@ -1,5 +1,6 @@
 import type { EvalSpec } from '../../../../src-shared/evals/eval-definition';
 import type { ReportLanguage } from '../../../../src-shared/judge/report-inputs';
+import { columnName } from '../../../../src-shared/evals/stats';
 import type { DifferenceVerdict } from '../../../../src-shared/stats/difference-verdict';
 import { escapeHtml } from '../../judge/report/report-html-escape';
 import { reportPage } from '../../judge/report/report-page';
@@ -95,11 +96,7 @@ td.fail { color: var(--worse); font-weight: 600; }
 `;
 
 /** `Plain × sandbox-chat-1`: the variant's name and the target's model, as the matrix heads them. */
-function columnLabel(spec: EvalSpec, c: ReportColumnRef): string {
-  const v = spec.variants.find((x) => x.id === c.variantId);
-  const t = spec.targets.find((x) => x.id === c.targetId);
-  return `${v?.name ?? c.variantId} × ${t?.model ?? c.targetId}`;
-}
+const columnLabel = columnName;
 
 function figureCell(f: ReportFigure, x: EvalReportText, rate: boolean): string {
   const show = (v: number) => (rate ? x.pct(v) : v.toFixed(2));
