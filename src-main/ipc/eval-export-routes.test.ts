@@ -13,6 +13,7 @@ const spec: EvalSpecInput = {
   dataset: { source: { kind: 'stored' }, columns: ['customer'] },
   variants: [{ id: 'A', name: 'Plain', user: 'Hello from {{customer}}' }],
   targets: [{ id: 'one', profileId: 'sandbox', model: 'sandbox-chat-1' }],
+  checks: [{ kind: 'max-length', chars: 100 }],
 };
 
 /** An eval with two rows and a run whose first row is done (the run routes are another piece). */
@@ -50,6 +51,7 @@ async function runWithCells(customer: string) {
     state: 'done',
     reply: { text: 'Hi there' },
     latencyMs: 10,
+    checks: [{ kind: 'max-length', pass: true, reason: '8 characters' }],
     updatedAt: 1,
   });
   return run;
@@ -87,6 +89,34 @@ describe('evals.runs.export', () => {
       error: { code: 'invalid_input', message: 'runId: must be an eval run id' },
     });
     expect(await send('evals.runs.export', { runId: 'gone', format: 'csv' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+});
+
+describe('evals.runs.report', () => {
+  it('writes the run’s report through the save dialog, in the language asked', async () => {
+    const run = await runWithCells('<script>alert(1)</script>');
+    const where = await call<string | null>('evals.runs.report', { runId: run.id, language: 'en' });
+    expect(where).toMatch(/Export-route-2026-11-27\.report\.html$/);
+    const html = t.savedText.get(t.saved.at(-1)!)!;
+    expect(html).toContain('<h1>Eval report: Export route</h1>');
+    // The one done cell passed its check: 1 of 1 row, with its Wilson interval.
+    expect(html).toMatch(/100\.0% \[\d+\.\d%, 100\.0%\] <span class="muted small">n=1<\/span>/);
+    expect(html).not.toContain('<script>');
+
+    await call('evals.runs.report', { runId: run.id, language: 'zh-CN' });
+    expect(t.savedText.get(t.saved.at(-1)!)!).toContain('<h1>评测报告：Export route</h1>');
+  });
+
+  it('refuses a language it has no words for, and a run that is gone', async () => {
+    const run = await runWithCells('Al');
+    expect(await send('evals.runs.report', { runId: run.id, language: 'fr' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'language: must be one of en, zh-CN' },
+    });
+    expect(await send('evals.runs.report', { runId: 'gone', language: 'en' })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });

@@ -43,6 +43,7 @@ import { EvalRunEstimator } from '../core/evals/eval-run-estimate';
 import { evalCellPageRepository } from '../core/db/eval-repository-cell-pages';
 import { evalMarkRepository } from '../core/db/eval-repository-marks';
 import { EvalResultsExport } from '../core/evals/eval-results-export-service';
+import { EvalRunReports, figuresInMain } from '../core/evals/report/eval-report-service';
 
 export type EmitEvent = <K extends keyof EventMap & string>(name: K, payload: EventMap[K]) => void;
 
@@ -219,6 +220,14 @@ export function createServices(env: AppEnvironment) {
     sets: repos.sets,
     desktop: env.desktop,
   });
+  const evalReports = new EvalRunReports({
+    runs: repos.evalRuns,
+    sets: repos.sets,
+    figures: figuresInMain(repos.evalRuns),
+    desktop: env.desktop,
+    appVersion: env.version,
+    now: env.now,
+  });
   // Who subscribed to which stream; the edge feeds it subscribers and their comings and goings.
   const streams = new StreamHub();
   return {
@@ -251,6 +260,7 @@ export function createServices(env: AppEnvironment) {
     evalRunReads,
     evalRunEstimator,
     evalResults,
+    evalReports,
     streams,
   };
 }

@@ -18,7 +18,7 @@ export interface EvalRunDeps {
 }
 
 /** The run, or `not_found` in words. */
-export function requireRun(deps: Pick<EvalRunDeps, 'runs'>, runId: string): EvalRun {
+export function requireRun(deps: { runs: Pick<EvalRunRepository, 'getRun'> }, runId: string): EvalRun {
   const run = deps.runs.getRun(runId);
   if (!run) throw new AppFailure({ code: 'not_found', message: 'That eval run no longer exists.' });
   return run;

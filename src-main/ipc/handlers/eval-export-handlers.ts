@@ -7,5 +7,6 @@ export function evalExportHandlers(s: AppServices): Handlers<typeof evalExportRo
   return {
     'evals.runs.export': ({ runId, format, rawCsv }, ctx) =>
       s.evalResults.export(runId, format, { raw: rawCsv }, ctx.signal),
+    'evals.runs.report': ({ runId, language }, ctx) => s.evalReports.save(runId, language, ctx.signal),
   };
 }

@@ -36,14 +36,12 @@ function comparedOn(spec: EvalSpec, columns: readonly ColumnData[]): StatsOf[] {
   return on;
 }
 
-export function runFigures(
+/** The figures of a run's finished columns (`RunStatsAccumulator.finish()`). */
+export function figuresOf(
   spec: EvalSpec,
-  cells: Iterable<EvalCell>,
+  columns: readonly ColumnData[],
   options: StatsOptions = {},
 ): EvalRunFigures {
-  const acc = new RunStatsAccumulator(specColumns(spec));
-  for (const c of cells) acc.push(c);
-  const columns = acc.finish();
   const stats = columns.map((c) => columnStats(c, options));
   const comparisons: ColumnComparison[] = [];
   const on = comparedOn(spec, columns);
@@ -57,4 +55,15 @@ export function runFigures(
       for (const of of on) comparisons.push(compareColumns(a, b, of, options, names));
     }
   return { stats, comparisons, gates: evaluateMinimums(spec, columns, options, stats) };
+}
+
+/** Every cell of a run pushed through the statistics' accumulator, then its figures. */
+export function runFigures(
+  spec: EvalSpec,
+  cells: Iterable<EvalCell>,
+  options: StatsOptions = {},
+): EvalRunFigures {
+  const acc = new RunStatsAccumulator(specColumns(spec));
+  for (const c of cells) acc.push(c);
+  return figuresOf(spec, acc.finish(), options);
 }
