@@ -255,6 +255,8 @@ export function createServices(env: AppEnvironment) {
     mediaStudio,
     evals,
     evalRowsImport,
+    // A stored row edited in place (evals.rows.update); the eval's rules are checked by its handler.
+    evalRows: repos.evals,
     evalRuns: repos.evalRuns,
     evalRunService,
     evalRunReads,

@@ -70,6 +70,19 @@ const PARTS = {
     en: () => import('./en/workbench').then((m) => m.enWorkbench),
     'zh-CN': () => import('./zh-CN/workbench').then((m) => m.zhWorkbench),
   },
+  // The Evals tab's own strings, and the case import's, whose dialog it shares.
+  evals: {
+    en: () =>
+      Promise.all([import('./en/evals'), import('./en/judgeCases')]).then(([e, c]) => ({
+        ...c.judgeCases,
+        ...e.evals,
+      })),
+    'zh-CN': () =>
+      Promise.all([import('./zh-CN/evals'), import('./zh-CN/judgeCases')]).then(([e, c]) => ({
+        ...c.judgeCases,
+        ...e.evals,
+      })),
+  },
 } satisfies Record<string, Record<Language, () => Promise<Partial<Catalog>>>>;
 export type MessagePart = keyof typeof PARTS;
 

@@ -31,6 +31,8 @@ export interface EvalRepository {
   countRows(evalId: string): number;
   /** Removes every row (a new import replaces the dataset); how many there were. */
   clearRows(evalId: string): number;
+  /** One row's values replaced in place; undefined when the eval has no row at that position. */
+  updateRow(evalId: string, position: number, row: DatasetRow): StoredEvalRow | undefined;
 }
 
 const variablesSchema = z.record(z.string(), z.string());
@@ -61,6 +63,9 @@ export function evalRepository(ctx: DbContext): EvalRepository {
   const countRows = db.prepare('SELECT count(*) AS n FROM eval_rows WHERE eval_id = ?');
   const removeRows = db.prepare('DELETE FROM eval_rows WHERE eval_id = ?');
   const removeRow = db.prepare('DELETE FROM eval_rows WHERE eval_id = ? AND position = ?');
+  const setRow = db.prepare(
+    'UPDATE eval_rows SET variables = ?, expected = ? WHERE eval_id = ? AND position = ?',
+  );
 
   const readRows = (evalId: string, rows: RowRecord[]): StoredEvalRow[] => {
     const good: StoredEvalRow[] = [];
@@ -112,6 +117,12 @@ export function evalRepository(ctx: DbContext): EvalRepository {
     },
     clearRows(evalId) {
       return Number(removeRows.run(evalId).changes);
+    },
+    updateRow(evalId, position, row) {
+      const expected = row.expected ?? null;
+      const changed = setRow.run(JSON.stringify(row.variables), expected, evalId, position).changes;
+      if (Number(changed) === 0) return undefined;
+      return { position, variables: row.variables, ...(expected === null ? {} : { expected }) };
     },
   };
 }
