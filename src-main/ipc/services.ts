@@ -43,7 +43,7 @@ import { EvalRunEstimator } from '../core/evals/eval-run-estimate';
 import { evalCellPageRepository } from '../core/db/eval-repository-cell-pages';
 import { evalMarkRepository } from '../core/db/eval-repository-marks';
 import { EvalResultsExport } from '../core/evals/eval-results-export-service';
-import { EvalRunReports, figuresInMain } from '../core/evals/report/eval-report-service';
+import { EvalRunReports, reportFigures } from '../core/evals/report/eval-report-service';
 
 export type EmitEvent = <K extends keyof EventMap & string>(name: K, payload: EventMap[K]) => void;
 
@@ -223,7 +223,8 @@ export function createServices(env: AppEnvironment) {
   const evalReports = new EvalRunReports({
     runs: repos.evalRuns,
     sets: repos.sets,
-    figures: figuresInMain(repos.evalRuns),
+    // Computed in a worker thread where there is a pool (a large run's figures take seconds).
+    figures: reportFigures(repos.evalRuns, env.workers),
     desktop: env.desktop,
     appVersion: env.version,
     now: env.now,

@@ -5,19 +5,20 @@ import { AppFailure } from '../../../../src-shared/result';
 import type { EvalRunRepository } from '../../db/eval-repository-runs';
 import type { QuestionSetRepository } from '../../db/question-set-repository';
 import type { DesktopActions } from '../../media/desktop-actions';
+import { QuarantineNeededError, type WorkerPool } from '../../workers/worker-pool';
 import { requireRun, runFileStem } from '../eval-results-export-service';
 import { evalReportHtml } from './eval-report-html';
+import { EVAL_REPORT_FIGURES_JOB } from './eval-report-job';
 import { type EvalRunFigures, figuresOf } from './eval-run-figures';
 
-/** Rows of cells read per turn of main's event loop. */
-const PAGE_ROWS = 500;
+/** Rows of cells read per turn of main's event loop: about 15 ms a page on a loaded machine. */
+const PAGE_ROWS = 100;
 const turn = () => new Promise<void>((r) => setImmediate(r));
 
 /**
- * A run's figures computed in main: its cells read a page of rows at a time (main free between
- * pages) into the statistics' accumulator, then the figures. The statistics' worker job
- * (`evals.runs.stats`) is where a large run's belong; see docs/architecture.md, "Evals (in
- * progress)".
+ * A run's figures computed in main (tests, and the app without worker threads): its cells read a
+ * page of rows at a time into the statistics' accumulator, main free between pages, then the
+ * figures at once, which for a large run holds main for seconds.
  */
 export function figuresInMain(runs: Pick<EvalRunRepository, 'cells'>) {
   return async (run: EvalRun, signal?: AbortSignal): Promise<EvalRunFigures> => {
@@ -28,6 +29,24 @@ export function figuresInMain(runs: Pick<EvalRunRepository, 'cells'>) {
       if (signal?.aborted) throw new AppFailure({ code: 'aborted', message: 'The report was cancelled.' });
     }
     return figuresOf(run.spec, acc.finish());
+  };
+}
+
+/**
+ * The figures in the worker pool where there is one (eval-report-job.ts), else in main; a cell
+ * the worker could not read is set aside by main, which then computes them.
+ */
+export function reportFigures(runs: Pick<EvalRunRepository, 'cells'>, pool?: WorkerPool) {
+  const inMain = figuresInMain(runs);
+  return async (run: EvalRun, signal?: AbortSignal): Promise<EvalRunFigures> => {
+    if (pool) {
+      try {
+        return await pool.run<EvalRunFigures>(EVAL_REPORT_FIGURES_JOB, { runId: run.id }, { signal });
+      } catch (err) {
+        if (!(err instanceof QuarantineNeededError)) throw err;
+      }
+    }
+    return inMain(run, signal);
   };
 }
 
