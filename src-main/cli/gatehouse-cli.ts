@@ -1,4 +1,4 @@
-import { evalRun } from './eval-run';
+import { EVAL_RUN_USAGE, evalRun } from './eval-run';
 import { JUDGE_RUN_USAGE, judgeRun } from './judge-run';
 
 /** `gatehouse <command>`: the command line beside the app (docs/architecture.md, "Command line"). */
@@ -11,7 +11,7 @@ async function main(argv: string[]): Promise<number> {
   };
   if (area === 'judge' && command === 'run') return judgeRun(rest, io);
   if (area === 'eval' && command === 'run') return evalRun(rest, io);
-  io.err(JUDGE_RUN_USAGE);
+  io.err(`${JUDGE_RUN_USAGE}\n\n${EVAL_RUN_USAGE}`);
   return 2;
 }
 
