@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -125,6 +128,31 @@ describe('gatehouse eval run', () => {
     const w = io();
     expect(await evalRun(['--eval', notJson, '--sandbox'], w.io)).toBe(EXIT.failed);
     expect(w.err.join('\n')).toContain('version: is 9: the file was written by a newer Gatehouse');
+
+    // A gateway that cannot be reached: the run pauses with the reason, and the command says it.
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const port = (closed.address() as AddressInfo).port;
+    closed.close();
+    await once(closed, 'close');
+    const small = smallEval('small.eval.json');
+    const env = { GATEWAY_API_KEY: 'sk-test-key' };
+    const unreachable = io();
+    expect(
+      await evalRun(['--eval', small, '--base-url', `http://127.0.0.1:${port}`], { ...unreachable.io, env }),
+    ).toBe(EXIT.failed);
+    expect(unreachable.err.at(-1)).toMatch(
+      /^the run stopped: Nothing answered at 127\.0\.0\.1:\d+ \(connection refused\)/,
+    );
+    const shortKey = io();
+    expect(
+      await evalRun(['--eval', small, '--base-url', `http://127.0.0.1:${port}`], {
+        ...shortKey.io,
+        env: { GATEWAY_API_KEY: 'sk' },
+      }),
+    ).toBe(EXIT.failed);
+    expect(shortKey.err[0]).toBe('the key in GATEWAY_API_KEY must be 8 to 512 characters with no spaces');
 
     const flags = io();
     expect(await evalRun(['--sandbox'], flags.io)).toBe(EXIT.failed);

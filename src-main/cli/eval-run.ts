@@ -168,7 +168,12 @@ export async function evalRun(argv: string[], io: CliIo): Promise<number> {
     if (!flags.sandbox) {
       const profile = profiles.save({ name: 'Command line', kind: 'gateway-overseas', host: flags.baseUrl! });
       profiles.activate(profile.id);
-      await vault.set(profile.id, key!, { acceptWeakStorage: true });
+      try {
+        await vault.set(profile.id, key!, { acceptWeakStorage: true });
+      } catch (err) {
+        // Said of the variable the key came from, not of the app's key field.
+        fail(`the key in ${flags.keyEnv} ${(err as Error).message.replace(/^key: /, '')}`);
+      }
       profileId = profile.id;
     }
     const loaded = await loadEval({ db, notices }, repos, flags.eval, spec, profileId, io.err);
