@@ -11,6 +11,7 @@ import { judgeBatchGridHandlers } from './handlers/judge-batch-grid-handlers';
 import { judgeReportHandlers } from './handlers/judge-report-handlers';
 import { evalHandlers } from './handlers/eval-handlers';
 import { evalRunHandlers } from './handlers/eval-run-handlers';
+import { evalStatsHandlers } from './handlers/eval-stats-handlers';
 import { evalExportHandlers } from './handlers/eval-export-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { mediaHandlers } from './handlers/media-handlers';
@@ -37,6 +38,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...judgeReportHandlers(s),
     ...evalHandlers(s),
     ...evalRunHandlers(s),
+    ...evalStatsHandlers(s),
     ...evalExportHandlers(s),
   };
 }

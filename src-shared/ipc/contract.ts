@@ -22,6 +22,7 @@ import { judgeReportRoutes } from './routes/judge-report-routes';
 import { evalRoutes } from './routes/eval-routes';
 import { evalRunRoutes } from './routes/eval-run-routes';
 import type { EvalEvents } from '../evals/eval-run-views';
+import { evalStatsRoutes } from './routes/eval-stats-routes';
 import { evalExportRoutes } from './routes/eval-export-routes';
 
 /**
@@ -44,6 +45,7 @@ export const routes = {
   ...judgeReportRoutes,
   ...evalRoutes,
   ...evalRunRoutes,
+  ...evalStatsRoutes,
   ...evalExportRoutes,
 };
 export type Routes = typeof routes;

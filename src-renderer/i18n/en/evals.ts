@@ -152,6 +152,7 @@ export const evals = {
   'evals.rows.fileHelp':
     'Nothing is saved until you press Import. The first row of a CSV names its columns; each column becomes a {{variable}} of every row, and one may be the expected value.',
   'evals.rows.confirm': 'Import {n} rows',
+  'evals.rows.done': 'Imported {added} rows; left out {skipped}. The dataset’s columns are the file’s now.',
   'evals.rows.variables': 'Variables: {names}',
   'evals.rows.useColumn': '{column} as a variable',
   'evals.rows.expected': 'Expected value',

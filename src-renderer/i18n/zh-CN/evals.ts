@@ -149,6 +149,7 @@ export const evals: Record<keyof typeof en, string> = {
   'evals.rows.fileHelp':
     '按下“导入”之前不会保存任何内容。CSV 的第一行是列名；每一列成为每行的一个变量（{{variable}}），其中一列可作为期望值。',
   'evals.rows.confirm': '导入 {n} 行',
+  'evals.rows.done': '已导入 {added} 行；略过 {skipped} 行。数据集的列现在与文件一致。',
   'evals.rows.variables': '变量：{names}',
   'evals.rows.useColumn': '将 {column} 作为变量',
   'evals.rows.expected': '期望值',

@@ -107,13 +107,15 @@ export class ColumnAccumulator {
     for (const a of answerValues(cell.grades)) {
       const q = this.question(a.name, a.kind);
       if (!q) continue;
-      if (q.kind === 'choice' && a.kind === 'choice') {
+      // `question` gives only a question of the answer's kind.
+      if (q.kind === 'choice') {
+        if (a.kind !== 'choice') continue;
         add(q.answered, slot, 1);
         let option = q.options.find((o) => o.option === a.choice);
         if (!option) q.options.push((option = { option: a.choice, sums: new Float64Array(this.capacity) }));
         option.sums[slot] += 1;
-      } else if (q.kind !== 'choice')
-        add(q.rows, slot, a.kind === 'noul' ? (a.yes ? 1 : 0) : (a as { position: number }).position);
+      } else if (a.kind === 'noul') add(q.rows, slot, a.yes ? 1 : 0);
+      else if (a.kind === 'score') add(q.rows, slot, a.position);
     }
   }
 

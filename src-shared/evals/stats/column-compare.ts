@@ -1,15 +1,8 @@
-import {
-  correctnessFlips,
-  type DifferenceVerdict,
-  mcnemarExact,
-  type McNemarResult,
-  seededRandom,
-  sortedQuantile,
-} from '../../stats';
+import { correctnessFlips, type DifferenceVerdict, mcnemarExact, type McNemarResult } from '../../stats';
 import type { ColumnData, MetricRows } from './column-accumulator';
 import { comparisonSentence } from './comparison-sentence';
 import type { ColumnRef, StatsOf } from './stats-cell';
-import type { StatsOptions } from './column-stats';
+import { meanBootstrap, type StatsOptions } from './column-stats';
 
 /**
  * Two columns compared on the rows both answered (docs/architecture.md, "Evals: statistics"):
@@ -77,56 +70,6 @@ export function pairedRowMeans(a: ColumnData, ma: MetricRows, b: ColumnData, mb:
   return { a: av, b: bv, positions };
 }
 
-/**
- * The mean of d with its percentile interval and two-sided p, by resampling rows with
- * replacement: the draws are `bootstrapSteps`'s for the same seed and row count, so the interval
- * equals `pairedBootstrap`'s of B − A. p = 2·(min(#d* ≤ 0, #d* ≥ 0) + 1)/(resamples + 1), at most 1.
- */
-export function meanDifferenceBootstrap(d: Float64Array, options: StatsOptions = {}) {
-  const seed = options.seed ?? 1;
-  const confidence = options.confidence ?? 0.95;
-  const n = d.length;
-  const requested = options.resamples ?? 1000;
-  const resamples = n === 0 ? 0 : Math.min(requested, Math.floor((options.maxDraws ?? 20_000_000) / n));
-  let sum = 0;
-  for (const v of d) sum += v;
-  const estimate = n === 0 ? undefined : sum / n;
-  if (n === 0 || resamples < 100)
-    return {
-      estimate,
-      lower: undefined,
-      upper: undefined,
-      pValue: undefined,
-      seed,
-      resamples: 0,
-      confidence,
-    };
-  const random = seededRandom(seed);
-  const values = new Float64Array(resamples);
-  // nextIndex's draws without its argument check per draw (as pairedBootstrapManySteps does).
-  const floor = 0x100000000 % n;
-  let below = 0;
-  let above = 0;
-  for (let r = 0; r < resamples; r++) {
-    let s = 0;
-    for (let i = 0; i < n; i++) {
-      let u = random.nextUint32();
-      while (u < floor) u = random.nextUint32();
-      s += d[u % n];
-    }
-    const m = s / n;
-    values[r] = m;
-    if (m <= 0) below++;
-    if (m >= 0) above++;
-  }
-  values.sort();
-  const alpha = 1 - confidence;
-  const pValue = Math.min(1, (2 * (Math.min(below, above) + 1)) / (resamples + 1));
-  const lower = sortedQuantile(values, alpha / 2)!;
-  const upper = sortedQuantile(values, 1 - alpha / 2)!;
-  return { estimate, lower, upper, pValue, seed, resamples, confidence };
-}
-
 const mean = (v: readonly number[]) => (v.length === 0 ? undefined : v.reduce((s, x) => s + x, 0) / v.length);
 
 /** How column B differs from column A on `of`; `names` word the sentence (A and B by default). */
@@ -144,12 +87,12 @@ export function compareColumns(
   const rows = paired.positions.length;
   const d = new Float64Array(rows);
   for (let i = 0; i < rows; i++) d[i] = paired.b[i] - paired.a[i];
-  const boot = meanDifferenceBootstrap(d, options);
+  const boot = meanBootstrap(d, options);
   const excludesZero = boot.lower !== undefined && (boot.lower > 0 || boot.upper! < 0);
   let decisive = excludesZero;
   let flips: ColumnComparison['flips'];
   let pValue = boot.pValue;
-  const oneSample = unit === 'rate' && ma!.maxCount <= 1 && mb!.maxCount <= 1 && rows > 0;
+  const oneSample = rows > 0 && unit === 'rate' && ma!.maxCount <= 1 && mb!.maxCount <= 1;
   if (oneSample) {
     const m = mcnemarExact(
       correctnessFlips(

@@ -101,6 +101,21 @@ describe('a column’s statistics', () => {
     expect([one.column.targetId, two.column.targetId, one.cells, two.cells]).toEqual(['t1', 't2', 80, 80]);
   });
 
+  it('grows past its first 1,024 rows, a question first answered late counting from its first answer', () => {
+    const cells = Array.from({ length: 3000 }, (_, r) =>
+      cell(r, { pass: r % 4 > 0, ...(r >= 2500 ? { choice: r % 5 === 0 ? 'cold' : 'warm' } : {}) }),
+    );
+    const s = statsOf(cells);
+    expect(s.checks).toMatchObject({ rows: 3000, estimate: 0.75 });
+    const tone = s.questions.find((q) => q.name === 'tone');
+    expect(
+      tone?.kind === 'choice' && tone.shares.map((x) => [x.option, x.share.rows, x.share.estimate]),
+    ).toEqual([
+      ['cold', 500, 0.2],
+      ['warm', 500, 0.8],
+    ]);
+  });
+
   it('is the same for the same seed and moves with another', () => {
     const cells = rowsOf(
       Array.from({ length: 30 }, (_, i) => [i % 4, (i * 3) % 4]),

@@ -1,4 +1,4 @@
-import { bootstrapInterval, type IntervalGap, sortedQuantile, wilsonInterval } from '../../stats';
+import { type IntervalGap, seededRandom, sortedQuantile, wilsonInterval } from '../../stats';
 import { type ColumnData, type MetricRows, rowMean } from './column-accumulator';
 import type { ColumnRef } from './stats-cell';
 
@@ -73,14 +73,71 @@ export function metricRowMeans(
   return { means, samples };
 }
 
-/** The mean of values at the drawn indices: the bootstrap's metric. */
-export const meanAt =
-  (values: Float64Array) =>
-  (idx: Uint32Array): number => {
+/**
+ * The mean of `values` with its seeded percentile bootstrap interval and a two-sided p against
+ * 0, resampling the values (rows) with replacement. The draws are `bootstrapSteps`'s for the same
+ * seed and count (xoshiro128**, rejection below 2^32 mod n), so the interval is the statistics
+ * module's own, read without `nextIndex`'s check per draw (as pairedBootstrapManySteps does:
+ * about three times faster at 100,000 rows). Resamples × rows is bound by `maxDraws`; under 100
+ * resamples there is no interval. p = 2·(min(#m* ≤ 0, #m* ≥ 0) + 1)/(resamples + 1), at most 1.
+ */
+export function meanBootstrap(values: Float64Array, options: StatsOptions = {}) {
+  const o = { ...DEFAULTS, ...options };
+  const n = values.length;
+  const resamples = n === 0 ? 0 : Math.min(o.resamples, Math.floor(o.maxDraws / n));
+  let sum = 0;
+  for (const v of values) sum += v;
+  const facts = { seed: o.seed, confidence: o.confidence };
+  if (n === 0)
+    return {
+      ...facts,
+      estimate: undefined,
+      lower: undefined,
+      upper: undefined,
+      pValue: undefined,
+      resamples: 0,
+      reason: 'noCases' as const,
+    };
+  const estimate = sum / n;
+  if (resamples < 100)
+    return {
+      ...facts,
+      estimate,
+      lower: undefined,
+      upper: undefined,
+      pValue: undefined,
+      resamples: 0,
+      reason: 'overBudget' as const,
+    };
+  const random = seededRandom(o.seed);
+  const floor = 0x100000000 % n;
+  const means = new Float64Array(resamples);
+  let below = 0;
+  let above = 0;
+  for (let r = 0; r < resamples; r++) {
     let s = 0;
-    for (let i = 0; i < idx.length; i++) s += values[idx[i]];
-    return s / idx.length;
+    for (let i = 0; i < n; i++) {
+      let u = random.nextUint32();
+      while (u < floor) u = random.nextUint32();
+      s += values[u % n];
+    }
+    const m = s / n;
+    means[r] = m;
+    if (m <= 0) below++;
+    if (m >= 0) above++;
+  }
+  means.sort();
+  const alpha = 1 - o.confidence;
+  return {
+    ...facts,
+    estimate,
+    lower: sortedQuantile(means, alpha / 2)!,
+    upper: sortedQuantile(means, 1 - alpha / 2)!,
+    pValue: Math.min(1, (2 * (Math.min(below, above) + 1)) / (resamples + 1)),
+    resamples,
+    reason: undefined,
   };
+}
 
 /** The figure of one metric: Wilson for one-sample 0/1 rows, else the row means' cluster bootstrap. */
 export function metricFigure(m: MetricRows, options: StatsOptions = {}, sums?: Float64Array): Figure {
@@ -102,12 +159,7 @@ export function metricFigure(m: MetricRows, options: StatsOptions = {}, sums?: F
       ...(w.reason ? { reason: w.reason } : {}),
     };
   }
-  const b = bootstrapInterval(rows, meanAt(means), {
-    seed: o.seed,
-    resamples: o.resamples,
-    confidence: o.confidence,
-    maxDraws: o.maxDraws,
-  });
+  const b = meanBootstrap(means, o);
   return {
     estimate: b.estimate,
     lower: b.lower,

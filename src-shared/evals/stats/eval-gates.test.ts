@@ -123,4 +123,25 @@ describe('an eval’s minimums', () => {
     // Scores 3 against 1 on 2 of 200 rows: B − A = −0.02 levels, below −0.01 at its lower bound.
     expect(question.pass).toBe(false);
   });
+
+  it('fails a not-worse minimum on a question neither column answered, or a choice question, saying why', () => {
+    const a = { variantId: 'terse', targetId: 'a' };
+    const b = { variantId: 'warm', targetId: 'a' };
+    const columns = run(all);
+    const [none] = evaluateMinimums(
+      specWith([{ kind: 'not-worse', of: { question: 'nope' }, a, b }]),
+      columns,
+    );
+    expect(none).toMatchObject({ pass: false, figure: undefined });
+    expect(none.sentence).toMatch(
+      /no row has a value in both Terse × sandbox-chat and Warm × sandbox-chat: fails$/,
+    );
+    for (const col of columns)
+      col.questions.push({ name: 'tone', kind: 'choice', answered: col.checks, options: [] });
+    const [choice] = evaluateMinimums(
+      specWith([{ kind: 'not-worse', of: { question: 'tone' }, a, b }]),
+      columns,
+    );
+    expect(choice.sentence).toMatch(/: “tone” is a choice question; compare .*: fails$/);
+  });
 });

@@ -103,7 +103,14 @@ function notWorseGate(
       figure: undefined,
       sentence: `${head}: ${!a ? na : nb} has no cells: fails`,
     };
-  const c = compareColumns(a, b, m.of, options, { a: na, b: nb });
+  let c: ReturnType<typeof compareColumns>;
+  try {
+    c = compareColumns(a, b, m.of, options, { a: na, b: nb });
+  } catch (err) {
+    // A choice question has no B − A: the gate fails, saying why, rather than the whole run's.
+    const why = err instanceof RangeError ? err.message.replace(/^of: /, '') : String(err);
+    return { ...base, pass: false, figure: undefined, sentence: `${head}: ${why}: fails` };
+  }
   const lower = c.verdict.lower;
   const pass = lower !== undefined && lower >= -m.margin;
   const show = (v: number) => (c.unit === 'rate' ? `${fixed(v * 100, 1)} points` : `${fixed(v, 2)} points`);
