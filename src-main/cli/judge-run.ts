@@ -57,11 +57,16 @@ A .csv --out is written for spreadsheets: a cell starting with =, +, -, @, a tab
 gets a leading ' so it is not run as a formula (plain negative numbers are left as numbers);
 --csv-raw writes every cell as it is. JSONL is always written as it is.`;
 
-function fail(message: string): never {
+export function fail(message: string): never {
   throw new AppFailure({ code: 'invalid_input', message });
 }
 
-function numberFlag(raw: string | undefined, name: string, min: number, max: number): number | undefined {
+export function numberFlag(
+  raw: string | undefined,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}`);
@@ -69,7 +74,7 @@ function numberFlag(raw: string | undefined, name: string, min: number, max: num
 }
 
 /** Refuses a path the flag cannot read before anything else happens: missing, or a folder. */
-function readablePath(path: string, flag: string): void {
+export function readablePath(path: string, flag: string): void {
   let stats;
   try {
     stats = statSync(path);
@@ -91,7 +96,7 @@ function readablePath(path: string, flag: string): void {
  * Refuses an output path that could not be written, before any request is sent (and paid for):
  * its folder must exist and be writable, and the path must not be a folder itself.
  */
-function writablePath(path: string, flag: string): void {
+export function writablePath(path: string, flag: string): void {
   const folder = dirname(resolve(path));
   let stats;
   try {
@@ -120,7 +125,7 @@ function writablePath(path: string, flag: string): void {
 }
 
 /** A small file read whole, refused past `max` bytes without reading further. */
-async function readSmall(path: string, flag: string, max: number, rule: string): Promise<string> {
+export async function readSmall(path: string, flag: string, max: number, rule: string): Promise<string> {
   const pieces: Buffer[] = [];
   let size = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {

@@ -196,8 +196,36 @@ describe('eval run routes', () => {
     expect((await call2<EvalCellDetail>('evals.runs.cell', key(id, 0))).mark).toBeUndefined();
   });
 
+  it('a run left running at quit goes on at the next start without sending a finished cell again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-resume-'));
+    const database = openDatabase(dataDir, new StorageNotices());
+    const { call, progress, t, wire } = setup(5, { database, dataDir });
+    const { id } = await call<EvalRunView>('evals.runs.start', { id: 'support', concurrency: 1 });
+    await until(() => progress().some((p) => p.runId === id && p.done >= 3), '3 cells done');
+    await t.services.evalRunService.dispose(); // as the app's shutdown does
+    const stored = t.services.evalRuns.counts(id).done;
+    expect(t.services.evalRuns.getRun(id)?.state).toBe('running');
+    const sentBefore = wire.chat;
+    database.close();
+
+    // The next start (startBackgroundWork) takes the run up again on its own.
+    const reopened = openDatabase(dataDir, new StorageNotices());
+    const again = testServices({ database: reopened, dataDir, fetch: wire.fetch });
+    closers.push(() => (again.close(), reopened.close()));
+    const { call: call2 } = routerCalls(again.services);
+    await until(() => again.services.evalRuns.getRun(id)?.state === 'done', 'resumed run done');
+    expect(await call2<EvalRunView>('evals.runs.get', { runId: id })).toMatchObject({
+      state: 'done',
+      done: 20,
+    });
+    // Only the cells not stored at the quit were sent (the one in flight, aborted, once more).
+    expect(wire.chat - sentBefore).toBe(20 - stored);
+    expect(wire.mostSends()).toBeLessThanOrEqual(2);
+    expect(sentBefore - stored).toBeLessThanOrEqual(1);
+  });
+
   it('refuses bad inputs, naming the field and the rule', async () => {
-    const { send, call } = setup(1);
+    const { send, call, t } = setup(1);
     const cases: [string, unknown, string][] = [
       ['evals.runs.start', { id: 'support', concurrency: 0 }, 'concurrency: must be from 1 to'],
       ['evals.runs.start', { id: 'no way', concurrency: 2 }, 'id: must be an eval id'],
@@ -219,6 +247,25 @@ describe('eval run routes', () => {
     expect(await send('evals.runs.cell', { ...key(id), variantId: 'C' })).toMatchObject({
       ok: false,
       error: { message: 'variantId: must be a variant of the run' },
+    });
+    // A page holds at most 2,000 cells: with 2 × 2 columns × 10 samples, 50 rows.
+    const record = t.services.evals.get('support');
+    const { id: _i, createdAt: _c, updatedAt: _u, ...spec } = record;
+    await call('evals.update', { id: 'support', spec: { ...spec, repeats: 10 } });
+    const many = await call<EvalRunView>('evals.runs.start', { id: 'support', concurrency: 1 });
+    await call('evals.runs.cancel', { runId: many.id });
+    const fifty = 'must be at most 50 rows for this run: each has 40 cells, and a page holds at most 2,000';
+    expect(await send('evals.runs.cells', { runId: many.id, from: 0, limit: 51 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: `limit: ${fifty}` },
+    });
+    expect(
+      await send('evals.runs.cells', { runId: many.id, rows: Array.from({ length: 51 }, (_, i) => i) }),
+    ).toMatchObject({ ok: false, error: { message: `rows: ${fifty}` } });
+    expect(
+      await call<EvalCellsPage>('evals.runs.cells', { runId: many.id, from: 0, limit: 50 }),
+    ).toMatchObject({
+      total: 1,
     });
     expect(await send('evals.runs.get', { runId: 'gone' })).toMatchObject({
       ok: false,
@@ -248,6 +295,7 @@ describe('eval run estimate', () => {
       judgeCalls: 12,
       embeddingInputs: 0,
       promptTokens: tokens,
+      idealChatSeconds: null, // no earlier reply to time it by
       chatYuan: null,
       embeddingsYuan: null,
     });
@@ -271,12 +319,12 @@ describe('eval run estimate', () => {
       id: 'support',
       spec: { ...spec, variants: [spec.variants[0], { ...spec.variants[1], system: 'Be brief.' }] },
     });
-    expect(
-      await call<EvalRunEstimate>('evals.runs.estimate', { id: 'support', concurrency: 4 }),
-    ).toMatchObject({
-      chatCalls: 6,
-      cachedCells: 6,
-    });
+    const edited = await call<EvalRunEstimate>('evals.runs.estimate', { id: 'support', concurrency: 4 });
+    expect(edited).toMatchObject({ chatCalls: 6, cachedCells: 6 });
+    // 6 calls at 4 at a time: 2 rounds of the mean reply time of the 12 sent.
+    const sent = t.services.evalRuns.cells(id, 0, 3).map((c) => c.latencyMs!);
+    const mean = sent.reduce((a, b) => a + b, 0) / sent.length;
+    expect(edited.idealChatSeconds).toBeCloseTo((2 * mean) / 1000, 6);
   });
 
   it('refuses an eval it cannot run, naming the field', async () => {

@@ -12,6 +12,11 @@ import { partIdSchema } from './eval-schema-parts';
 
 /** Cells' rows read at once by `evals.runs.cells`. */
 export const CELLS_PAGE_ROWS_MAX = 200;
+/**
+ * Cells a page carries at most: summarising 3,200 took 30–37 ms of main's CPU (load 8 on 2 cores),
+ * so a run with many cells per row (4 × 4 columns × 10 samples) is read fewer rows at a time.
+ */
+export const CELLS_PAGE_CELLS_MAX = 2_000;
 /** The start of a reply a page of cells carries; the whole reply comes with `evals.runs.cell`. */
 export const CELL_REPLY_PREVIEW = 300;
 /** The start of each variable a page of cells carries. */
@@ -173,6 +178,12 @@ export interface EvalRunEstimate {
   judgeYuan: number | null;
   /** `judgeYuan` plus what the judge requests in flight reserve at the run's concurrency. */
   balanceYuan: number | null;
+  /**
+   * The chat calls' ideal time at the concurrency, in seconds: `chatCalls` ÷ concurrency × the
+   * mean reply time of the eval's earlier sent cells. Null without such a cell. The judge's and
+   * the embeddings' time are not in it (a cell does not store them).
+   */
+  idealChatSeconds: number | null;
   /** Unknown: the app has no chat or embeddings prices (a gateway's `usage.cost` is in its own unit). */
   chatYuan: null;
   embeddingsYuan: null;

@@ -31,6 +31,11 @@ function cellError(err: unknown): NonNullable<EvalCell['error']> {
   return said && !error.message.includes(said) ? { ...error, message: `${error.message} (${said})` } : error;
 }
 
+const STAGE_FAILED = {
+  similarity: 'The similarity check could not embed the reply or its reference',
+  judge: 'The judge could not grade the reply',
+} as const;
+
 /** A cell's result as the runner hands it to be stored; `cached`: its reply was not sent for. */
 export interface CellOutcome {
   status: EvalCellState;
@@ -47,6 +52,8 @@ interface Answered {
   cached: boolean;
   /** The cached cell's grades, when the same grader graded the same row's same reply. */
   grades?: EvalCell['grades'];
+  /** What was being done with the reply when it failed: said in the cell's error. */
+  stage?: 'similarity' | 'judge';
   /** The cached cell's similarity, when the same check measured the same row's same reply. */
   similarity?: { value: number; check: NonNullable<EvalCell['checks']>[number] };
 }
@@ -155,7 +162,9 @@ export class EvalCellWork {
           ...(got
             ? { reply: got.reply, latencyMs: got.latencyMs, tokensIn: got.tokensIn, tokensOut: got.tokensOut }
             : {}),
-          error: got ? { ...error, message: `The judge could not grade the reply: ${error.message}` } : error,
+          error: got
+            ? { ...error, message: `${STAGE_FAILED[got.stage ?? 'judge']}: ${error.message}` }
+            : error,
         },
         cached: got?.cached ?? false,
       };
@@ -248,6 +257,7 @@ export class EvalCellWork {
     let similarity: number | undefined;
     if (this.similarity) {
       // Measured once per reply: a grade that meets a 429 keeps it for the retry.
+      got.stage = 'similarity';
       got.similarity ??= await this.measure(c, got.reply.text, signal);
       checks.push(got.similarity.check);
       if (!Number.isNaN(got.similarity.value)) similarity = got.similarity.value;
@@ -272,6 +282,7 @@ export class EvalCellWork {
         cell: { ...cell, state: 'failed', error: { code: 'invalid_input', message: state.problem } },
         cached: got.cached,
       };
+    got.stage = 'judge';
     const { parsed } = await askJudge(
       {
         client: this.deps.client,

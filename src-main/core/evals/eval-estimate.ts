@@ -110,6 +110,18 @@ export async function estimateEval(
     });
   }
   const sendable = plan.cells - incompleteCells;
+  // A cached cell carries the latency of the reply it copied: only sent ones are a basis.
+  const meanMs = hasCache
+    ? (
+        db
+          .prepare(
+            `SELECT avg(latency_ms) AS ms FROM eval_cells WHERE state = 'done' AND latency_ms IS NOT NULL
+               AND json_extract(reply, '$.fromCache') IS NULL
+               AND run_id IN (SELECT id FROM eval_runs WHERE eval_id = ?)`,
+          )
+          .get(input.evalId) as { ms: number | null }
+      ).ms
+    : null;
   const judgeCalls = questions ? sendable : 0;
   const judgeTokens = judgeStateTokens + judgeCalls * perCallTokens;
   return {
@@ -123,6 +135,8 @@ export async function estimateEval(
     judgeInputTokens: judgeTokens,
     judgeYuan: questions ? costYuan(judgeTokens) : null,
     balanceYuan: questions ? costYuan(judgeTokens) + input.concurrency * JUDGE_RESERVATION_YUAN : null,
+    idealChatSeconds:
+      meanMs === null ? null : (Math.ceil((sendable - cachedCells) / input.concurrency) * meanMs) / 1000,
     chatYuan: null,
     embeddingsYuan: null,
   };

@@ -1,6 +1,7 @@
 import type { EvalRun } from '../../../src-shared/evals/eval-run';
 import {
   CELL_VARIABLE_PREVIEW,
+  CELLS_PAGE_CELLS_MAX,
   type EvalCellDetail,
   type EvalCellKey,
   type EvalCellMark,
@@ -10,7 +11,7 @@ import {
   type EvalRunView,
 } from '../../../src-shared/evals/eval-run-views';
 import { profileAddresses } from '../../../src-shared/profiles/profile-address';
-import { AppFailure } from '../../../src-shared/result';
+import { AppFailure, invalidInput } from '../../../src-shared/result';
 import type { EvalCellPageRepository } from '../db/eval-repository-cell-pages';
 import type { EvalMarkRepository } from '../db/eval-repository-marks';
 import type { EvalRepository, StoredEvalRow } from '../db/eval-repository';
@@ -71,6 +72,14 @@ export class EvalRunReads {
   cells(input: EvalCellsPageInput): EvalCellsPage {
     const run = this.require(input.runId);
     const total = run.plan.rows;
+    const perRow = run.plan.columns * run.plan.repeats;
+    const maxRows = Math.max(1, Math.floor(CELLS_PAGE_CELLS_MAX / perRow));
+    const asked = 'rows' in input ? input.rows.length : input.limit;
+    if (asked > maxRows)
+      throw invalidInput(
+        'rows' in input ? 'rows' : 'limit',
+        `must be at most ${maxRows} rows for this run: each has ${perRow} cells, and a page holds at most ${CELLS_PAGE_CELLS_MAX.toLocaleString('en')}`,
+      );
     let rows: StoredEvalRow[];
     let summaries;
     if ('rows' in input) {

@@ -87,3 +87,23 @@ describe('the similarity check on the Sandbox', () => {
     expect(similarities(second.id).every((s) => typeof s === 'number')).toBe(true);
   });
 });
+
+describe('the similarity check when embedding fails', () => {
+  it('keeps the reply and says the similarity check failed, naming the gateway’s words', async () => {
+    const { service, repos } = await setup(1);
+    const record = repos.evals.get('support')!;
+    repos.evals.put(
+      evalRecordSchema.parse({
+        ...record,
+        similarity: { ...record.similarity!, embeddingsModel: 'no-such-embedder' },
+      }),
+    );
+    const run = await service.settled(service.start('support', 2).id);
+    expect(repos.runs.counts(run.id)).toEqual({ done: 0, failed: 4 });
+    for (const c of repos.runs.cells(run.id, 0, 1)) {
+      expect(c.reply?.text.length).toBeGreaterThan(0);
+      expect(c.error?.message).toMatch(/^The similarity check could not embed the reply or its reference: /);
+      expect(c.error?.message).toContain('no-such-embedder');
+    }
+  });
+});

@@ -39,7 +39,12 @@ export function ChecksEditor({ issues }: { issues: Map<string, string> }) {
         <label htmlFor="eval-check-kind" className="evals-sr-only">
           {t('evals.checks.kind')}
         </label>
-        <select id="eval-check-kind" value={kind} onChange={(e) => setKind(e.target.value as EvalCheckKind)}>
+        <select
+          id="eval-check-kind"
+          className="evals-kind-select"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as EvalCheckKind)}
+        >
           {CHECK_KINDS.map((k) => (
             <option key={k} value={k}>
               {t(`evals.check.${k}`)}

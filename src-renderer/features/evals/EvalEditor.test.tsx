@@ -121,4 +121,30 @@ describe('the eval editor', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Other'));
   });
+
+  it('turns a minimum into "column B not worse than column A", with the columns to pick and a margin', () => {
+    installFakeBridge(common);
+    const twoTargets = {
+      ...storedEval,
+      targets: [...storedEval.targets, { id: 't2', profileId: 'sandbox', model: 'sandbox-chat-mini' }],
+      minimums: [{ kind: 'pass-rate' as const, of: 'checks' as const, min: 0.8, gate: 'point' as const }],
+    };
+    useEvals.getState().open('e1', draftOf(twoTargets));
+    renderTab();
+    fireEvent.change(screen.getByLabelText('Of'), { target: { value: 'not-worse' } });
+    expect(useEvals.getState().draft?.minimums[0]).toEqual({
+      kind: 'not-worse',
+      of: 'checks',
+      a: { variantId: 'v1', targetId: 't1' },
+      b: { variantId: 'v1', targetId: 't2' },
+      margin: 0,
+    });
+    fireEvent.change(screen.getByLabelText('Column B'), { target: { value: 'v1\u0000t1' } });
+    fireEvent.change(screen.getByLabelText('By at most (margin)'), { target: { value: '0.05' } });
+    expect(useEvals.getState().draft?.minimums[0]).toMatchObject({
+      b: { variantId: 'v1', targetId: 't1' },
+      margin: 0.05,
+    });
+    expect(screen.queryByLabelText('Gate on')).toBeNull();
+  });
 });

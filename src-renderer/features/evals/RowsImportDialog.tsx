@@ -24,6 +24,7 @@ export function RowsImportDialog(p: {
       title={t('evals.rows.importTitle')}
       help={t('evals.rows.fileHelp')}
       confirmLabel={(n) => t('evals.rows.confirm', { n })}
+      doneText={(added, skipped) => t('evals.rows.done', { added, skipped })}
       preview={(file, mapping) => call('evals.rows.importPreview', { evalId: p.evalId, ...file, mapping })}
       confirm={(file, mapping) => call('evals.rows.importConfirm', { evalId: p.evalId, ...file, mapping })}
       renderPreview={(preview, disabled, onMapping) => (

@@ -113,6 +113,7 @@ function VariantCard(p: {
         id={`eval-v${i}-user`}
         label={t('evals.variants.user')}
         multiline
+        rows={4}
         value={v.user}
         placeholder={`{{${p.columns[0] ?? 'input'}}}`}
         error={at('user') ?? placeholderProblem(v.user, p.columns)}

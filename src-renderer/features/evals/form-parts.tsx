@@ -17,6 +17,8 @@ export function TextField(p: {
   onChange: (value: string) => void;
   error?: string;
   multiline?: boolean;
+  /** A text area's height in lines. */
+  rows?: number;
   placeholder?: string;
   note?: ReactNode;
   className?: string;
@@ -33,7 +35,7 @@ export function TextField(p: {
     <div className={p.className ? `field ${p.className}` : 'field'}>
       <label htmlFor={p.id}>{p.label}</label>
       {p.multiline ? (
-        <textarea {...common} rows={3} onChange={(e) => p.onChange(e.target.value)} />
+        <textarea {...common} rows={p.rows ?? 3} onChange={(e) => p.onChange(e.target.value)} />
       ) : (
         <input {...common} onChange={(e) => p.onChange(e.target.value)} />
       )}

@@ -59,6 +59,8 @@ export function FileImportDialog<M, P extends FilePreview<M>, R extends FileImpo
   help: string;
   /** The Import button's words for `n` rows to import. */
   confirmLabel: (n: string) => string;
+  /** What was done: rows added and left out. */
+  doneText: (added: string, skipped: string) => string;
   preview: (file: { uploadId: string; format?: CaseFileFormat }, mapping?: M) => Promise<P>;
   confirm: (file: { uploadId: string; format: CaseFileFormat }, mapping: M) => Promise<R>;
   /** The mapping's editor and the first rows, under the problems' count. */
@@ -249,7 +251,7 @@ export function FileImportDialog<M, P extends FilePreview<M>, R extends FileImpo
                     : ''}
           </p>
           {error ? <ErrorNotice error={error} onDismiss={() => setError(undefined)} /> : null}
-          {result ? <ImportOutcome result={result} /> : null}
+          {result ? <ImportOutcome result={result} doneText={p.doneText} /> : null}
           {preview && !result ? (
             <>
               {preview.stopped ? (
@@ -294,15 +296,16 @@ export function FileImportDialog<M, P extends FilePreview<M>, R extends FileImpo
 }
 
 /** How many were added and which rows were left out, with why. */
-function ImportOutcome({ result }: { result: FileImportResult }) {
+function ImportOutcome({
+  result,
+  doneText,
+}: {
+  result: FileImportResult;
+  doneText: (added: string, skipped: string) => string;
+}) {
   return (
     <div role="status">
-      <p className="ok-text">
-        {t('cases.import.done', {
-          added: formatNumber(result.added),
-          skipped: formatNumber(result.skippedCount),
-        })}
-      </p>
+      <p className="ok-text">{doneText(formatNumber(result.added), formatNumber(result.skippedCount))}</p>
       {result.skipped.length > 0 ? (
         <>
           <h4>{t('cases.import.skippedTitle')}</h4>

@@ -24,6 +24,7 @@ export function ImportDialog(p: {
       title={t('cases.import.title')}
       help={t('cases.import.fileHelp')}
       confirmLabel={(n) => t('cases.import.confirm', { n })}
+      doneText={(added, skipped) => t('cases.import.done', { added, skipped })}
       preview={(file, mapping) => call('judge.cases.importPreview', { setId: p.setId, ...file, mapping })}
       confirm={(file, mapping) => call('judge.cases.importConfirm', { setId: p.setId, ...file, mapping })}
       renderPreview={(preview, disabled, onMapping) => (
