@@ -144,5 +144,11 @@ export const evalRuns = {
   'evalRuns.stats.stale': 'Statistics refresh when the run stops sending.',
   'evalRuns.out.csv': 'Export CSV',
   'evalRuns.out.jsonl': 'Export JSONL',
+  'evalRuns.estimate.time': 'Chat time at best',
+  'evalRuns.duration.seconds': '{s} s',
+  'evalRuns.duration.minutes': '{m} min {s} s',
+  'evalRuns.duration.hours': '{h} h {m} min',
+  'evalRuns.out.report': 'Save report…',
+  'evalRuns.out.reporting': 'Writing the report…',
   'evalRuns.out.saved': 'Saved to {path}',
 };

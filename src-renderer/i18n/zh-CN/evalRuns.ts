@@ -139,5 +139,11 @@ export const evalRuns: Record<keyof typeof en, string> = {
   'evalRuns.stats.stale': '运行停止发送后会刷新统计。',
   'evalRuns.out.csv': '导出 CSV',
   'evalRuns.out.jsonl': '导出 JSONL',
+  'evalRuns.estimate.time': '对话最短用时',
+  'evalRuns.duration.seconds': '{s} 秒',
+  'evalRuns.duration.minutes': '{m} 分 {s} 秒',
+  'evalRuns.duration.hours': '{h} 小时 {m} 分',
+  'evalRuns.out.report': '保存报告…',
+  'evalRuns.out.reporting': '正在生成报告…',
   'evalRuns.out.saved': '已保存到 {path}',
 };

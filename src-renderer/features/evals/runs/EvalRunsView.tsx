@@ -14,6 +14,7 @@ import { matrixColumns } from './matrix-columns';
 import { type CellRef, MatrixGrid } from './MatrixGrid';
 import { refreshCells, useEvalProgress, useEvalProgressFeed } from './run-progress-store';
 import { RunEstimate } from './RunEstimate';
+import { RunOut } from './RunOut';
 import { CONCURRENCY_DEFAULT, CONCURRENCY_MAX, CONCURRENCY_MIN, RunPanel } from './RunPanel';
 import { MATRIX_PAGE, type MatrixPage } from './use-matrix-pages';
 import './runs.css';
@@ -90,6 +91,7 @@ function RunResults({ run, onOpen }: { run: EvalRunView; onOpen: (c: CellRef) =>
           {t('evalRuns.matrix.keysHint')}
           {run.state === 'running' ? ` ${t('evalRuns.stats.stale')}` : ''}
         </p>
+        <RunOut runId={runId} />
       </div>
       {stats.error ? <ErrorNotice error={stats.error.error} /> : null}
       {mark.error ? <ErrorNotice error={mark.error.error} onDismiss={() => mark.reset()} /> : null}
