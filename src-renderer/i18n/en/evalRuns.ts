@@ -99,7 +99,7 @@ export const evalRuns = {
   'evalRuns.detail.unchecked': 'Not checked',
   'evalRuns.detail.grades': 'Grades',
   'evalRuns.detail.flagged': 'does not fit its question',
-  'evalRuns.detail.noul': 'yes at {p}',
+  'evalRuns.detail.noul': 'yes {p}',
   'evalRuns.compare.title': 'Compare two columns',
   'evalRuns.compare.a': 'Column A',
   'evalRuns.compare.b': 'Column B',

@@ -96,7 +96,7 @@ export const evalRuns: Record<keyof typeof en, string> = {
   'evalRuns.detail.unchecked': '无法检查',
   'evalRuns.detail.grades': '评分',
   'evalRuns.detail.flagged': '与问题不符',
-  'evalRuns.detail.noul': '“是”的概率 {p}',
+  'evalRuns.detail.noul': '“是”{p}',
   'evalRuns.compare.title': '比较两列',
   'evalRuns.compare.a': '列 A',
   'evalRuns.compare.b': '列 B',

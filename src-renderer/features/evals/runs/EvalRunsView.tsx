@@ -19,9 +19,12 @@ import { CONCURRENCY_DEFAULT, CONCURRENCY_MAX, CONCURRENCY_MIN, RunPanel } from 
 import { MATRIX_PAGE, type MatrixPage } from './use-matrix-pages';
 import './runs.css';
 
+/** Compared at first: two prompts on the first target (what an eval is mostly for), else the first two columns. */
 const firstTwo = (run: EvalRunView): CompareChoice => {
   const cols = matrixColumns(run);
-  return { a: cols[0]?.id, b: cols[1]?.id, of: '', filter: 'all' };
+  const b =
+    cols.find((c) => c.targetId === cols[0]?.targetId && c.variantId !== cols[0]?.variantId) ?? cols[1];
+  return { a: cols[0]?.id, b: b?.id, of: '', filter: 'all' };
 };
 
 /** The name, then per figure a line: the checks, each question, latency and cost, rows. */
