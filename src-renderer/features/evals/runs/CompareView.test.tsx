@@ -55,6 +55,7 @@ function bridge(run: EvalRunView = runView({}, 300)) {
       balanceYuan: null,
       chatYuan: null,
       embeddingsYuan: null,
+      idealChatSeconds: null,
     }),
     'evals.runs.cells': (input) => {
       const i = input as { from?: number; limit?: number; rows?: number[] };

@@ -14,13 +14,17 @@ import { matrixColumns } from './matrix-columns';
 import { type CellRef, MatrixGrid } from './MatrixGrid';
 import { refreshCells, useEvalProgress, useEvalProgressFeed } from './run-progress-store';
 import { RunEstimate } from './RunEstimate';
+import { RunOut } from './RunOut';
 import { CONCURRENCY_DEFAULT, CONCURRENCY_MAX, CONCURRENCY_MIN, RunPanel } from './RunPanel';
 import { MATRIX_PAGE, type MatrixPage } from './use-matrix-pages';
 import './runs.css';
 
+/** Compared at first: two prompts on the first target (what an eval is mostly for), else the first two columns. */
 const firstTwo = (run: EvalRunView): CompareChoice => {
   const cols = matrixColumns(run);
-  return { a: cols[0]?.id, b: cols[1]?.id, of: '', filter: 'all' };
+  const b =
+    cols.find((c) => c.targetId === cols[0]?.targetId && c.variantId !== cols[0]?.variantId) ?? cols[1];
+  return { a: cols[0]?.id, b: b?.id, of: '', filter: 'all' };
 };
 
 /** The name, then per figure a line: the checks, each question, latency and cost, rows. */
@@ -90,6 +94,7 @@ function RunResults({ run, onOpen }: { run: EvalRunView; onOpen: (c: CellRef) =>
           {t('evalRuns.matrix.keysHint')}
           {run.state === 'running' ? ` ${t('evalRuns.stats.stale')}` : ''}
         </p>
+        <RunOut runId={runId} />
       </div>
       {stats.error ? <ErrorNotice error={stats.error.error} /> : null}
       {mark.error ? <ErrorNotice error={mark.error.error} onDismiss={() => mark.reset()} /> : null}

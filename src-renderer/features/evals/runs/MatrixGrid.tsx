@@ -8,9 +8,9 @@ import { MatrixCell } from './MatrixCell';
 import { type MatrixPage, useMatrixPages } from './use-matrix-pages';
 
 export const MATRIX_ROW_HEIGHT = 96;
-export const MATRIX_COL_WIDTH = 300;
+export const MATRIX_COL_WIDTH = 270;
 /** The row's own column (its number and variables), kept in view when scrolling sideways. */
-export const MATRIX_LEAD_WIDTH = 260;
+export const MATRIX_LEAD_WIDTH = 210;
 /** jsdom and a hidden panel measure nothing: assume a window's worth. */
 const FALLBACK_VIEW = { width: 1024, height: 480 };
 

@@ -47,3 +47,11 @@ export function signedText(x: number, digits: number): string {
   if (Number(Math.abs(x).toFixed(digits)) === 0) return text;
   return (x < 0 ? '\u2212' : '+') + text;
 }
+
+/** A duration in seconds as "45 s", "12 min 5 s" or "2 h 3 min". */
+export function durationText(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return t('evalRuns.duration.seconds', { s });
+  if (s < 3600) return t('evalRuns.duration.minutes', { m: Math.floor(s / 60), s: s % 60 });
+  return t('evalRuns.duration.hours', { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
+}
