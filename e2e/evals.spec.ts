@@ -99,7 +99,9 @@ test('the sample eval: import, a run that survives a kill, a re-run of one edite
   await expect(card.getByText('Running', { exact: true })).toBeVisible();
   await expect.poll(() => finishedCells(card), { timeout: 60_000 }).toBeGreaterThanOrEqual(24);
 
-  // 3. Killed mid-run; every chat request of the first process has reached the Sandbox by then.
+  // 3. Killed mid-run. In browser mode the restarted app sends no chat request before its key is
+  // typed again (the Sandbox refuses them unauthenticated, uncounted), so these are the first
+  // process's requests alone.
   await app.crashAndRestart();
   page = app.page;
   const atKill = await sandboxCounts(origin);
