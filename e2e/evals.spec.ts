@@ -186,7 +186,9 @@ test('the sample eval: import, a run that survives a kill, a re-run of one edite
   await expect(detail.getByRole('button', { name: 'Good' })).toHaveAttribute('aria-pressed', 'true');
   await detail.getByRole('button', { name: 'Close' }).click();
   await expect(cell('Apologise and resolve · sandbox-chat-1')).toContainText('✓ good');
-  await expect(compare.getByText(/^Agrees on [01] of 1 marked cells: /)).toBeVisible();
+  // The agreement is read against the checks' verdict (marksOf: checks): agreeing when they passed.
+  const passed = /checks ✓/.test((await cell('Apologise and resolve · sandbox-chat-1').textContent()) ?? '');
+  await expect(compare.getByText(`Agrees on ${passed ? 1 : 0} of 1 marked cells: `)).toBeVisible();
 
   // 7. The run's cells as CSV, and its report as one HTML file, written where browser mode's
   // save dialog puts them (the export folder).
