@@ -5,14 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { EvalRecord, EvalSpecInput } from '../../src-shared/evals/eval-definition';
 import { evalRepository } from '../core/db/eval-repository';
 import { openDataFolder } from '../core/db/open-data-folder';
-import { EVAL_REPORT_FIGURES_JOB, storedRunFigures } from '../core/evals/report/eval-report-job';
-import type { EvalRunFigures } from '../core/evals/report/eval-run-figures';
+import { reportFigures } from '../core/evals/report/eval-report-service';
+import { runFigures } from '../core/evals/report/eval-run-figures';
 import { StorageNotices } from '../core/storage/storage-notices';
 import { routerCalls, testServices } from './services.test-helper';
 
 /*
  * evals.runs.report with the app's worker threads (docs/architecture.md, "Evals (in progress)"):
- * the figures come from the pool's job, the same as main computes them.
+ * the figures come from the statistics' jobs in the pool, the same as main computes them.
  */
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-eval-report-'));
 const notices = new StorageNotices();
@@ -83,10 +83,10 @@ describe('evals.runs.report in the worker threads', () => {
           checks: [{ kind: 'max-length', pass: variantId === 'B' || row % 2 === 0, reason: '' }],
           updatedAt: 1,
         });
-    const fromPool = await t.services.workers!.run<EvalRunFigures>(EVAL_REPORT_FIGURES_JOB, {
-      runId: 'worker-run',
-    });
-    expect(fromPool).toEqual(storedRunFigures(runs, 'worker-run'));
+    const run = runs.getRun('worker-run')!;
+    const fromPool = await reportFigures({ db, runs, pool: t.services.workers })(run);
+    // The statistics' jobs in the pool answer as the statistics over the cells read in main.
+    expect(fromPool).toEqual(runFigures(run.spec, runs.cells('worker-run', 0, ROWS)));
     expect(fromPool.comparisons.map((c) => c.sentence)).toEqual([
       'Warm × sandbox-chat-1 beats Plain × sandbox-chat-1 by 50 points [35, 65] on 40 rows',
     ]);

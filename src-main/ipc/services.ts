@@ -223,8 +223,8 @@ export function createServices(env: AppEnvironment) {
   const evalReports = new EvalRunReports({
     runs: repos.evalRuns,
     sets: repos.sets,
-    // Computed in a worker thread where there is a pool (a large run's figures take seconds).
-    figures: reportFigures(repos.evalRuns, env.workers),
+    // The statistics' own jobs, in a worker thread where there is a pool (a large run's take seconds).
+    figures: reportFigures({ db: env.database, runs: repos.evalRuns, pool: env.workers }),
     desktop: env.desktop,
     appVersion: env.version,
     now: env.now,

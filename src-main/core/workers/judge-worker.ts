@@ -9,15 +9,14 @@ import { caseEstimateJobs } from './case-estimate-job';
 import { evalRowsImportJobs } from '../evals/eval-rows-import-job';
 import { evalEstimateJobs } from '../evals/eval-estimate-job';
 import { evalStatsJobs } from '../evals/eval-stats-job';
-import { evalReportJobs } from '../evals/report/eval-report-job';
 
 /**
  * A worker thread of the app's pool (docs/architecture.md, "Worker threads"): its own read-only
  * connection to the data folder's database, and the judge's heavy reads as jobs; and a case
  * file's import, on a write connection of its own for the job's length; and the judge's token
  * counting and a run's estimate, so main never loads the tokenizer; and an eval's dataset import
- * (eval-rows-import-job.ts), as a case file's; an eval run's estimate (eval-estimate-job.ts), its
- * statistics (eval-stats-job.ts) and its report's figures (eval-report-job.ts). Built as
+ * (eval-rows-import-job.ts), as a case file's; an eval run's estimate (eval-estimate-job.ts) and its
+ * statistics (eval-stats-job.ts). Built as
  * `out/main/judge-worker.js` beside main's entry (electron.vite.config.ts).
  */
 const { databaseFile } = workerData as WorkerStartData;
@@ -29,6 +28,5 @@ serveJobs({
   ...evalRowsImportJobs(databaseFile),
   ...evalEstimateJobs(db),
   ...evalStatsJobs(db),
-  ...evalReportJobs(db),
   ...tokenCountJobs(),
 });

@@ -1,52 +1,58 @@
 import type { EvalRun } from '../../../../src-shared/evals/eval-run';
-import { RunStatsAccumulator, specColumns } from '../../../../src-shared/evals/stats';
+import type { ColumnComparison } from '../../../../src-shared/evals/stats';
+import type { DatabaseSync } from 'node:sqlite';
 import type { ReportLanguage } from '../../../../src-shared/judge/report-inputs';
-import { AppFailure } from '../../../../src-shared/result';
 import type { EvalRunRepository } from '../../db/eval-repository-runs';
 import type { QuestionSetRepository } from '../../db/question-set-repository';
 import type { DesktopActions } from '../../media/desktop-actions';
 import { QuarantineNeededError, type WorkerPool } from '../../workers/worker-pool';
 import { requireRun, runFileStem } from '../eval-results-export-service';
 import { evalReportHtml } from './eval-report-html';
-import { EVAL_REPORT_FIGURES_JOB } from './eval-report-job';
-import { type EvalRunFigures, figuresOf } from './eval-run-figures';
+import { EVAL_COMPARE_JOB, EVAL_STATS_JOB, type EvalStatsJobs, evalStatsJobs } from '../eval-stats-job';
+import { comparisonPairs, type EvalRunFigures } from './eval-run-figures';
 
-/** Rows of cells read per turn of main's event loop: about 15 ms a page on a loaded machine. */
-const PAGE_ROWS = 100;
-const turn = () => new Promise<void>((r) => setImmediate(r));
+type Kind = keyof EvalStatsJobs;
 
 /**
- * A run's figures computed in main (tests, and the app without worker threads): its cells read a
- * page of rows at a time into the statistics' accumulator, main free between pages, then the
- * figures at once, which for a large run holds main for seconds.
+ * A run's figures from the statistics' own jobs (`evals.runs.stats`, `evals.runs.compare`;
+ * eval-stats-job.ts): in the worker pool where there is one, every job of the run in the same
+ * worker (which keeps its cells read once), else in main (tests). The comparisons are those of
+ * `comparisonPairs`. A run the worker cannot read is read once by main, which sets it aside.
  */
-export function figuresInMain(runs: Pick<EvalRunRepository, 'cells'>) {
-  return async (run: EvalRun, signal?: AbortSignal): Promise<EvalRunFigures> => {
-    const acc = new RunStatsAccumulator(specColumns(run.spec));
-    for (let from = 0; from < run.plan.rows; from += PAGE_ROWS) {
-      for (const c of runs.cells(run.id, from, from + PAGE_ROWS)) acc.push(c);
-      await turn();
-      if (signal?.aborted) throw new AppFailure({ code: 'aborted', message: 'The report was cancelled.' });
+export function reportFigures(deps: {
+  db: DatabaseSync;
+  runs: Pick<EvalRunRepository, 'getRun'>;
+  pool?: WorkerPool;
+}) {
+  let local: EvalStatsJobs | undefined;
+  const job = async <K extends Kind>(
+    kind: K,
+    input: Parameters<EvalStatsJobs[K]>[0],
+    signal?: AbortSignal,
+  ): Promise<ReturnType<EvalStatsJobs[K]>> => {
+    if (!deps.pool) {
+      local ??= evalStatsJobs(deps.db);
+      const run = local[kind] as unknown as (
+        i: typeof input,
+        ctx: { progress(): void },
+      ) => ReturnType<EvalStatsJobs[K]>;
+      return run(input, { progress: () => undefined });
     }
-    return figuresOf(run.spec, acc.finish());
+    const opts = { key: input.runId, signal };
+    try {
+      return await deps.pool.run(kind, input, opts);
+    } catch (err) {
+      if (!(err instanceof QuarantineNeededError)) throw err;
+      deps.runs.getRun(input.runId);
+      return deps.pool.run(kind, input, opts);
+    }
   };
-}
-
-/**
- * The figures in the worker pool where there is one (eval-report-job.ts), else in main; a cell
- * the worker could not read is set aside by main, which then computes them.
- */
-export function reportFigures(runs: Pick<EvalRunRepository, 'cells'>, pool?: WorkerPool) {
-  const inMain = figuresInMain(runs);
   return async (run: EvalRun, signal?: AbortSignal): Promise<EvalRunFigures> => {
-    if (pool) {
-      try {
-        return await pool.run<EvalRunFigures>(EVAL_REPORT_FIGURES_JOB, { runId: run.id }, { signal });
-      } catch (err) {
-        if (!(err instanceof QuarantineNeededError)) throw err;
-      }
-    }
-    return inMain(run, signal);
+    const stats = await job(EVAL_STATS_JOB, { runId: run.id, marksOf: 'checks' }, signal);
+    const comparisons: ColumnComparison[] = [];
+    for (const pair of comparisonPairs(run.spec, stats.columns))
+      comparisons.push(await job(EVAL_COMPARE_JOB, { runId: run.id, ...pair }, signal));
+    return { stats: stats.columns, comparisons, gates: stats.gates };
   };
 }
 

@@ -3,6 +3,7 @@ import type { EvalCell } from '../../../../src-shared/evals/eval-run';
 import {
   type ColumnComparison,
   type ColumnData,
+  type ColumnRef,
   columnName,
   type ColumnStats,
   columnStats,
@@ -10,6 +11,7 @@ import {
   evaluateMinimums,
   type GateResult,
   RunStatsAccumulator,
+  sameColumn,
   specColumns,
   type StatsOf,
   type StatsOptions,
@@ -28,12 +30,33 @@ export interface EvalRunFigures {
   gates: GateResult[];
 }
 
-/** What the comparisons are made on: the checks when the eval has any, and each noul and score question. */
-function comparedOn(spec: EvalSpec, columns: readonly ColumnData[]): StatsOf[] {
+/** A comparison to make: B against A on `of`. */
+export interface ComparisonPair {
+  a: ColumnRef;
+  b: ColumnRef;
+  of: StatsOf;
+}
+
+/**
+ * The comparisons a report makes: every two columns that differ in one thing (the prompt on one
+ * target, or the target for one prompt), on the checks when the eval has any and on each noul and
+ * score question (a choice question has no single figure to compare).
+ */
+export function comparisonPairs(
+  spec: EvalSpec,
+  columns: readonly { column: ColumnRef; questions: readonly { name: string; kind: string }[] }[],
+): ComparisonPair[] {
   const on: StatsOf[] = spec.checks.length > 0 || spec.similarity ? ['checks'] : [];
-  const questions = columns[0]?.questions ?? [];
-  for (const q of questions) if (q.kind !== 'choice') on.push({ question: q.name });
-  return on;
+  for (const q of columns[0]?.questions ?? []) if (q.kind !== 'choice') on.push({ question: q.name });
+  const pairs: ComparisonPair[] = [];
+  for (let i = 0; i < columns.length; i++)
+    for (let j = i + 1; j < columns.length; j++) {
+      const [a, b] = [columns[i].column, columns[j].column];
+      // The same column, or two things differ: not one question answered.
+      if ((a.variantId === b.variantId) === (a.targetId === b.targetId)) continue;
+      for (const of of on) pairs.push({ a, b, of });
+    }
+  return pairs;
 }
 
 /** The figures of a run's finished columns (`RunStatsAccumulator.finish()`). */
@@ -43,17 +66,15 @@ export function figuresOf(
   options: StatsOptions = {},
 ): EvalRunFigures {
   const stats = columns.map((c) => columnStats(c, options));
-  const comparisons: ColumnComparison[] = [];
-  const on = comparedOn(spec, columns);
-  for (let i = 0; i < columns.length; i++)
-    for (let j = i + 1; j < columns.length; j++) {
-      const [a, b] = [columns[i], columns[j]];
-      const samePrompt = a.column.variantId === b.column.variantId;
-      const sameTarget = a.column.targetId === b.column.targetId;
-      if (samePrompt === sameTarget) continue; // the same column, or two things differ
-      const names = { a: columnName(spec, a.column), b: columnName(spec, b.column) };
-      for (const of of on) comparisons.push(compareColumns(a, b, of, options, names));
-    }
+  const comparisons = comparisonPairs(spec, columns).map(({ a, b, of }) =>
+    compareColumns(
+      columns.find((c) => sameColumn(c.column, a))!,
+      columns.find((c) => sameColumn(c.column, b))!,
+      of,
+      options,
+      { a: columnName(spec, a), b: columnName(spec, b) },
+    ),
+  );
   return { stats, comparisons, gates: evaluateMinimums(spec, columns, options, stats) };
 }
 
