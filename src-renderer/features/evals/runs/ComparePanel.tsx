@@ -4,7 +4,7 @@ import { useRoute } from '../../../hooks/use-route';
 import { formatNumber, t } from '../../../i18n/i18n';
 import { type CompareChoice, columnInput, ofInput, ROW_FILTERS } from './compare-state';
 import { compareSentence, pValueText } from './compare-sentence';
-import { rateText, signedText } from './figure-text';
+import { meanText, rateText } from './figure-text';
 import type { MatrixColumn } from './matrix-columns';
 
 const FILTER_LABELS = {
@@ -62,7 +62,7 @@ function MarksAgreementLine({ stats }: { stats: EvalRunStats | undefined }) {
         rate: rateText(m.agreement),
       })}
       {m.kappa.kappa !== undefined
-        ? ` · ${t('evalRuns.marks.kappa', { kappa: `${signedText(m.kappa.kappa, 2)} [${signedText(m.kappa.lower, 2)}, ${signedText(m.kappa.upper, 2)}]` })}`
+        ? ` · ${t('evalRuns.marks.kappa', { kappa: `${meanText({ estimate: m.kappa.kappa, lower: m.kappa.lower, upper: m.kappa.upper })}` })}`
         : ''}
       {m.withoutVerdict > 0 ? ` ${t('evalRuns.marks.without', { n: formatNumber(m.withoutVerdict) })}` : ''}
     </p>

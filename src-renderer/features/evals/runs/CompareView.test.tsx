@@ -203,6 +203,6 @@ describe('compare two columns', () => {
     renderView();
     const panel = await screen.findByRole('region', { name: 'Compare two columns' });
     expect(await within(panel).findByText(/Agrees on 8 of 10 marked cells: 80 % \[49, 94\]/)).toBeTruthy();
-    expect(within(panel).getByText(/κ \+0.52 \[−0.03, \+1.00\]/)).toBeTruthy();
+    expect(within(panel).getByText(/κ 0.52 \[−0.03, 1.00\]/)).toBeTruthy();
   });
 });
