@@ -194,6 +194,22 @@ describe('a cell of the matrix', () => {
     ).toEqual(['bad', null]);
   });
 
+  it('moves between cells with the arrow keys', async () => {
+    bridge();
+    renderView();
+    const first = await screen.findByRole('button', { name: 'Row 1, Short · sandbox-chat-1: open' });
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Row 2, Short · sandbox-chat-1: open');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Row 2, Warm · sandbox-chat-1: open');
+    // The last column and the first row hold the focus where it is.
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Row 1, Warm · sandbox-chat-1: open');
+  });
+
   it('is sent again by Retry this cell, and the matrix fetches its page again', async () => {
     const fake = bridge();
     renderView();
