@@ -146,19 +146,22 @@ export function ComparePanel({ runId, columns, stats, choice, onChoice, matching
           <p className={c.verdict.decisive ? 'evalruns-verdict decisive' : 'evalruns-verdict'}>
             {compareSentence(c, { a: a.label, b: b.label })}
           </p>
-          <p className="muted small-note">
-            {t('evalRuns.compare.detail', {
-              rows: formatNumber(c.rows),
-              test:
-                c.test === 'mcnemarExact'
-                  ? t('evalRuns.compare.mcnemar')
-                  : t('evalRuns.compare.bootstrap', { resamples: formatNumber(c.resamples), seed: c.seed }),
-              p: pValueText(c.pValue) || '—',
-            })}
-            {c.flips
-              ? ` ${t('evalRuns.compare.flips', { aOnly: formatNumber(c.flips.aOnly), bOnly: formatNumber(c.flips.bOnly) })}`
-              : ''}
-          </p>
+          {/* With no row in both columns there is no test to name (the sentence says so). */}
+          {c.rows > 0 ? (
+            <p className="muted small-note">
+              {t('evalRuns.compare.detail', {
+                rows: formatNumber(c.rows),
+                test:
+                  c.test === 'mcnemarExact'
+                    ? t('evalRuns.compare.mcnemar')
+                    : t('evalRuns.compare.bootstrap', { resamples: formatNumber(c.resamples), seed: c.seed }),
+                p: pValueText(c.pValue) || '—',
+              })}
+              {c.flips
+                ? ` ${t('evalRuns.compare.flips', { aOnly: formatNumber(c.flips.aOnly), bOnly: formatNumber(c.flips.bOnly) })}`
+                : ''}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <h4>{t('evalRuns.marks.title')}</h4>
