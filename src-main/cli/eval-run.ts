@@ -1,7 +1,6 @@
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
 import type { EvalCell } from '../../src-shared/evals/eval-run';
 import { BATCH_CONCURRENCY_MAX } from '../../src-shared/judge/batch-run';
 import { REPORT_LANGUAGES, type ReportLanguage } from '../../src-shared/judge/report-inputs';
@@ -24,7 +23,7 @@ import { junitXml } from './eval-junit';
 import { appVersion } from './judge-run-report';
 import { columnsTable, comparisonLines, junitColumns } from './eval-run-table';
 import { loadEval, readEvalFile } from './eval-run-load';
-import { type CliIo, EXIT, fail, numberFlag, readablePath, writablePath } from './judge-run';
+import { type CliIo, EXIT, fail, failedWith, numberFlag, readablePath, writablePath } from './judge-run';
 
 export const EVAL_RUN_USAGE = `Usage: gatehouse eval run --eval FILE.eval.json [--base-url URL] [--key-env GATEWAY_API_KEY]
   [--sandbox] [--concurrency 4] [--out results.csv|results.jsonl] [--csv-raw] [--report report.html]
@@ -246,15 +245,7 @@ export async function evalRun(argv: string[], io: CliIo): Promise<number> {
     for (const g of failed) io.err(`below the minimum: ${g.sentence}`);
     return failed.length ? EXIT.belowMinimum : EXIT.ok;
   } catch (err) {
-    io.err(
-      err instanceof z.ZodError
-        ? err.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')
-        : err instanceof Error
-          ? err.message
-          : String(err),
-    );
-    if (err instanceof TypeError && /parseArgs|option/i.test(String(err))) io.err(EVAL_RUN_USAGE);
-    return EXIT.failed;
+    return failedWith(err, io, EVAL_RUN_USAGE);
   } finally {
     await service?.dispose();
     await sandbox?.close();

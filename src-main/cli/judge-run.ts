@@ -57,6 +57,23 @@ A .csv --out is written for spreadsheets: a cell starting with =, +, -, @, a tab
 gets a leading ' so it is not run as a formula (plain negative numbers are left as numbers);
 --csv-raw writes every cell as it is. JSONL is always written as it is.`;
 
+/**
+ * A command's end on bad input or a failure: the reason said (a validation error's own message is
+ * its issues as JSON, so it is said as "field: rule" instead), the usage after an unknown or
+ * malformed option, and exit 2.
+ */
+export function failedWith(err: unknown, io: { err: (line: string) => void }, usage: string): number {
+  io.err(
+    err instanceof z.ZodError
+      ? err.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')
+      : err instanceof Error
+        ? err.message
+        : String(err),
+  );
+  if (err instanceof TypeError && /parseArgs|option/i.test(String(err))) io.err(usage);
+  return EXIT.failed;
+}
+
 export function fail(message: string): never {
   throw new AppFailure({ code: 'invalid_input', message });
 }
@@ -353,16 +370,7 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     for (const line of below) io.err(`below the minimum: ${line.text}`);
     return below.length ? EXIT.belowMinimum : EXIT.ok;
   } catch (err) {
-    // A validation error's own message is its issues as JSON: said as "field: rule" instead.
-    io.err(
-      err instanceof z.ZodError
-        ? err.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')
-        : err instanceof Error
-          ? err.message
-          : String(err),
-    );
-    if (err instanceof TypeError && /parseArgs|option/i.test(String(err))) io.err(JUDGE_RUN_USAGE);
-    return EXIT.failed;
+    return failedWith(err, io, JUDGE_RUN_USAGE);
   } finally {
     await batch?.dispose();
     await sandbox?.close();

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EvalRecord, EvalSpecInput } from '../../src-shared/evals/eval-definition';
 import { evalRepository } from '../core/db/eval-repository';
@@ -76,6 +78,8 @@ describe('evals.runs.export', () => {
     expect(t.saved.at(-1)).toMatch(/\.results\.jsonl$/);
     const jsonl = t.savedText.get(t.saved.at(-1)!)!.trim().split('\n');
     expect(JSON.parse(jsonl[0])).toMatchObject({ row: 1, reply: { text: 'Hi there' } });
+    // Made in a temporary file and copied where the user picked; the temporary file is gone.
+    expect(readdirSync(tmpdir()).filter((n) => n.startsWith('gatehouse-eval-export-'))).toEqual([]);
   });
 
   it('refuses a bad format, a bad id and a run that is gone, by field', async () => {

@@ -1,3 +1,8 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { EvalRun } from '../../../src-shared/evals/eval-run';
 import type { Question } from '../../../src-shared/judge/question-rules';
 import { AppFailure } from '../../../src-shared/result';
@@ -42,38 +47,23 @@ export function runFileStem(name: string, createdAt: number): string {
 
 /**
  * `evals.runs.export` (docs/architecture.md, "Evals (in progress)"): a run's cells as CSV or JSON
- * Lines, written where the user picks, as `judge.batch.export` writes a batch run's. The text is
- * made a page of rows at a time, main's event loop free between pages.
+ * Lines, written where the user picks, as `judge.batch.export` writes a batch run's. The file is
+ * made a page of rows at a time into a temporary file, main's event loop free between pages, and
+ * then copied where the user picks: a 100,000-row run's CSV is about 150 MB, which main never
+ * holds as one string.
  */
 export class EvalResultsExport {
   constructor(private readonly deps: EvalRunDeps & { desktop: DesktopActions }) {}
 
-  async text(
-    runId: string,
-    format: EvalResultsFormat,
-    csv: CsvOptions = {},
-    signal?: AbortSignal,
-  ): Promise<{ text: string; fileName: string }> {
+  /** The file's pieces in order, a page of rows each, with the name it is offered under. */
+  private pieces(runId: string, format: EvalResultsFormat, csv: CsvOptions) {
     const run = requireRun(this.deps, runId);
     const source = {
       rows: (from: number, limit: number) => this.deps.evals.rows(run.evalId, from, limit),
       cells: (from: number, to: number) => this.deps.runs.cells(run.id, from, to),
     };
-    const pieces: string[] = [];
-    for (const chunk of evalResultsChunks(
-      run.spec,
-      runQuestions(this.deps, run),
-      run.plan.rows,
-      source,
-      format,
-      csv,
-    )) {
-      pieces.push(chunk);
-      await turn();
-      if (signal?.aborted) throw new AppFailure({ code: 'aborted', message: 'The export was cancelled.' });
-    }
     return {
-      text: pieces.join(''),
+      chunks: evalResultsChunks(run.spec, runQuestions(this.deps, run), run.plan.rows, source, format, csv),
       fileName: `${runFileStem(run.spec.name, run.createdAt)}.results.${format}`,
     };
   }
@@ -85,7 +75,27 @@ export class EvalResultsExport {
     csv: CsvOptions = {},
     signal?: AbortSignal,
   ): Promise<string | null> {
-    const { text, fileName } = await this.text(runId, format, csv, signal);
-    return this.deps.desktop.saveTextAs(text, fileName);
+    const { chunks, fileName } = this.pieces(runId, format, csv);
+    const dir = await mkdtemp(join(tmpdir(), 'gatehouse-eval-export-'));
+    try {
+      const file = join(dir, fileName);
+      const out = createWriteStream(file, { mode: 0o600 });
+      const failed = once(out, 'error').then(([e]) => Promise.reject(e as Error));
+      failed.catch(() => undefined);
+      try {
+        for (const chunk of chunks) {
+          if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
+          await turn();
+          if (signal?.aborted)
+            throw new AppFailure({ code: 'aborted', message: 'The export was cancelled.' });
+        }
+      } finally {
+        out.end();
+        await Promise.race([once(out, 'close'), failed]);
+      }
+      return await this.deps.desktop.saveFileAs(file, fileName);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }
 }
