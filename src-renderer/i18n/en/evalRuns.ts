@@ -63,7 +63,7 @@ export const evalRuns = {
   'evalRuns.matrix.noRun':
     'This eval has no runs yet. Start one: its results fill this matrix as they arrive.',
   'evalRuns.matrix.keysHint':
-    'Open a cell with Enter for its reply, checks and grades. On a focused cell, G marks it good and B bad; the same key again clears the mark.',
+    'Arrow keys move between cells; Enter opens one with its reply, checks and grades. On a focused cell, G marks it good and B bad; the same key again clears the mark.',
   'evalRuns.row.expected': 'expected: {v}',
   'evalRuns.row.loading': 'Loading…',
   'evalRuns.cell.pending': 'Not sent yet',

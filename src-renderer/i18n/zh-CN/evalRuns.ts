@@ -60,7 +60,7 @@ export const evalRuns: Record<keyof typeof en, string> = {
   'evalRuns.matrix.empty': '没有可显示的行。',
   'evalRuns.matrix.noRun': '此评测还没有运行。开始一次运行：结果到达后会填入此矩阵。',
   'evalRuns.matrix.keysHint':
-    '在单元格上按 Enter 查看其回复、检查和评分。焦点在单元格上时，按 G 标记为好，按 B 标记为差；再按同一键清除标记。',
+    '方向键在单元格间移动；按 Enter 查看其回复、检查和评分。焦点在单元格上时，按 G 标记为好，按 B 标记为差；再按同一键清除标记。',
   'evalRuns.row.expected': '期望：{v}',
   'evalRuns.row.loading': '加载中…',
   'evalRuns.cell.pending': '尚未发送',

@@ -165,6 +165,31 @@ describe('compare two columns', () => {
     });
   });
 
+  it('says when no row has a value in both columns, and names no test', async () => {
+    const none = comparison({
+      cases: 0,
+      delta: undefined,
+      lower: undefined,
+      upper: undefined,
+      decisive: false,
+      direction: 'none',
+    });
+    installFakeBridge({
+      'evals.runs.list': () => [runView({}, 300)],
+      'evals.runs.cells': () => ({ total: 300, rows: [cellsRow(0)] }),
+      'evals.runs.stats': () => runStats(),
+      'evals.runs.compare': () => ({ ...none, rows: 0, pValue: undefined, resamples: 0 }),
+    });
+    renderView();
+    const panel = await screen.findByRole('region', { name: 'Compare two columns' });
+    expect(
+      await within(panel).findByText(
+        'No row has a value in both Short · sandbox-chat-1 and Warm · sandbox-chat-1.',
+      ),
+    ).toBeTruthy();
+    expect(within(panel).queryByText(/Paired on/)).toBeNull();
+  });
+
   it('shows the grader’s agreement with the marks', async () => {
     const stats = runStats();
     stats.marks = {
@@ -203,6 +228,6 @@ describe('compare two columns', () => {
     renderView();
     const panel = await screen.findByRole('region', { name: 'Compare two columns' });
     expect(await within(panel).findByText(/Agrees on 8 of 10 marked cells: 80 % \[49, 94\]/)).toBeTruthy();
-    expect(within(panel).getByText(/κ \+0.52 \[−0.03, \+1.00\]/)).toBeTruthy();
+    expect(within(panel).getByText(/κ 0.52 \[−0.03, 1.00\]/)).toBeTruthy();
   });
 });

@@ -12,7 +12,10 @@ export interface FigureLike {
 }
 
 const whole = (share: number) => formatNumber(Math.round(share * 100));
-const two = (x: number) => formatNumber(x, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// A true minus sign, as the differences are written (signedText).
+const two = (x: number) =>
+  (x < 0 && Number(x.toFixed(2)) !== 0 ? '\u2212' : '') +
+  formatNumber(Math.abs(x), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A share (0–1) in whole percent with its interval; "—" when nothing had a value. */
 export function rateText(f: FigureLike | undefined): string {
