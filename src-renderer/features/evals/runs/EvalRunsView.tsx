@@ -39,8 +39,9 @@ function RunResults({ run, onOpen }: { run: EvalRunView; onOpen: (c: CellRef) =>
   const [choice, setChoice] = useState<CompareChoice>(() => firstTwo(run));
   const cellsTick = useEvalProgress((s) => s.cellsTick[runId] ?? 0);
   const statsTick = useEvalProgress((s) => s.statsTick[runId] ?? 0);
-  // The stats are the whole run's: fetched once, and again when the run stops sending or a cell is sent again.
-  const stats = useRoute('evals.runs.stats', { runId, marksOf: 'checks' });
+  // The stats are the whole run's (seconds of a worker on a large run): fetched once, and again only
+  // when they are invalidated — the run stops sending, a cell is sent again or marked.
+  const stats = useRoute('evals.runs.stats', { runId, marksOf: 'checks' }, { staleTime: Infinity });
   useEffect(() => {
     if (statsTick === 0) return;
     void qc.invalidateQueries({ queryKey: ['evals.runs.stats'] });
