@@ -65,7 +65,6 @@ export function CellDetail({ runId, cell, columnLabel, repeats, runSending, onCl
     void detail.refetch();
     refreshCells(runId);
   };
-  // A mark moves the grader's agreement with the marks (evals.runs.stats), as a mark in the matrix does.
   const mark = useRouteMutation('evals.runs.mark', ['evals.runs.stats'], changed);
   const retry = useRouteMutation('evals.runs.retryCell', [], () => {
     changed();

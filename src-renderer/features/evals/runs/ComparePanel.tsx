@@ -87,7 +87,8 @@ export function ComparePanel({ runId, columns, stats, choice, onChoice, matching
       b: b ? columnInput(b) : { variantId: '', targetId: '' },
       of: ofInput(choice.of),
     },
-    { enabled: ready },
+    // Like the stats: asked again only when invalidated (EvalRunsView).
+    { enabled: ready, staleTime: Infinity },
   );
   const c = ready ? compare.data : undefined;
   return (

@@ -165,6 +165,36 @@ describe('compare two columns', () => {
     });
   });
 
+  it('asks a filter again while the run sends only with the stats, not with every progress event', async () => {
+    const fake = bridge(runView({ state: 'running' }, 300));
+    renderView();
+    const panel = await screen.findByRole('region', { name: 'Compare two columns' });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Show rows' }), {
+      target: { value: 'erroredA' },
+    });
+    expect(await within(panel).findByText('2 rows match')).toBeTruthy();
+    const filterCalls = () => fake.calls.filter((c) => c.route === 'evals.runs.filter').length;
+    const before = filterCalls();
+    const progress = {
+      runId: 'run-1',
+      evalId: 'eval-1',
+      total: 600,
+      failed: 0,
+      cached: 0,
+      sent: 0,
+      rateLimited: 0,
+      concurrency: 4,
+    };
+    act(() => fake.emit('evals.run.progress', { ...progress, state: 'running', done: 10 }));
+    act(() => fake.emit('evals.run.progress', { ...progress, state: 'running', done: 20 }));
+    expect(filterCalls()).toBe(before);
+    act(() => fake.emit('evals.run.progress', { ...progress, state: 'done', done: 600 }));
+    await waitFor(() => expect(filterCalls()).toBeGreaterThan(before));
+    expect(fake.calls.filter((c) => c.route === 'evals.runs.filter').at(-1)?.input).toMatchObject({
+      filter: { kind: 'errored', column: { variantId: 'short', targetId: 'chat1' } },
+    });
+  });
+
   it('says when no row has a value in both columns, and names no test', async () => {
     const none = comparison({
       cases: 0,

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../../app/ErrorNotice';
 import { call } from '../../../bridge/api';
 import { useRoute, useRouteMutation } from '../../../hooks/use-route';
 import { t } from '../../../i18n/i18n';
+import { columnId } from './cell-spread';
 import { CellDetail } from './CellDetail';
 import { ColumnHeader } from './ColumnHeader';
 import { ComparePanel } from './ComparePanel';
@@ -39,8 +40,10 @@ function RunResults({ run, onOpen }: { run: EvalRunView; onOpen: (c: CellRef) =>
   const [choice, setChoice] = useState<CompareChoice>(() => firstTwo(run));
   const cellsTick = useEvalProgress((s) => s.cellsTick[runId] ?? 0);
   const statsTick = useEvalProgress((s) => s.statsTick[runId] ?? 0);
-  // The stats are the whole run's: fetched once, and again when the run stops sending or a cell is sent again.
-  const stats = useRoute('evals.runs.stats', { runId, marksOf: 'checks' });
+  const sending = useEvalProgress((s) => (s.byRun[runId]?.state ?? run.state) === 'running');
+  // The stats are the whole run's (seconds of a worker on a large run): fetched once, and again only
+  // when they are invalidated — the run stops sending, a cell is sent again or marked.
+  const stats = useRoute('evals.runs.stats', { runId, marksOf: 'checks' }, { staleTime: Infinity });
   useEffect(() => {
     if (statsTick === 0) return;
     void qc.invalidateQueries({ queryKey: ['evals.runs.stats'] });
@@ -73,7 +76,7 @@ function RunResults({ run, onOpen }: { run: EvalRunView; onOpen: (c: CellRef) =>
   );
   const byColumn = useMemo(
     () =>
-      new Map((stats.data?.columns ?? []).map((s) => [`${s.column.variantId}\u0000${s.column.targetId}`, s])),
+      new Map((stats.data?.columns ?? []).map((s) => [columnId(s.column.variantId, s.column.targetId), s])),
     [stats.data],
   );
   return (
@@ -102,7 +105,9 @@ function RunResults({ run, onOpen }: { run: EvalRunView; onOpen: (c: CellRef) =>
         columns={columns}
         repeats={run.repeats}
         layout={`${runId}|${JSON.stringify(filter ?? null)}`}
-        tick={cellsTick}
+        // A filter reads every cell of the run (seconds on a large one): while the run sends, its rows
+        // are asked again with the stats, not every 2 s.
+        tick={filter && sending ? statsTick : cellsTick}
         load={load}
         header={(c) => <ColumnHeader column={c} stats={byColumn.get(c.id)} loading={stats.isFetching} />}
         onOpen={onOpen}

@@ -173,6 +173,8 @@ describe('a cell of the matrix', () => {
     });
     const cell = screen.getByRole('button', { name: 'Row 1, Short · sandbox-chat-1: open' });
     await waitFor(() => expect(cell.textContent).toContain('✓ good'));
+    // The grader's agreement with the marks is in the stats: they are asked again.
+    await waitFor(() => expect(fake.calls.filter((c) => c.route === 'evals.runs.stats')).toHaveLength(2));
   });
 
   it('is marked bad with B on the focused cell, and B again clears the mark', async () => {

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type RefObject, useEffect, useRef } from 'react';
+import { scrollToShow } from '../../../app/visible-rows';
 
 const STEPS: Record<string, [number, number]> = {
   ArrowUp: [-1, 0],
@@ -41,16 +42,11 @@ export function useCellFocus(scroller: RefObject<HTMLDivElement | null>, grid: G
     e.preventDefault();
     const r = Math.min(grid.rows - 1, Math.max(0, row + step[0]));
     const c = Math.min(grid.columns - 1, Math.max(0, column + step[1]));
-    const top = r * grid.rowHeight;
-    const visibleHeight = view.clientHeight - grid.headHeight;
-    if (top < view.scrollTop) view.scrollTop = top;
-    else if (visibleHeight > 0 && top + grid.rowHeight > view.scrollTop + visibleHeight)
-      view.scrollTop = top + grid.rowHeight - visibleHeight;
-    const x = c * grid.colWidth;
-    const visibleWidth = view.clientWidth - grid.leadWidth;
-    if (x < view.scrollLeft) view.scrollLeft = x;
-    else if (visibleWidth > 0 && x + grid.colWidth > view.scrollLeft + visibleWidth)
-      view.scrollLeft = x + grid.colWidth - visibleWidth;
+    // The room past the sticky header and row column; none measured (a hidden view): no scroll.
+    const rowRoom = view.clientHeight - grid.headHeight;
+    const colRoom = view.clientWidth - grid.leadWidth;
+    if (rowRoom > 0) view.scrollTop = scrollToShow(r, grid.rowHeight, view.scrollTop, rowRoom);
+    if (colRoom > 0) view.scrollLeft = scrollToShow(c, grid.colWidth, view.scrollLeft, colRoom);
     pending.current = `${r}:${c}`;
     focusPending();
   };
