@@ -119,7 +119,13 @@ export function CellDetail({ runId, cell, columnLabel, repeats, runSending, onCl
               busy={mark.isPending}
               onMark={(m) => mark.mutate({ ...key, mark: m })}
             />
-            {d.request ? <ViewCode kind="chat" body={d.request.body as Record<string, unknown>} /> : null}
+            {d.request ? (
+              <ViewCode
+                kind="chat"
+                body={d.request.body as Record<string, unknown>}
+                profileId={d.request.profileId}
+              />
+            ) : null}
             <button
               type="button"
               className="small"
