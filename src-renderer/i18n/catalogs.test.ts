@@ -143,6 +143,7 @@ describe("the tabs' own strings", () => {
       (await import('./en/settings')).settings,
       (await import('./en/log')).log,
       (await import('./en/errors')).errors,
+      (await import('./en/evalRuns')).evalRuns,
       (await import('./en/evals')).evals,
     ].map((part) => Object.keys(part));
     const core = Object.keys(enCore);
@@ -163,6 +164,7 @@ describe("the tabs' own strings", () => {
       settings: 'features/settings/',
       log: 'features/log/',
       errors: 'app/ErrorNotice',
+      evalRuns: 'features/evals/runs/',
       evals: 'features/evals/',
     };
     const keysOf = {
@@ -172,6 +174,7 @@ describe("the tabs' own strings", () => {
       settings: Object.keys((await import('./en/settings')).settings),
       log: Object.keys((await import('./en/log')).log),
       errors: Object.keys((await import('./en/errors')).errors),
+      evalRuns: Object.keys((await import('./en/evalRuns')).evalRuns),
       evals: Object.keys((await import('./en/evals')).evals),
     };
     // The Evals tab shares the case import's dialog, so its part loads the case strings too (i18n.ts).

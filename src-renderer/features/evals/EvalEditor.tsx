@@ -6,23 +6,34 @@ import { nextTabIndex } from '../../app/tab-keys';
 import { t } from '../../i18n/i18n';
 import { LeavePrompt } from '../judge/LeaveDialog';
 import { DatasetView } from './DatasetView';
+import { EvalRuns } from './runs/EvalRunsLazy';
 import { DefinitionForm } from './DefinitionForm';
 import { issuesByField } from './eval-draft';
 import { isDirty, useEvals } from './evals-store';
 import { saveDraft } from './save-eval';
 
-const VIEWS = ['definition', 'dataset'] as const;
+const VIEWS = ['definition', 'dataset', 'runs'] as const;
+const VIEW_LABELS = {
+  definition: 'evals.view.definition',
+  dataset: 'evals.view.dataset',
+  runs: 'evals.view.runs',
+} as const;
 
 /**
- * One eval: its name and Save (Ctrl/Cmd+S) over two views, the definition and the dataset. A
+ * One eval: its name and Save (Ctrl/Cmd+S) over its views, the definition, the dataset and (once
+ * saved) its runs and results. A
  * refused save keeps every field as typed and shows main's problem under its field.
  */
 export function EvalEditor() {
   const qc = useQueryClient();
   const name = useEvals((s) => s.draft!.name);
   const dirty = useEvals(isDirty);
-  const view = useEvals((s) => s.view);
-  const saved = useEvals((s) => s.evalId !== undefined);
+  const evalId = useEvals((s) => s.evalId);
+  const saved = evalId !== undefined;
+  // A new eval has no runs yet: its Runs view comes once it is saved.
+  const views: readonly (typeof VIEWS)[number][] = saved ? VIEWS : VIEWS.filter((v) => v !== 'runs');
+  const chosen = useEvals((s) => s.view);
+  const view = views.includes(chosen) ? chosen : 'definition';
   const pending = useEvals((s) => s.pendingLeave !== undefined);
   const [error, setError] = useState<AppError>();
   const [saving, setSaving] = useState(false);
@@ -117,7 +128,7 @@ export function EvalEditor() {
         </div>
       ) : null}
       <div role="tablist" aria-label={t('evals.view.label')} className="judge-views evals-views">
-        {VIEWS.map((v, i) => (
+        {views.map((v, i) => (
           <button
             key={v}
             ref={(el) => {
@@ -132,14 +143,14 @@ export function EvalEditor() {
             className={view === v ? 'tab active' : 'tab'}
             onClick={() => useEvals.getState().setView(v)}
             onKeyDown={(e) => {
-              const next = nextTabIndex(e.key, i, VIEWS.length);
+              const next = nextTabIndex(e.key, i, views.length);
               if (next < 0) return;
               e.preventDefault();
-              useEvals.getState().setView(VIEWS[next]);
+              useEvals.getState().setView(views[next]);
               tabs.current[next]?.focus();
             }}
           >
-            {t(v === 'definition' ? 'evals.view.definition' : 'evals.view.dataset')}
+            {t(VIEW_LABELS[v])}
           </button>
         ))}
       </div>
@@ -147,9 +158,15 @@ export function EvalEditor() {
         id="evals-view-panel"
         role="tabpanel"
         aria-labelledby={`evals-view-${view}`}
-        className={view === 'dataset' ? 'evals-panel evals-panel-dataset' : 'evals-panel'}
+        className={view === 'definition' ? 'evals-panel' : 'evals-panel evals-panel-dataset'}
       >
-        {view === 'definition' ? <DefinitionForm issues={issues} /> : <DatasetView saved={saved} />}
+        {view === 'definition' ? (
+          <DefinitionForm issues={issues} />
+        ) : view === 'runs' && evalId ? (
+          <EvalRuns evalId={evalId} />
+        ) : (
+          <DatasetView saved={saved} />
+        )}
       </div>
     </div>
   );

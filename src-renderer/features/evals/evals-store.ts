@@ -13,8 +13,8 @@ interface EvalsState {
   saved?: string;
   /** Counts the evals opened, so the editor starts afresh (its fields' local text) for each. */
   opened: number;
-  /** Which of the editor's two views is shown. */
-  view: 'definition' | 'dataset';
+  /** Which of the editor's views is shown (runs: a saved eval's runs and results, features/evals/runs). */
+  view: 'definition' | 'dataset' | 'runs';
   /** Run once the user answers the unsaved-changes question with Save or Discard. */
   pendingLeave?: () => void;
   open: (evalId: string | undefined, draft: EvalDraft) => void;

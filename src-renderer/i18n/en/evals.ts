@@ -42,6 +42,8 @@ export const evals = {
   'evals.view.label': 'Eval views',
   'evals.view.definition': 'Definition',
   'evals.view.dataset': 'Dataset',
+  // The Runs view (h27-matrix): the runs and results, features/evals/runs.
+  'evals.view.runs': 'Runs & results',
   'evals.dataset.title': 'Dataset',
   'evals.dataset.rows': '{n} rows',
   'evals.dataset.open': 'Open the dataset',

@@ -1,5 +1,6 @@
 import { enCore } from './core';
 import { errors } from './errors';
+import { evalRuns } from './evalRuns';
 import { evals } from './evals';
 import { log } from './log';
 import { media } from './media';
@@ -13,4 +14,14 @@ import { enWorkbench } from './workbench';
  * with their tab, the request log's with its panel, the errors' with the error notice, i18n.ts
  * `loadMessages`); a feature adds its own file to one of them.
  */
-export const en = { ...enCore, ...errors, ...log, ...media, ...video, ...settings, ...enWorkbench, ...evals };
+export const en = {
+  ...enCore,
+  ...errors,
+  ...log,
+  ...media,
+  ...video,
+  ...settings,
+  ...enWorkbench,
+  ...evals,
+  ...evalRuns,
+};

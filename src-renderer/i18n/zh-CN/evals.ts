@@ -41,6 +41,8 @@ export const evals: Record<keyof typeof en, string> = {
   'evals.view.label': '评测视图',
   'evals.view.definition': '定义',
   'evals.view.dataset': '数据集',
+  // The Runs view (h27-matrix): the runs and results, features/evals/runs.
+  'evals.view.runs': '运行与结果',
   'evals.dataset.title': '数据集',
   'evals.dataset.rows': '{n} 行',
   'evals.dataset.open': '打开数据集',

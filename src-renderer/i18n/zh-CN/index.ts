@@ -1,6 +1,7 @@
 import type { Catalog } from '../i18n';
 import { zhCore } from './core';
 import { errors } from './errors';
+import { evalRuns } from './evalRuns';
 import { evals } from './evals';
 import { log } from './log';
 import { media } from './media';
@@ -18,4 +19,5 @@ export const zhCN: Catalog = {
   ...settings,
   ...zhWorkbench,
   ...evals,
+  ...evalRuns,
 };
