@@ -13,6 +13,7 @@ import { openRunsView } from './eval-run-bench';
 import type { ProbeResult } from './page-probe';
 import { probedPage } from './stream-cases';
 import { startTrace } from './trace';
+import { type TaskCpu, watchTaskCpu } from './eval-task-cpu';
 
 export interface EvalMatrixMeasure {
   rows: number;
@@ -22,6 +23,8 @@ export interface EvalMatrixMeasure {
   jumps: number;
   longTasks: number;
   longestTaskMs: number;
+  /** The same tasks as the trace saw them, with their thread's CPU; null when not traced. */
+  tasksCpu: TaskCpu[] | null;
   /** `evals.runs.cells` as the window saw it: its call sent to its answer read, ms. */
   fetches: { count: number; medianMs: number; maxMs: number };
   /** A far jump to its rows on screen, ms: the median and the worst. */
@@ -96,6 +99,7 @@ export async function evalMatrixBench(
     );
     await page.evaluate(() => (window as unknown as { __bench: { start(): void } }).__bench.start());
     const trace = process.env.BENCH_TRACE ? await startTrace(page) : undefined;
+    const taskCpu = await watchTaskCpu(page);
     const stopLoop = await app.watchLoop();
     const cpu0 = procCpuMs(app.pid);
     // The wheel, as a user reads down the first rows.
@@ -129,6 +133,7 @@ export async function evalMatrixBench(
       (window as unknown as { __bench: { stop(): ProbeResult } }).__bench.stop(),
     );
     await trace?.();
+    const tasksCpu = (await taskCpu?.()) ?? null;
     const fetches = await page.evaluate(
       () => (window as unknown as { __cellsFetches: number[] }).__cellsFetches,
     );
@@ -140,6 +145,7 @@ export async function evalMatrixBench(
       jumps: JUMPS.length,
       longTasks: probe.tasks.filter((d) => d > 50).length,
       longestTaskMs: Math.max(0, ...probe.tasks),
+      tasksCpu,
       fetches: { count: fetches.length, medianMs: median(fetches), maxMs: Math.max(0, ...fetches) },
       jumpToRows: { medianMs: median(jumpMs), maxMs: Math.max(...jumpMs) },
       loop,

@@ -13,6 +13,7 @@ import { procCpuMs } from './eval-proc-cpu';
 import type { ProbeResult } from './page-probe';
 import { probedPage } from './stream-cases';
 import { startTrace } from './trace';
+import { type TaskCpu, watchTaskCpu } from './eval-task-cpu';
 
 export interface EvalRunMeasure {
   rows: number;
@@ -27,6 +28,8 @@ export interface EvalRunMeasure {
   idealMs: number;
   longTasks: number;
   longestTaskMs: number;
+  /** The same tasks as the trace saw them, with their thread's CPU; null when not traced. */
+  tasksCpu: TaskCpu[] | null;
   /** Each task over 50 ms: seconds after Start, and its length. */
   tasksOver50: { atS: number; ms: number }[];
   /** The run panel's bar moved during the run and its counts read every cell done at the end. */
@@ -74,6 +77,7 @@ export async function evalRunBench(
     await start.waitFor();
     await page.evaluate(() => (window as unknown as { __bench: { start(): void } }).__bench.start());
     const trace = process.env.BENCH_TRACE ? await startTrace(page) : undefined;
+    const taskCpu = await watchTaskCpu(page);
     const stopLoop = await app.watchLoop();
     const cpu0 = procCpuMs(app.pid);
     const t0 = performance.now();
@@ -111,6 +115,7 @@ export async function evalRunBench(
       (window as unknown as { __bench: { stop(): ProbeResult } }).__bench.stop(),
     );
     await trace?.();
+    const tasksCpu = (await taskCpu?.()) ?? null;
     await page.close();
     return {
       rows,
@@ -124,6 +129,7 @@ export async function evalRunBench(
       idealMs: (cells * (latencyMs + latencyMs)) / concurrency,
       longTasks: probe.tasks.filter((d) => d > 50).length,
       longestTaskMs: Math.max(0, ...probe.tasks),
+      tasksCpu,
       tasksOver50: probe.tasks.flatMap((ms, i) =>
         ms > 50 ? [{ atS: (probe.taskStarts[i] - startedAt) / 1000, ms }] : [],
       ),

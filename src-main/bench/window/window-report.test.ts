@@ -76,6 +76,7 @@ describe('the eval rows', () => {
     longTasks: 0,
     longestTaskMs: 0,
     tasksOver50: [],
+    tasksCpu: [],
     progressShown: true,
     progressSeen: 4_000,
     loop,
@@ -120,6 +121,7 @@ describe('the eval rows', () => {
       jumps: 9,
       longTasks: 1,
       longestTaskMs: 63,
+      tasksCpu: [{ ms: 63, cpuMs: 4.2 }],
       fetches: { count: 40, medianMs: 21, maxMs: 90 },
       jumpToRows: { medianMs: 60, maxMs: 120 },
       loop,
@@ -127,7 +129,7 @@ describe('the eval rows', () => {
       load,
     });
     expect(line).toMatch(
-      /100,000 rows × 4 columns, 330 wheel steps and 9 far jumps: OVER 1 tasks > 50 ms \(longest 63 ms\)/,
+      /100,000 rows × 4 columns, 330 wheel steps and 9 far jumps: OVER 1 tasks > 50 ms \(longest 63 ms, their CPU at most 4 ms\)/,
     );
     expect(line).toMatch(
       /40 pages fetched, 21 ms median, 90 ms max; a far jump to its rows on screen 60 ms median, 120 ms max {2}\[/,

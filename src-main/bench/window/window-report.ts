@@ -129,6 +129,12 @@ export function printWindowReport(r: WindowReport): void {
   printMainLoop(r.mainLoop);
 }
 
+/** Beside the long tasks: how much of them was the page's own CPU (a loaded machine makes them wait). */
+const taskCpuText = (t: { tasksCpu: { ms: number; cpuMs: number }[] | null }) =>
+  t.tasksCpu && t.tasksCpu.length
+    ? `, their CPU at most ${Math.max(...t.tasksCpu.map((x) => x.cpuMs)).toFixed(0)} ms`
+    : '';
+
 const cpuText = (c: { mainMs: number; processMs: number } | null) =>
   c
     ? `main's own CPU ${(c.mainMs / 1000).toFixed(1)} s (the process ${(c.processMs / 1000).toFixed(1)} s)`
@@ -143,7 +149,7 @@ export function evalRunLine(e: NonNullable<WindowReport['evalRun']>): string {
   const ratio = e.wallMs / e.idealMs;
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   return withLoad(
-    `Eval run, ${e.rows.toLocaleString('en')} rows × ${e.variants} prompts × ${e.targets} targets at concurrency ${e.concurrency}, ${e.chatLatencyMs} ms per chat reply + ${e.judgeLatencyMs} ms per judge call: ${mark(ratio <= BUDGETS.evalRunRatio)} ${s(e.wallMs)} = ${ratio.toFixed(3)}× the ideal ${s(e.idealMs)} (${e.cells.toLocaleString('en')} cells × ${((e.chatLatencyMs + e.judgeLatencyMs) / 1000).toFixed(1)} s / ${e.concurrency}; budget ${BUDGETS.evalRunRatio}×); window: ${mark(e.longTasks <= BUDGETS.longTasks)} ${e.longTasks} tasks > 50 ms (longest ${e.longestTaskMs.toFixed(0)} ms), progress ${e.progressShown ? 'shown to the end' : `NOT shown to the end (bar reached ${e.progressSeen.toLocaleString('en')})`}; main's loop p99 ${e.loop.p99Ms.toFixed(1)} ms, max ${e.loop.maxMs.toFixed(0)} ms${e.cpu ? `; ${cpuText(e.cpu)}` : ''}${e.tasksOver50.length ? `; the tasks over 50 ms at ${e.tasksOver50.map((t) => `${t.atS.toFixed(1)} s (${t.ms.toFixed(0)} ms)`).join(', ')}` : ''}`,
+    `Eval run, ${e.rows.toLocaleString('en')} rows × ${e.variants} prompts × ${e.targets} targets at concurrency ${e.concurrency}, ${e.chatLatencyMs} ms per chat reply + ${e.judgeLatencyMs} ms per judge call: ${mark(ratio <= BUDGETS.evalRunRatio)} ${s(e.wallMs)} = ${ratio.toFixed(3)}× the ideal ${s(e.idealMs)} (${e.cells.toLocaleString('en')} cells × ${((e.chatLatencyMs + e.judgeLatencyMs) / 1000).toFixed(1)} s / ${e.concurrency}; budget ${BUDGETS.evalRunRatio}×); window: ${mark(e.longTasks <= BUDGETS.longTasks)} ${e.longTasks} tasks > 50 ms (longest ${e.longestTaskMs.toFixed(0)} ms${taskCpuText(e)}), progress ${e.progressShown ? 'shown to the end' : `NOT shown to the end (bar reached ${e.progressSeen.toLocaleString('en')})`}; main's loop p99 ${e.loop.p99Ms.toFixed(1)} ms, max ${e.loop.maxMs.toFixed(0)} ms${e.cpu ? `; ${cpuText(e.cpu)}` : ''}${e.tasksOver50.length ? `; the tasks over 50 ms at ${e.tasksOver50.map((t) => `${t.atS.toFixed(1)} s (${t.ms.toFixed(0)} ms)`).join(', ')}` : ''}`,
     e.load,
   );
 }
@@ -151,7 +157,7 @@ export function evalRunLine(e: NonNullable<WindowReport['evalRun']>): string {
 /** The 100,000-row matrix scrolled: the window's long tasks judged, the pages' fetch times beside. */
 export function evalMatrixLine(m: NonNullable<WindowReport['evalMatrix']>): string {
   return withLoad(
-    `Eval matrix, ${m.rows.toLocaleString('en')} rows × ${m.columns} columns, ${m.wheelSteps} wheel steps and ${m.jumps} far jumps: ${mark(m.longTasks <= BUDGETS.longTasks)} ${m.longTasks} tasks > 50 ms (longest ${m.longestTaskMs.toFixed(0)} ms); ${m.fetches.count} pages fetched, ${m.fetches.medianMs.toFixed(0)} ms median, ${m.fetches.maxMs.toFixed(0)} ms max; a far jump to its rows on screen ${m.jumpToRows.medianMs.toFixed(0)} ms median, ${m.jumpToRows.maxMs.toFixed(0)} ms max${m.cpu ? `; ${cpuText(m.cpu)}` : ''}`,
+    `Eval matrix, ${m.rows.toLocaleString('en')} rows × ${m.columns} columns, ${m.wheelSteps} wheel steps and ${m.jumps} far jumps: ${mark(m.longTasks <= BUDGETS.longTasks)} ${m.longTasks} tasks > 50 ms (longest ${m.longestTaskMs.toFixed(0)} ms${taskCpuText(m)}); ${m.fetches.count} pages fetched, ${m.fetches.medianMs.toFixed(0)} ms median, ${m.fetches.maxMs.toFixed(0)} ms max; a far jump to its rows on screen ${m.jumpToRows.medianMs.toFixed(0)} ms median, ${m.jumpToRows.maxMs.toFixed(0)} ms max${m.cpu ? `; ${cpuText(m.cpu)}` : ''}`,
     m.load,
   );
 }
