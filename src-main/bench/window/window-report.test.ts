@@ -101,12 +101,16 @@ describe('the eval rows', () => {
       longestTaskMs: 80,
       progressShown: false,
       progressSeen: 3_900,
+      tasksCpu: null,
       tasksOver50: [
         { atS: 0.2, ms: 61 },
         { atS: 180.4, ms: 80 },
       ],
     });
     expect(slow).toMatch(/; the tasks over 50 ms at 0\.2 s \(61 ms\), 180\.4 s \(80 ms\) {2}\[/);
+    expect(evalRunLine({ ...run, longTasks: 1, longestTaskMs: 53 })).toMatch(
+      /OVER 1 tasks > 50 ms \(longest 53 ms; the trace saw no single task over 50 ms\)/,
+    );
     expect(slow).toMatch(/OVER 240\.0 s = 1\.200×/);
     expect(slow).toMatch(
       /OVER 2 tasks > 50 ms \(longest 80 ms\), progress NOT shown to the end \(bar reached 3,900\)/,

@@ -130,10 +130,12 @@ export function printWindowReport(r: WindowReport): void {
 }
 
 /** Beside the long tasks: how much of them was the page's own CPU (a loaded machine makes them wait). */
-const taskCpuText = (t: { tasksCpu: { ms: number; cpuMs: number }[] | null }) =>
-  t.tasksCpu && t.tasksCpu.length
-    ? `, their CPU at most ${Math.max(...t.tasksCpu.map((x) => x.cpuMs)).toFixed(0)} ms`
-    : '';
+const taskCpuText = (t: { longTasks: number; tasksCpu: { ms: number; cpuMs: number }[] | null }) =>
+  !t.tasksCpu || t.longTasks === 0
+    ? ''
+    : t.tasksCpu.length
+      ? `, their CPU at most ${Math.max(...t.tasksCpu.map((x) => x.cpuMs)).toFixed(0)} ms`
+      : '; the trace saw no single task over 50 ms';
 
 const cpuText = (c: { mainMs: number; processMs: number } | null) =>
   c
