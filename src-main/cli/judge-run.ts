@@ -57,11 +57,33 @@ A .csv --out is written for spreadsheets: a cell starting with =, +, -, @, a tab
 gets a leading ' so it is not run as a formula (plain negative numbers are left as numbers);
 --csv-raw writes every cell as it is. JSONL is always written as it is.`;
 
-function fail(message: string): never {
+/**
+ * A command's end on bad input or a failure: the reason said (a validation error's own message is
+ * its issues as JSON, so it is said as "field: rule" instead), the usage after an unknown or
+ * malformed option, and exit 2.
+ */
+export function failedWith(err: unknown, io: { err: (line: string) => void }, usage: string): number {
+  io.err(
+    err instanceof z.ZodError
+      ? err.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')
+      : err instanceof Error
+        ? err.message
+        : String(err),
+  );
+  if (err instanceof TypeError && /parseArgs|option/i.test(String(err))) io.err(usage);
+  return EXIT.failed;
+}
+
+export function fail(message: string): never {
   throw new AppFailure({ code: 'invalid_input', message });
 }
 
-function numberFlag(raw: string | undefined, name: string, min: number, max: number): number | undefined {
+export function numberFlag(
+  raw: string | undefined,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}`);
@@ -69,7 +91,7 @@ function numberFlag(raw: string | undefined, name: string, min: number, max: num
 }
 
 /** Refuses a path the flag cannot read before anything else happens: missing, or a folder. */
-function readablePath(path: string, flag: string): void {
+export function readablePath(path: string, flag: string): void {
   let stats;
   try {
     stats = statSync(path);
@@ -91,7 +113,7 @@ function readablePath(path: string, flag: string): void {
  * Refuses an output path that could not be written, before any request is sent (and paid for):
  * its folder must exist and be writable, and the path must not be a folder itself.
  */
-function writablePath(path: string, flag: string): void {
+export function writablePath(path: string, flag: string): void {
   const folder = dirname(resolve(path));
   let stats;
   try {
@@ -120,7 +142,7 @@ function writablePath(path: string, flag: string): void {
 }
 
 /** A small file read whole, refused past `max` bytes without reading further. */
-async function readSmall(path: string, flag: string, max: number, rule: string): Promise<string> {
+export async function readSmall(path: string, flag: string, max: number, rule: string): Promise<string> {
   const pieces: Buffer[] = [];
   let size = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {
@@ -348,16 +370,7 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     for (const line of below) io.err(`below the minimum: ${line.text}`);
     return below.length ? EXIT.belowMinimum : EXIT.ok;
   } catch (err) {
-    // A validation error's own message is its issues as JSON: said as "field: rule" instead.
-    io.err(
-      err instanceof z.ZodError
-        ? err.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')
-        : err instanceof Error
-          ? err.message
-          : String(err),
-    );
-    if (err instanceof TypeError && /parseArgs|option/i.test(String(err))) io.err(JUDGE_RUN_USAGE);
-    return EXIT.failed;
+    return failedWith(err, io, JUDGE_RUN_USAGE);
   } finally {
     await batch?.dispose();
     await sandbox?.close();

@@ -12,6 +12,7 @@ import { judgeReportHandlers } from './handlers/judge-report-handlers';
 import { evalHandlers } from './handlers/eval-handlers';
 import { evalRunHandlers } from './handlers/eval-run-handlers';
 import { evalStatsHandlers } from './handlers/eval-stats-handlers';
+import { evalExportHandlers } from './handlers/eval-export-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { mediaHandlers } from './handlers/media-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
@@ -38,6 +39,7 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...evalHandlers(s),
     ...evalRunHandlers(s),
     ...evalStatsHandlers(s),
+    ...evalExportHandlers(s),
   };
 }
 

@@ -42,6 +42,8 @@ import { EvalRunReads } from '../core/evals/eval-run-reads';
 import { EvalRunEstimator } from '../core/evals/eval-run-estimate';
 import { evalCellPageRepository } from '../core/db/eval-repository-cell-pages';
 import { evalMarkRepository } from '../core/db/eval-repository-marks';
+import { EvalResultsExport } from '../core/evals/eval-results-export-service';
+import { EvalRunReports, reportFigures } from '../core/evals/report/eval-report-service';
 
 export type EmitEvent = <K extends keyof EventMap & string>(name: K, payload: EventMap[K]) => void;
 
@@ -211,6 +213,22 @@ export function createServices(env: AppEnvironment) {
     tokens,
     pool: env.workers,
   });
+  // An eval run's results as a file, where the user picks.
+  const evalResults = new EvalResultsExport({
+    evals: repos.evals,
+    runs: repos.evalRuns,
+    sets: repos.sets,
+    desktop: env.desktop,
+  });
+  const evalReports = new EvalRunReports({
+    runs: repos.evalRuns,
+    sets: repos.sets,
+    // The statistics' own jobs, in a worker thread where there is a pool (a large run's take seconds).
+    figures: reportFigures({ db: env.database, runs: repos.evalRuns, pool: env.workers }),
+    desktop: env.desktop,
+    appVersion: env.version,
+    now: env.now,
+  });
   // Who subscribed to which stream; the edge feeds it subscribers and their comings and goings.
   const streams = new StreamHub();
   return {
@@ -244,6 +262,8 @@ export function createServices(env: AppEnvironment) {
     evalRunService,
     evalRunReads,
     evalRunEstimator,
+    evalResults,
+    evalReports,
     streams,
   };
 }

@@ -23,6 +23,7 @@ import { evalRoutes } from './routes/eval-routes';
 import { evalRunRoutes } from './routes/eval-run-routes';
 import type { EvalEvents } from '../evals/eval-run-views';
 import { evalStatsRoutes } from './routes/eval-stats-routes';
+import { evalExportRoutes } from './routes/eval-export-routes';
 
 /**
  * The whole IPC surface. Main validates with these schemas; preload and renderer take their
@@ -45,6 +46,7 @@ export const routes = {
   ...evalRoutes,
   ...evalRunRoutes,
   ...evalStatsRoutes,
+  ...evalExportRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;

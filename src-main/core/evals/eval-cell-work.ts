@@ -111,6 +111,14 @@ export class EvalCellWork {
     return t;
   }
 
+  /**
+   * Forgets the profiles' targets (address and key): a run resumed after pausing on a refused or
+   * missing key must ask for the key the user has typed since, not send the old one again.
+   */
+  forgetTargets(): void {
+    this.targets.clear();
+  }
+
   private baseUrlOf = (profileId: string): string | undefined => {
     try {
       return profileAddresses(this.deps.profiles.get(profileId)).baseUrl;

@@ -132,6 +132,21 @@ describe('EvalRunService on the Sandbox', () => {
     expect(wire.mostSends()).toBe(1);
   });
 
+  it('pauses on a refused key and, resumed after the key is typed, sends with the new key', async () => {
+    // The Sandbox profile sends its built-in key until one is saved; this Sandbox takes only KEY.
+    const KEY = 'sk-the-right-key';
+    const { service, repos, wire, vault, events } = await setup(2, { acceptedKeys: [KEY] });
+    const { id } = service.start('support', 2);
+    expect((await service.settled(id)).state).toBe('paused');
+    expect(events.at(-1)?.pauseReason?.code).toBe('unauthorized');
+    expect(repos.runs.counts(id)).toEqual({ done: 0, failed: 0 });
+    await vault.set('sandbox', KEY, { acceptWeakStorage: true });
+    service.resume(id, 2);
+    expect((await service.settled(id)).state).toBe('done');
+    expect(repos.runs.counts(id)).toEqual({ done: 8, failed: 0 });
+    expect(wire.judge).toBe(8);
+  });
+
   it('pause stops sending and resume finishes the run', async () => {
     const { service, repos, wire } = await setup(5);
     const { id } = service.start('support', 1);

@@ -241,10 +241,15 @@ export class EvalRunService {
     this.emitProgress(run.id, true);
   }
 
-  /** The run's cell work: kept while it is paused, else made from the definition it started with. */
+  /**
+   * The run's cell work: kept while it is paused (the replies in hand stay) with its targets
+   * looked up again (a key may have been typed since), else made from the definition it started with.
+   */
   private workFor(run: EvalRun): EvalCellWork {
+    const kept = this.works.get(run.id);
+    kept?.forgetTargets();
     return (
-      this.works.get(run.id) ??
+      kept ??
       new EvalCellWork(
         {
           client: this.deps.client,

@@ -108,12 +108,13 @@ export function openEvalRuns(db: DatabaseSync, sandbox: SandboxServer, wire: Wir
     sets: questionSetRepository({ db, notices }),
   };
   const settings = new MemoryKeyValueStore();
-  const profiles = new ProfileService(settings, new KeyVault(null, settings), {
+  const vault = new KeyVault(null, settings);
+  const profiles = new ProfileService(settings, vault, {
     origin: async () => sandbox.origin,
     current: () => sandbox.origin,
   });
   const client = new GatewayClient({ fetch: wire.fetch, log: new RequestLog() });
   const events: EvalRunProgress[] = [];
   const service = new EvalRunService({ ...repos, client, profiles, emit: (p) => events.push(p) });
-  return { service, repos, events };
+  return { service, repos, events, vault };
 }

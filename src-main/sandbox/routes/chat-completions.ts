@@ -13,6 +13,7 @@ export const chatCompletionsRoute: SandboxRoute = {
   async handle(ctx) {
     const body = parseBody(chatRequestSchema, ctx.body);
     const model = requireModel(body.model, 'chat');
+    ctx.state.countChatRequest(body.model);
 
     const messages = body.messages.map((m) => ({
       role: m.role,

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { visibleRows } from '../../app/visible-rows';
+import { scrollToShow, visibleRows } from '../../app/visible-rows';
 import { asAppError, call } from '../../bridge/api';
 import { formatNumber, t } from '../../i18n/i18n';
 import { type StoredRow, usePutRow, useRowPages } from './use-row-pages';
@@ -61,11 +61,7 @@ export function DatasetGrid(p: {
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const top = cursor.row * ROW_HEIGHT;
-    const room = viewHeight - HEADER_HEIGHT;
-    let next = el.scrollTop;
-    if (top < next) next = top;
-    else if (top + ROW_HEIGHT > next + room) next = top + ROW_HEIGHT - room;
+    const next = scrollToShow(cursor.row, ROW_HEIGHT, el.scrollTop, viewHeight - HEADER_HEIGHT);
     if (next !== el.scrollTop) {
       el.scrollTop = next;
       setScrollTop(next);

@@ -63,7 +63,7 @@ export const evalRuns = {
   'evalRuns.matrix.noRun':
     'This eval has no runs yet. Start one: its results fill this matrix as they arrive.',
   'evalRuns.matrix.keysHint':
-    'Open a cell with Enter for its reply, checks and grades. On a focused cell, G marks it good and B bad; the same key again clears the mark.',
+    'Arrow keys move between cells; Enter opens one with its reply, checks and grades. On a focused cell, G marks it good and B bad; the same key again clears the mark.',
   'evalRuns.row.expected': 'expected: {v}',
   'evalRuns.row.loading': 'Loading…',
   'evalRuns.cell.pending': 'Not sent yet',
@@ -99,7 +99,7 @@ export const evalRuns = {
   'evalRuns.detail.unchecked': 'Not checked',
   'evalRuns.detail.grades': 'Grades',
   'evalRuns.detail.flagged': 'does not fit its question',
-  'evalRuns.detail.noul': 'yes at {p}',
+  'evalRuns.detail.noul': 'yes {p}',
   'evalRuns.compare.title': 'Compare two columns',
   'evalRuns.compare.a': 'Column A',
   'evalRuns.compare.b': 'Column B',
@@ -144,5 +144,11 @@ export const evalRuns = {
   'evalRuns.stats.stale': 'Statistics refresh when the run stops sending.',
   'evalRuns.out.csv': 'Export CSV',
   'evalRuns.out.jsonl': 'Export JSONL',
+  'evalRuns.estimate.time': 'Chat time at best',
+  'evalRuns.duration.seconds': '{s} s',
+  'evalRuns.duration.minutes': '{m} min {s} s',
+  'evalRuns.duration.hours': '{h} h {m} min',
+  'evalRuns.out.report': 'Save report…',
+  'evalRuns.out.reporting': 'Writing the report…',
   'evalRuns.out.saved': 'Saved to {path}',
 };

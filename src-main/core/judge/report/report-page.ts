@@ -65,8 +65,17 @@ footer { margin-top: 32px; border-top: 1px solid var(--line); padding-top: 8px; 
 @media print { body { max-width: none; } section.question, section.card { break-inside: avoid; } }
 `;
 
-/** The whole document: `title` and `body` are HTML already escaped by their builders. */
-export function reportPage(opts: { text: ReportText; title: string; body: string; made: string }): string {
+/**
+ * The whole document: `title` and `body` are HTML already escaped by their builders; `css`, a
+ * report's own rules after the shared ones (the eval report's bars).
+ */
+export function reportPage(opts: {
+  text: Pick<ReportText, 'language'>;
+  title: string;
+  body: string;
+  made: string;
+  css?: string;
+}): string {
   return `<!doctype html>
 <html lang="${opts.text.language}">
 <head>
@@ -77,7 +86,7 @@ export function reportPage(opts: { text: ReportText; title: string; body: string
 <meta name="color-scheme" content="light dark">
 <meta name="generator" content="Gatehouse">
 <title>${opts.title}</title>
-<style>${CSS}</style>
+<style>${CSS}${opts.css ?? ''}</style>
 </head>
 <body>
 <h1>${opts.title}</h1>

@@ -65,7 +65,7 @@ export function CellDetail({ runId, cell, columnLabel, repeats, runSending, onCl
     void detail.refetch();
     refreshCells(runId);
   };
-  const mark = useRouteMutation('evals.runs.mark', [], changed);
+  const mark = useRouteMutation('evals.runs.mark', ['evals.runs.stats'], changed);
   const retry = useRouteMutation('evals.runs.retryCell', [], () => {
     changed();
     refreshStats(runId);

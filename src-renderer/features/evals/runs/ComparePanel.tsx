@@ -4,7 +4,7 @@ import { useRoute } from '../../../hooks/use-route';
 import { formatNumber, t } from '../../../i18n/i18n';
 import { type CompareChoice, columnInput, ofInput, ROW_FILTERS } from './compare-state';
 import { compareSentence, pValueText } from './compare-sentence';
-import { rateText, signedText } from './figure-text';
+import { meanText, rateText } from './figure-text';
 import type { MatrixColumn } from './matrix-columns';
 
 const FILTER_LABELS = {
@@ -62,7 +62,7 @@ function MarksAgreementLine({ stats }: { stats: EvalRunStats | undefined }) {
         rate: rateText(m.agreement),
       })}
       {m.kappa.kappa !== undefined
-        ? ` · ${t('evalRuns.marks.kappa', { kappa: `${signedText(m.kappa.kappa, 2)} [${signedText(m.kappa.lower, 2)}, ${signedText(m.kappa.upper, 2)}]` })}`
+        ? ` · ${t('evalRuns.marks.kappa', { kappa: `${meanText({ estimate: m.kappa.kappa, lower: m.kappa.lower, upper: m.kappa.upper })}` })}`
         : ''}
       {m.withoutVerdict > 0 ? ` ${t('evalRuns.marks.without', { n: formatNumber(m.withoutVerdict) })}` : ''}
     </p>
@@ -87,7 +87,8 @@ export function ComparePanel({ runId, columns, stats, choice, onChoice, matching
       b: b ? columnInput(b) : { variantId: '', targetId: '' },
       of: ofInput(choice.of),
     },
-    { enabled: ready },
+    // Like the stats: asked again only when invalidated (EvalRunsView).
+    { enabled: ready, staleTime: Infinity },
   );
   const c = ready ? compare.data : undefined;
   return (
@@ -146,19 +147,22 @@ export function ComparePanel({ runId, columns, stats, choice, onChoice, matching
           <p className={c.verdict.decisive ? 'evalruns-verdict decisive' : 'evalruns-verdict'}>
             {compareSentence(c, { a: a.label, b: b.label })}
           </p>
-          <p className="muted small-note">
-            {t('evalRuns.compare.detail', {
-              rows: formatNumber(c.rows),
-              test:
-                c.test === 'mcnemarExact'
-                  ? t('evalRuns.compare.mcnemar')
-                  : t('evalRuns.compare.bootstrap', { resamples: formatNumber(c.resamples), seed: c.seed }),
-              p: pValueText(c.pValue) || '—',
-            })}
-            {c.flips
-              ? ` ${t('evalRuns.compare.flips', { aOnly: formatNumber(c.flips.aOnly), bOnly: formatNumber(c.flips.bOnly) })}`
-              : ''}
-          </p>
+          {/* With no row in both columns there is no test to name (the sentence says so). */}
+          {c.rows > 0 ? (
+            <p className="muted small-note">
+              {t('evalRuns.compare.detail', {
+                rows: formatNumber(c.rows),
+                test:
+                  c.test === 'mcnemarExact'
+                    ? t('evalRuns.compare.mcnemar')
+                    : t('evalRuns.compare.bootstrap', { resamples: formatNumber(c.resamples), seed: c.seed }),
+                p: pValueText(c.pValue) || '—',
+              })}
+              {c.flips
+                ? ` ${t('evalRuns.compare.flips', { aOnly: formatNumber(c.flips.aOnly), bOnly: formatNumber(c.flips.bOnly) })}`
+                : ''}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <h4>{t('evalRuns.marks.title')}</h4>

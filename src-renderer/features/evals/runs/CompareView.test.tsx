@@ -55,6 +55,7 @@ function bridge(run: EvalRunView = runView({}, 300)) {
       balanceYuan: null,
       chatYuan: null,
       embeddingsYuan: null,
+      idealChatSeconds: null,
     }),
     'evals.runs.cells': (input) => {
       const i = input as { from?: number; limit?: number; rows?: number[] };
@@ -164,6 +165,61 @@ describe('compare two columns', () => {
     });
   });
 
+  it('asks a filter again while the run sends only with the stats, not with every progress event', async () => {
+    const fake = bridge(runView({ state: 'running' }, 300));
+    renderView();
+    const panel = await screen.findByRole('region', { name: 'Compare two columns' });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Show rows' }), {
+      target: { value: 'erroredA' },
+    });
+    expect(await within(panel).findByText('2 rows match')).toBeTruthy();
+    const filterCalls = () => fake.calls.filter((c) => c.route === 'evals.runs.filter').length;
+    const before = filterCalls();
+    const progress = {
+      runId: 'run-1',
+      evalId: 'eval-1',
+      total: 600,
+      failed: 0,
+      cached: 0,
+      sent: 0,
+      rateLimited: 0,
+      concurrency: 4,
+    };
+    act(() => fake.emit('evals.run.progress', { ...progress, state: 'running', done: 10 }));
+    act(() => fake.emit('evals.run.progress', { ...progress, state: 'running', done: 20 }));
+    expect(filterCalls()).toBe(before);
+    act(() => fake.emit('evals.run.progress', { ...progress, state: 'done', done: 600 }));
+    await waitFor(() => expect(filterCalls()).toBeGreaterThan(before));
+    expect(fake.calls.filter((c) => c.route === 'evals.runs.filter').at(-1)?.input).toMatchObject({
+      filter: { kind: 'errored', column: { variantId: 'short', targetId: 'chat1' } },
+    });
+  });
+
+  it('says when no row has a value in both columns, and names no test', async () => {
+    const none = comparison({
+      cases: 0,
+      delta: undefined,
+      lower: undefined,
+      upper: undefined,
+      decisive: false,
+      direction: 'none',
+    });
+    installFakeBridge({
+      'evals.runs.list': () => [runView({}, 300)],
+      'evals.runs.cells': () => ({ total: 300, rows: [cellsRow(0)] }),
+      'evals.runs.stats': () => runStats(),
+      'evals.runs.compare': () => ({ ...none, rows: 0, pValue: undefined, resamples: 0 }),
+    });
+    renderView();
+    const panel = await screen.findByRole('region', { name: 'Compare two columns' });
+    expect(
+      await within(panel).findByText(
+        'No row has a value in both Short · sandbox-chat-1 and Warm · sandbox-chat-1.',
+      ),
+    ).toBeTruthy();
+    expect(within(panel).queryByText(/Paired on/)).toBeNull();
+  });
+
   it('shows the grader’s agreement with the marks', async () => {
     const stats = runStats();
     stats.marks = {
@@ -202,6 +258,6 @@ describe('compare two columns', () => {
     renderView();
     const panel = await screen.findByRole('region', { name: 'Compare two columns' });
     expect(await within(panel).findByText(/Agrees on 8 of 10 marked cells: 80 % \[49, 94\]/)).toBeTruthy();
-    expect(within(panel).getByText(/κ \+0.52 \[−0.03, \+1.00\]/)).toBeTruthy();
+    expect(within(panel).getByText(/κ 0.52 \[−0.03, 1.00\]/)).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../../app/ErrorNotice';
 import { call } from '../../../bridge/api';
 import { useRoute, useRouteMutation } from '../../../hooks/use-route';
 import { t } from '../../../i18n/i18n';
+import { columnId } from './cell-spread';
 import { CellDetail } from './CellDetail';
 import { ColumnHeader } from './ColumnHeader';
 import { ComparePanel } from './ComparePanel';
@@ -14,13 +15,17 @@ import { matrixColumns } from './matrix-columns';
 import { type CellRef, MatrixGrid } from './MatrixGrid';
 import { refreshCells, useEvalProgress, useEvalProgressFeed } from './run-progress-store';
 import { RunEstimate } from './RunEstimate';
+import { RunOut } from './RunOut';
 import { CONCURRENCY_DEFAULT, CONCURRENCY_MAX, CONCURRENCY_MIN, RunPanel } from './RunPanel';
 import { MATRIX_PAGE, type MatrixPage } from './use-matrix-pages';
 import './runs.css';
 
+/** Compared at first: two prompts on the first target (what an eval is mostly for), else the first two columns. */
 const firstTwo = (run: EvalRunView): CompareChoice => {
   const cols = matrixColumns(run);
-  return { a: cols[0]?.id, b: cols[1]?.id, of: '', filter: 'all' };
+  const b =
+    cols.find((c) => c.targetId === cols[0]?.targetId && c.variantId !== cols[0]?.variantId) ?? cols[1];
+  return { a: cols[0]?.id, b: b?.id, of: '', filter: 'all' };
 };
 
 /** The name, then per figure a line: the checks, each question, latency and cost, rows. */
@@ -35,8 +40,10 @@ function RunResults({ run, onOpen }: { run: EvalRunView; onOpen: (c: CellRef) =>
   const [choice, setChoice] = useState<CompareChoice>(() => firstTwo(run));
   const cellsTick = useEvalProgress((s) => s.cellsTick[runId] ?? 0);
   const statsTick = useEvalProgress((s) => s.statsTick[runId] ?? 0);
-  // The stats are the whole run's: fetched once, and again when the run stops sending or a cell is sent again.
-  const stats = useRoute('evals.runs.stats', { runId, marksOf: 'checks' });
+  const sending = useEvalProgress((s) => (s.byRun[runId]?.state ?? run.state) === 'running');
+  // The stats are the whole run's (seconds of a worker on a large run): fetched once, and again only
+  // when they are invalidated — the run stops sending, a cell is sent again or marked.
+  const stats = useRoute('evals.runs.stats', { runId, marksOf: 'checks' }, { staleTime: Infinity });
   useEffect(() => {
     if (statsTick === 0) return;
     void qc.invalidateQueries({ queryKey: ['evals.runs.stats'] });
@@ -69,7 +76,7 @@ function RunResults({ run, onOpen }: { run: EvalRunView; onOpen: (c: CellRef) =>
   );
   const byColumn = useMemo(
     () =>
-      new Map((stats.data?.columns ?? []).map((s) => [`${s.column.variantId}\u0000${s.column.targetId}`, s])),
+      new Map((stats.data?.columns ?? []).map((s) => [columnId(s.column.variantId, s.column.targetId), s])),
     [stats.data],
   );
   return (
@@ -90,6 +97,7 @@ function RunResults({ run, onOpen }: { run: EvalRunView; onOpen: (c: CellRef) =>
           {t('evalRuns.matrix.keysHint')}
           {run.state === 'running' ? ` ${t('evalRuns.stats.stale')}` : ''}
         </p>
+        <RunOut runId={runId} />
       </div>
       {stats.error ? <ErrorNotice error={stats.error.error} /> : null}
       {mark.error ? <ErrorNotice error={mark.error.error} onDismiss={() => mark.reset()} /> : null}
@@ -97,7 +105,9 @@ function RunResults({ run, onOpen }: { run: EvalRunView; onOpen: (c: CellRef) =>
         columns={columns}
         repeats={run.repeats}
         layout={`${runId}|${JSON.stringify(filter ?? null)}`}
-        tick={cellsTick}
+        // A filter reads every cell of the run (seconds on a large one): while the run sends, its rows
+        // are asked again with the stats, not every 2 s.
+        tick={filter && sending ? statsTick : cellsTick}
         load={load}
         header={(c) => <ColumnHeader column={c} stats={byColumn.get(c.id)} loading={stats.isFetching} />}
         onOpen={onOpen}

@@ -5,12 +5,13 @@ import { visibleRows } from '../../../app/visible-rows';
 import { formatNumber, t } from '../../../i18n/i18n';
 import type { MatrixColumn } from './matrix-columns';
 import { MatrixCell } from './MatrixCell';
+import { useCellFocus } from './use-cell-focus';
 import { type MatrixPage, useMatrixPages } from './use-matrix-pages';
 
 export const MATRIX_ROW_HEIGHT = 96;
-export const MATRIX_COL_WIDTH = 300;
+export const MATRIX_COL_WIDTH = 270;
 /** The row's own column (its number and variables), kept in view when scrolling sideways. */
-export const MATRIX_LEAD_WIDTH = 260;
+export const MATRIX_LEAD_WIDTH = 210;
 /** jsdom and a hidden panel measure nothing: assume a window's worth. */
 const FALLBACK_VIEW = { width: 1024, height: 480 };
 
@@ -92,6 +93,14 @@ export function MatrixGrid(props: Props) {
   const { show } = pages;
   useEffect(() => show(rowsInView.first, rowsInView.last), [rowsInView.first, rowsInView.last, show]);
 
+  const arrows = useCellFocus(scroller, {
+    rows: count,
+    columns: columns.length,
+    rowHeight: MATRIX_ROW_HEIGHT,
+    colWidth: MATRIX_COL_WIDTH,
+    headHeight: props.headHeight,
+    leadWidth: MATRIX_LEAD_WIDTH,
+  });
   const width = MATRIX_LEAD_WIDTH + columns.length * MATRIX_COL_WIDTH;
   const shownColumns = columns.slice(colsInView.first, colsInView.last);
   const left = (i: number) => MATRIX_LEAD_WIDTH + i * MATRIX_COL_WIDTH;
@@ -136,15 +145,18 @@ export function MatrixGrid(props: Props) {
                   role="cell"
                   aria-colindex={index + 2}
                   className="matrix-cell"
+                  data-cell={`${i}:${index}`}
                   style={{ left: left(index), width: MATRIX_COL_WIDTH }}
                 >
                   <button
                     type="button"
                     className="matrix-open"
-                    disabled={samples.length === 0}
+                    // Focusable even before its cell is sent, so the arrow keys never stop at it.
+                    aria-disabled={samples.length === 0}
                     aria-label={t('evalRuns.cell.open', { row: row.position + 1, column: c.label })}
-                    onClick={() => onOpen(ref)}
+                    onClick={() => samples.length > 0 && onOpen(ref)}
                     onKeyDown={(e) => {
+                      arrows(e, i, index);
                       if (!one || one.state !== 'done' || e.ctrlKey || e.metaKey || e.altKey) return;
                       const key = e.key.toLowerCase();
                       const mark = key === 'g' ? 'good' : key === 'b' ? 'bad' : undefined;

@@ -72,6 +72,34 @@ describe('the matrix of a 100,000-row run', () => {
     expect(cellCalls(fake).at(-1)?.input).toEqual({ runId: 'run-1', from: 50_000, limit: 100 });
   });
 
+  it('renders only the columns in view of 16 (4 prompts × 4 targets), and the others as they scroll in', async () => {
+    const ids = ['v1', 'v2', 'v3', 'v4'];
+    const run = runView({
+      variants: ids.map((id) => ({ id, name: id.toUpperCase() })),
+      targets: ['t1', 't2', 't3', 't4'].map((id) => ({ id, profileId: 'sandbox', model: `model-${id}` })),
+    });
+    installFakeBridge({
+      'evals.runs.list': () => [run],
+      'evals.runs.cells': () => ({
+        total: run.plan.rows,
+        rows: [{ position: 0, variables: { q: 'q' }, cells: [] }],
+      }),
+    });
+    renderView();
+    const table = await screen.findByRole('table', { name: 'Results matrix' });
+    expect(table.getAttribute('aria-colcount')).toBe('17');
+    // 1,024 px less the 210 px row column shows four 270 px columns (the fourth in part), plus one past them.
+    const heads = () =>
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.getAttribute('aria-colindex'));
+    await waitFor(() => expect(heads()).toEqual(['1', '2', '3', '4', '5', '6']));
+    table.scrollLeft = 10 * 270;
+    fireEvent.scroll(table);
+    await waitFor(() => expect(heads()).toEqual(['1', '11', '12', '13', '14', '15', '16']));
+    expect(within(table).getByRole('columnheader', { name: /V3 · model-t4/ })).toBeTruthy();
+  });
+
   it('shows a failed check and the grades as chips, latency and tokens in each cell', async () => {
     bridge();
     renderView();
@@ -145,6 +173,8 @@ describe('a cell of the matrix', () => {
     });
     const cell = screen.getByRole('button', { name: 'Row 1, Short · sandbox-chat-1: open' });
     await waitFor(() => expect(cell.textContent).toContain('✓ good'));
+    // The grader's agreement with the marks is in the stats: they are asked again.
+    await waitFor(() => expect(fake.calls.filter((c) => c.route === 'evals.runs.stats')).toHaveLength(2));
   });
 
   it('is marked bad with B on the focused cell, and B again clears the mark', async () => {
@@ -164,6 +194,22 @@ describe('a cell of the matrix', () => {
     expect(
       fake.calls.filter((c) => c.route === 'evals.runs.mark').map((c) => (c.input as { mark: unknown }).mark),
     ).toEqual(['bad', null]);
+  });
+
+  it('moves between cells with the arrow keys', async () => {
+    bridge();
+    renderView();
+    const first = await screen.findByRole('button', { name: 'Row 1, Short · sandbox-chat-1: open' });
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Row 2, Short · sandbox-chat-1: open');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Row 2, Warm · sandbox-chat-1: open');
+    // The last column and the first row hold the focus where it is.
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Row 1, Warm · sandbox-chat-1: open');
   });
 
   it('is sent again by Retry this cell, and the matrix fetches its page again', async () => {

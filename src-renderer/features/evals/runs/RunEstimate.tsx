@@ -1,7 +1,7 @@
 import { ErrorNotice } from '../../../app/ErrorNotice';
 import { useRoute } from '../../../hooks/use-route';
 import { formatNumber, t } from '../../../i18n/i18n';
-import { yuanText } from './figure-text';
+import { durationText, yuanText } from './figure-text';
 
 /**
  * What a new run of the eval would send, before Start (evals.runs.estimate): cells, the chat calls
@@ -63,6 +63,10 @@ export function RunEstimate({ evalId, concurrency }: { evalId: string; concurren
               judge: formatNumber(e.judgeInputTokens),
             })}
           </dd>
+        </div>
+        <div>
+          <dt>{t('evalRuns.estimate.time')}</dt>
+          <dd>{e.idealChatSeconds === null ? t('evalRuns.unknown') : durationText(e.idealChatSeconds)}</dd>
         </div>
       </dl>
       {e.incompleteCells > 0 ? (

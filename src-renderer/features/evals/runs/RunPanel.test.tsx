@@ -20,6 +20,7 @@ const estimate: EvalRunEstimate = {
   balanceYuan: 0.137,
   chatYuan: null,
   embeddingsYuan: null,
+  idealChatSeconds: 725,
 };
 
 function bridge(runs: EvalRunView[]) {
@@ -59,6 +60,7 @@ describe('the run panel', () => {
     expect(within(list).getByText('Chat cost').nextSibling?.textContent).toBe('unknown');
     expect(within(list).getByText('Judge cost').nextSibling?.textContent).toBe('¥0.0455');
     expect(within(list).getByText('Tokens in').nextSibling?.textContent).toBe('54,000 prompt · 91,000 judge');
+    expect(within(list).getByText('Chat time at best').nextSibling?.textContent).toBe('12 min 5 s');
     expect(screen.getByText(/3 cells miss a variable/)).toBeTruthy();
   });
 

@@ -25,19 +25,23 @@ export function gradeLines(grade: Record<string, unknown>): GradeLines {
       bars: (g.options ?? []).map((o) => `${o.name} ${pct(o.probability)}`),
       flagged,
     };
-  if (g.kind === 'score')
+  if (g.kind === 'score') {
+    // The level nearest the expected score says in words what the number means.
+    const near = g.position === undefined ? undefined : g.levels?.[Math.round(g.position)]?.description;
     return {
       name: g.name,
-      answer: g.score === undefined ? '—' : String(g.score),
-      bars: (g.levels ?? []).map(
-        (l) => `${l.label}${l.description ? ` (${l.description})` : ''} ${pct(l.probability)}`,
-      ),
+      answer:
+        g.score === undefined
+          ? '—'
+          : `${formatNumber(g.score, { maximumFractionDigits: 2 })}${near ? ` · ${near}` : ''}`,
+      bars: (g.levels ?? []).map((l) => `${l.label}: ${pct(l.probability)}`),
       flagged,
     };
+  }
   if (g.kind === 'noul')
     return {
       name: g.name,
-      answer: g.noul === undefined ? '—' : t('evalRuns.detail.noul', { p: g.noul.toFixed(2) }),
+      answer: g.noul === undefined ? '—' : t('evalRuns.detail.noul', { p: pct(g.noul) }),
       bars: [],
       flagged,
     };

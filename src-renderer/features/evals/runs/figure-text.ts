@@ -12,7 +12,10 @@ export interface FigureLike {
 }
 
 const whole = (share: number) => formatNumber(Math.round(share * 100));
-const two = (x: number) => formatNumber(x, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// A true minus sign, as the differences are written (signedText).
+const two = (x: number) =>
+  (x < 0 && Number(x.toFixed(2)) !== 0 ? '\u2212' : '') +
+  formatNumber(Math.abs(x), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A share (0–1) in whole percent with its interval; "—" when nothing had a value. */
 export function rateText(f: FigureLike | undefined): string {
@@ -46,4 +49,12 @@ export function signedText(x: number, digits: number): string {
   const text = formatNumber(Math.abs(x), { minimumFractionDigits: digits, maximumFractionDigits: digits });
   if (Number(Math.abs(x).toFixed(digits)) === 0) return text;
   return (x < 0 ? '\u2212' : '+') + text;
+}
+
+/** A duration in seconds as "45 s", "12 min 5 s" or "2 h 3 min". */
+export function durationText(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return t('evalRuns.duration.seconds', { s });
+  if (s < 3600) return t('evalRuns.duration.minutes', { m: Math.floor(s / 60), s: s % 60 });
+  return t('evalRuns.duration.hours', { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
 }
