@@ -114,11 +114,13 @@ export async function evalMatrixBench(
     const jumpMs: number[] = [];
     for (const at of JUMPS) {
       const t0 = performance.now();
-      await page.evaluate((share) => {
+      const top = await page.evaluate((share) => {
         const el = document.querySelector<HTMLElement>('.matrix')!;
         el.scrollTop = share * (el.scrollHeight - el.clientHeight);
+        return el.scrollTop;
       }, at);
-      await rowsShown(page);
+      // The row at the new top must be drawn, loaded: the rows of before are not the jump's.
+      await rowsShown(page, Math.floor(top / MATRIX_ROW_PX));
       jumpMs.push(performance.now() - t0);
       // Then a few wheel steps from there, as a user looks around where they landed.
       for (let i = 0; i < 10; i++) {
@@ -166,13 +168,17 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-/** Every row in view shows its number: none is still "loading". */
-async function rowsShown(page: Page): Promise<void> {
+/** The matrix's row height (MatrixGrid's MATRIX_ROW_HEIGHT; the bench does not import the window). */
+const MATRIX_ROW_PX = 96;
+
+/** Every row in view shows its number, none still "loading"; and the row `at` (from 0) is drawn. */
+async function rowsShown(page: Page, at?: number): Promise<void> {
   await page.waitForFunction(
-    () =>
+    (row) =>
+      (row === undefined || document.querySelector(`.matrix-row[aria-rowindex="${row + 2}"]`) !== null) &&
       document.querySelector('.matrix-row .matrix-lead strong') !== null &&
       document.querySelector('.matrix-row .matrix-lead > span.muted:not(.matrix-expected)') === null,
-    undefined,
+    at,
     { polling: 'raf', timeout: 30_000 },
   );
 }
