@@ -122,6 +122,7 @@ describe('the eval rows', () => {
       rows: 100_000,
       columns: 4,
       wheelSteps: 330,
+      wheelRows: 1_200,
       jumps: 9,
       longTasks: 1,
       longestTaskMs: 63,
@@ -133,7 +134,7 @@ describe('the eval rows', () => {
       load,
     });
     expect(line).toMatch(
-      /100,000 rows × 4 columns, 330 wheel steps and 9 far jumps: OVER 1 tasks > 50 ms \(longest 63 ms, their CPU at most 4 ms\)/,
+      /100,000 rows × 4 columns, 330 wheel steps \(the first 1,200 rows down\) and 9 far jumps: OVER 1 tasks > 50 ms \(longest 63 ms, their CPU at most 4 ms\)/,
     );
     expect(line).toMatch(
       /40 pages fetched, 21 ms median, 90 ms max; a far jump to its rows on screen 60 ms median, 120 ms max {2}\[/,

@@ -159,7 +159,7 @@ export function evalRunLine(e: NonNullable<WindowReport['evalRun']>): string {
 /** The 100,000-row matrix scrolled: the window's long tasks judged, the pages' fetch times beside. */
 export function evalMatrixLine(m: NonNullable<WindowReport['evalMatrix']>): string {
   return withLoad(
-    `Eval matrix, ${m.rows.toLocaleString('en')} rows × ${m.columns} columns, ${m.wheelSteps} wheel steps and ${m.jumps} far jumps: ${mark(m.longTasks <= BUDGETS.longTasks)} ${m.longTasks} tasks > 50 ms (longest ${m.longestTaskMs.toFixed(0)} ms${taskCpuText(m)}); ${m.fetches.count} pages fetched, ${m.fetches.medianMs.toFixed(0)} ms median, ${m.fetches.maxMs.toFixed(0)} ms max; a far jump to its rows on screen ${m.jumpToRows.medianMs.toFixed(0)} ms median, ${m.jumpToRows.maxMs.toFixed(0)} ms max${m.cpu ? `; ${cpuText(m.cpu)}` : ''}`,
+    `Eval matrix, ${m.rows.toLocaleString('en')} rows × ${m.columns} columns, ${m.wheelSteps} wheel steps (the first ${m.wheelRows.toLocaleString('en')} rows down) and ${m.jumps} far jumps: ${mark(m.longTasks <= BUDGETS.longTasks)} ${m.longTasks} tasks > 50 ms (longest ${m.longestTaskMs.toFixed(0)} ms${taskCpuText(m)}); ${m.fetches.count} pages fetched, ${m.fetches.medianMs.toFixed(0)} ms median, ${m.fetches.maxMs.toFixed(0)} ms max; a far jump to its rows on screen ${m.jumpToRows.medianMs.toFixed(0)} ms median, ${m.jumpToRows.maxMs.toFixed(0)} ms max${m.cpu ? `; ${cpuText(m.cpu)}` : ''}`,
     m.load,
   );
 }
