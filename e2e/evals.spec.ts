@@ -18,7 +18,7 @@ import {
 import { addProfile } from './fixtures/profiles';
 
 /**
- * Issue 27's "Done when", through the window (docs/architecture.md, "Evals (in progress)"): the
+ * Issue 27's "Done when", through the window (docs/architecture.md, "Evals"): the
  * sample eval and its rows imported, a run killed mid-way and resumed after a restart without
  * sending a finished cell again, one prompt edited and run again (only its cells sent), two
  * columns compared, a cell marked, the results exported. The Sandbox runs as a process of its

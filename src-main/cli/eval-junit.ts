@@ -1,5 +1,5 @@
 /**
- * `gatehouse eval run --junit FILE` (docs/architecture.md, "Evals (in progress)"): the run as
+ * `gatehouse eval run --junit FILE` (docs/architecture.md, "Evals"): the run as
  * JUnit XML, which CI systems show as tests. One testsuite per column (variant × target), one
  * testcase per minimum in force on it (a failure carries the gate's sentence), and each errored
  * cell as a testcase with an error (the gateway's message). Every name and message is escaped:

@@ -14,7 +14,7 @@ import { importEvalRows } from '../core/evals/eval-rows-import';
 import { fail, readSmall } from './judge-run';
 
 /**
- * The command line's eval (docs/architecture.md, "Evals (in progress)"): the eval file read and
+ * The command line's eval (docs/architecture.md, "Evals"): the eval file read and
  * checked as the app reads it, its dataset file and grader set file found beside it, and all of
  * it saved in a temporary database as the app would hold it (the rows imported by the app's own
  * reader, the set as a saved set), so the app's run engine runs it unchanged.

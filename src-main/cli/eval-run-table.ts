@@ -4,7 +4,7 @@ import type { EvalRunFigures } from '../core/evals/report/eval-run-figures';
 import type { JunitColumn } from './eval-junit';
 
 /**
- * What `gatehouse eval run` prints (docs/architecture.md, "Evals (in progress)"): a table of the
+ * What `gatehouse eval run` prints (docs/architecture.md, "Evals"): a table of the
  * columns — cells, the checks' pass rate, each yes/no question's rate and each score's mean, each
  * with its 95 % interval, p50 / p95 latency — then the comparisons' sentences and the minimums'.
  */

@@ -11,7 +11,7 @@ import { StorageNotices } from '../core/storage/storage-notices';
 import { routerCalls, testServices } from './services.test-helper';
 
 /*
- * evals.runs.report with the app's worker threads (docs/architecture.md, "Evals (in progress)"):
+ * evals.runs.report with the app's worker threads (docs/architecture.md, "Evals"):
  * the figures come from the statistics' jobs in the pool, the same as main computes them.
  */
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-eval-report-'));

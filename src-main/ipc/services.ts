@@ -173,7 +173,7 @@ export function createServices(env: AppEnvironment) {
   // Its poller starts in startBackgroundWork (unfinished tasks survive restarts).
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
-  // Evals' definitions, eval files and rows (docs/architecture.md, "Evals (in progress)").
+  // Evals' definitions, eval files and rows (docs/architecture.md, "Evals").
   const evals = new EvalStoreService({ evals: repos.evals, desktop: env.desktop, now: env.now });
   // A dataset file comes through the case import's uploads and reader; its import runs in a worker.
   const evalRowsImport = new EvalRowsImportService({

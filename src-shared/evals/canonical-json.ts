@@ -1,7 +1,7 @@
 /**
  * JSON with every object's keys sorted (by UTF-16 code unit, as Array.prototype.sort does) and
  * no whitespace: the same value gives the same text however its objects were built, so its hash
- * can key a cache (the eval's request cache, docs/architecture.md "Evals (in progress)").
+ * can key a cache (the eval's request cache, docs/architecture.md "Evals").
  * Values JSON cannot hold exactly are refused rather than silently changed.
  */
 export function canonicalJson(value: unknown): string {

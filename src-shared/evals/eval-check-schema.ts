@@ -6,7 +6,7 @@ import { CHECK_TEXT_MAX, REGEX_MAX } from './eval-limits';
 import { columnNameSchema, strict, wholeNumber } from './eval-schema-parts';
 
 /**
- * The cheap checks run on every reply (docs/architecture.md, "Evals (in progress)"). `contains`
+ * The cheap checks run on every reply (docs/architecture.md, "Evals"). `contains`
  * and `not-contains` take `{{column}}` placeholders (the expected column's too), filled per row.
  */
 const needle = z

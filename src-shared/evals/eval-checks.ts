@@ -2,7 +2,7 @@ import type { EvalCheck, EvalCheckKind } from './eval-check-schema';
 import { type DatasetRow, fillTemplates, missingMessage } from './fill-template';
 
 /**
- * The deterministic checks on one reply (docs/architecture.md, "Evals (in progress)"): each
+ * The deterministic checks on one reply (docs/architecture.md, "Evals"): each
  * gives pass, fail, or `null` when it cannot be checked (the cost of a model without a price,
  * a placeholder the row lacks), always with the reason in words.
  */

@@ -22,7 +22,7 @@ import {
 import { columnNameSchema, filePathSchema, partIdSchema, strict, wholeNumber } from './eval-schema-parts';
 
 /**
- * An eval's definition (docs/architecture.md, "Evals (in progress)"): a dataset × 1–4 prompt
+ * An eval's definition (docs/architecture.md, "Evals"): a dataset × 1–4 prompt
  * variants × 1–4 targets, each reply graded by a saved question set and cheap checks, N samples
  * per cell, and the minimums a run must reach. The same schema reads the eval file, the stored
  * record and a run's snapshot of it; every problem names its field and the rule.

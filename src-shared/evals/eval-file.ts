@@ -4,7 +4,7 @@ import { type EvalSpec, type EvalSpecInput, evalSpecSchema } from './eval-defini
 import { EVAL_FILE_TEXT_MAX } from './eval-limits';
 
 /**
- * The eval file (docs/architecture.md, "Evals (in progress)"): `{"gatehouse": "eval",
+ * The eval file (docs/architecture.md, "Evals"): `{"gatehouse": "eval",
  * "version": 1, …the definition}`. Versioned, so a later Gatehouse reads an older file or
  * refuses a newer one by saying so; the command line runs the same file.
  */

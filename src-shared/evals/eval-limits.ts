@@ -1,5 +1,5 @@
 /**
- * The limits of an eval's definition (docs/architecture.md, "Evals (in progress)"), without zod
+ * The limits of an eval's definition (docs/architecture.md, "Evals"), without zod
  * so a window screen can show them before it loads the schemas.
  */
 

@@ -6,7 +6,7 @@ import type { EvalCell, EvalRun, EvalRunState } from './eval-run';
 import { partIdSchema } from './eval-schema-parts';
 
 /**
- * What the window reads of an eval's runs (docs/architecture.md, "Evals (in progress)"): the
+ * What the window reads of an eval's runs (docs/architecture.md, "Evals"): the
  * routes' inputs, zod-checked in main with messages that name the field, and what they answer.
  */
 

@@ -4,7 +4,7 @@ import { evalSpecSchema } from './eval-definition';
 
 /**
  * An eval's runs and their cells as stored (tables `eval_runs`, `eval_cells`; docs/architecture.md
- * "Evals (in progress)"). A run keeps the definition it was started with, so editing the eval
+ * "Evals"). A run keeps the definition it was started with, so editing the eval
  * later never changes what an earlier run means.
  */
 export const EVAL_RUN_STATES = ['queued', 'running', 'paused', 'cancelled', 'done'] as const;

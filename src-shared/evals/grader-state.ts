@@ -7,7 +7,7 @@ export type BuiltState = { ok: true; state: StateValue } | { ok: false; problem:
 
 /**
  * The state the judge grades a reply on, built from the grader's template (docs/architecture.md,
- * "Evals (in progress)"). `default` is `{"variables": {…}, "reply": "…"}`: nested, so a column
+ * "Evals"). `default` is `{"variables": {…}, "reply": "…"}`: nested, so a column
  * can have any name and the reply is always the field called `reply`. The others fill
  * `{{column}}`, the expected column and `{{reply}}` in each text.
  */

@@ -3,7 +3,7 @@ import type { DbContext } from './quarantine';
 
 /**
  * The user's good / bad marks on an eval run's cells (table `eval_cell_marks`, migration 12;
- * docs/architecture.md "Evals (in progress)"). No row: unmarked. The statistics read the same
+ * docs/architecture.md "Evals"). No row: unmarked. The statistics read the same
  * table from a worker with their own SQL.
  */
 export interface EvalMarkRepository {

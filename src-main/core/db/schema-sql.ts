@@ -227,7 +227,7 @@ CREATE INDEX judge_label_edits_by_case ON judge_label_edits (case_id, at);
 `;
 
 /**
- * Version 11: evals (docs/architecture.md, "Evals (in progress)"). An eval's definition is JSON
+ * Version 11: evals (docs/architecture.md, "Evals"). An eval's definition is JSON
  * in `data`; its dataset rows are rows of their own, so 100,000 of them are read a page at a
  * time. A run keeps the definition it started with; a cell is written alone when its result
  * arrives (never planned ahead), found by run and state to count and resume, and by its request's
@@ -293,7 +293,7 @@ CREATE INDEX eval_cells_by_cache_key ON eval_cells (cache_key, updated_at) WHERE
 
 /**
  * Version 12: an eval run's pause reason and the user's marks on its cells (docs/architecture.md,
- * "Evals (in progress)"). The reason is a column of the run (JSON, null unless paused) so a
+ * "Evals"). The reason is a column of the run (JSON, null unless paused) so a
  * restarted app says why a run waits; it is cleared when the run goes on. A mark is the user's
  * good / bad on one cell; no row means unmarked. The statistics read the marks from a worker with
  * their own SQL, so the table's name and columns are part of that contract.

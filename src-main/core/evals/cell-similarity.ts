@@ -28,7 +28,7 @@ export interface SimilarityResult {
 }
 
 /**
- * The similarity check of one run (docs/architecture.md, "Evals (in progress)"): the reply and
+ * The similarity check of one run (docs/architecture.md, "Evals"): the reply and
  * the row's reference embedded through the gateway's embeddings endpoint, their cosine kept on
  * the cell and compared with the threshold. A row's reference is embedded once for the run, not
  * once per column: its vector is kept (the last REFERENCES_KEPT rows) while the run goes on.

@@ -15,7 +15,7 @@ type PlanShape = Pick<EvalSpec, 'variants' | 'targets' | 'repeats'>;
 /**
  * A run's cells for the batch runner, in plan order (row by row), read a page at a time: the
  * offset is a cell's place in the plan, so a page covers a few rows, read by position from
- * `eval_rows` (docs/architecture.md, "Evals (in progress)"). Never the whole plan in memory.
+ * `eval_rows` (docs/architecture.md, "Evals"). Never the whole plan in memory.
  */
 export function evalCellSource(
   evals: Pick<EvalRepository, 'rows'>,

@@ -67,7 +67,7 @@ export interface CellWorkDeps {
 }
 
 /**
- * One cell of a run, start to end (docs/architecture.md, "Evals (in progress)"): its request
+ * One cell of a run, start to end (docs/architecture.md, "Evals"): its request
  * rendered and keyed; the reply taken from a done cell of the same request in any run of the
  * same eval, else streamed from the target; the checks; the grader's judgement. A 429 or a
  * payment / key / network failure is thrown for the runner (RateLimited, PauseRun); anything

@@ -30,7 +30,7 @@ export interface EvalEstimateInput {
 const PAGE_ROWS = 500;
 
 /**
- * A run's estimate before it starts (docs/architecture.md, "Evals (in progress)"), read from
+ * A run's estimate before it starts (docs/architecture.md, "Evals"), read from
  * `db` and counted with `tokens`: in the app it runs whole in a worker (`evals.estimate`), so
  * main neither reads 100,000 rows nor tokenizes them. Every cell's request is rendered and keyed
  * as the run would, and looked up among the eval's done cells, so the chat calls are the ones

@@ -46,7 +46,7 @@ export function runFileStem(name: string, createdAt: number): string {
 }
 
 /**
- * `evals.runs.export` (docs/architecture.md, "Evals (in progress)"): a run's cells as CSV or JSON
+ * `evals.runs.export` (docs/architecture.md, "Evals"): a run's cells as CSV or JSON
  * Lines, written where the user picks, as `judge.batch.export` writes a batch run's. The file is
  * made a page of rows at a time into a temporary file, main's event loop free between pages, and
  * then copied where the user picks: a 100,000-row run's CSV is about 150 MB, which main never

@@ -6,7 +6,7 @@ import type { Question } from '../../../src-shared/judge/question-rules';
 import { type CsvOptions, writeCsv } from '../judge/cases/csv';
 
 /**
- * An eval run's results as a file (docs/architecture.md, "Evals (in progress)"): one line per
+ * An eval run's results as a file (docs/architecture.md, "Evals"): one line per
  * cell (row × variant × target × sample), the row's variables and expected value beside the
  * reply, its checks and the grader's reading of each question. Pure formatting, a page of rows
  * at a time, shared by the app's `evals.runs.export` and the command line's `--out`. CSV cells go

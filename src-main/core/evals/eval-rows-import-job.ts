@@ -21,7 +21,7 @@ export interface EvalRowsImportJobInput {
 export const EVAL_ROWS_IMPORT_JOB = 'evals.rows.import';
 
 /**
- * A dataset file's import as a worker job (docs/architecture.md, "Evals (in progress)" and "Worker
+ * A dataset file's import as a worker job (docs/architecture.md, "Evals" and "Worker
  * threads"), as a case file's is (case-import-job.ts): its own write connection for the job, so
  * neither the reading nor the one transaction holds main's event loop. Ending the worker closes
  * the connection, which rolls back an open transaction and forgets the staged rows.

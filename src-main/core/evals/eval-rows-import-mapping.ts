@@ -9,7 +9,7 @@ import { cell, type FileRow } from '../judge/cases/case-rows';
 import { problem } from '../judge/cases/case-mapping';
 
 /**
- * Which column of a dataset file is what (docs/architecture.md, "Evals (in progress)"): every
+ * Which column of a dataset file is what (docs/architecture.md, "Evals"): every
  * column a variable of the row, by a name a `{{placeholder}}` can use, except the expected one.
  */
 

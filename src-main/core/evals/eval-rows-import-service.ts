@@ -17,7 +17,7 @@ import { withDataset } from './eval-rows-import-staging';
 type UploadInput = { evalId: string; uploadId: string; format?: CaseFileFormat };
 
 /**
- * An eval's dataset from an uploaded file (docs/architecture.md, "Evals (in progress)"): the
+ * An eval's dataset from an uploaded file (docs/architecture.md, "Evals"): the
  * workbench's uploads (`judge.cases.upload.*`), the preview read in main's short turns, the import
  * in a worker thread when the app has them.
  */

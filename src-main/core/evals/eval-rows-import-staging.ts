@@ -9,7 +9,7 @@ import type { DbContext } from '../db/quarantine';
 import { transaction } from '../db/transaction';
 
 /**
- * A dataset's rows on their way in (docs/architecture.md, "Evals (in progress)"), as a case
+ * A dataset's rows on their way in (docs/architecture.md, "Evals"), as a case
  * import's cases are (judge-case-staging.ts): staged in a TEMP table of the connection as the
  * file is read, a batch at a time, then moved in one transaction that replaces the eval's rows
  * and its dataset's columns (all or none). Filling a TEMP table takes no lock on the database.

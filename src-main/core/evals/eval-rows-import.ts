@@ -22,7 +22,7 @@ import { checkRowsMapping, mapDatasetRow, proposeRowsMapping } from './eval-rows
 import { EvalRowsStaging } from './eval-rows-import-staging';
 
 /**
- * Reading a dataset file for an eval (docs/architecture.md, "Evals (in progress)") with the
+ * Reading a dataset file for an eval (docs/architecture.md, "Evals") with the
  * workbench's case-file reader (case-file-scan.ts: a stream, in short turns of main's event loop,
  * the same caps: 50 MB, 100,000 rows), each row mapped to variables by column.
  */

@@ -23,7 +23,7 @@ export interface EvalRunEstimateDeps {
 }
 
 /**
- * `evals.runs.estimate` (docs/architecture.md, "Evals (in progress)"): refused as `start` would
+ * `evals.runs.estimate` (docs/architecture.md, "Evals"): refused as `start` would
  * refuse the run, then made whole in a worker (eval-estimate-job.ts) — main neither reads the
  * rows nor counts. Without a pool (tests, the command line), or when the worker met a row to set
  * aside, the same estimate reads in main and counts with `tokens`.

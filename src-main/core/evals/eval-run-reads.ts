@@ -34,7 +34,7 @@ const cut = (text: string) =>
 
 /**
  * What the window reads of an eval's runs and writes on their cells (the user's marks)
- * (docs/architecture.md, "Evals (in progress)"): the list, a page of the matrix by row
+ * (docs/architecture.md, "Evals"): the list, a page of the matrix by row
  * positions, one cell whole with the request it sent.
  */
 export class EvalRunReads {

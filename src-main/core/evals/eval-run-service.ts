@@ -87,7 +87,7 @@ interface Active {
 }
 
 /**
- * An eval's runs (docs/architecture.md, "Evals (in progress)"): the batch runner's habits —
+ * An eval's runs (docs/architecture.md, "Evals"): the batch runner's habits —
  * concurrency, 429 slow-down, 402 pause, pause / resume / cancel, a restart that goes on without
  * sending a finished cell again — over a run's planned cells, each written alone as it arrives,
  * and replies taken from the cache of the same exact request.

@@ -7,7 +7,7 @@ import type { EvalRepository } from '../db/eval-repository';
 import type { DesktopActions } from '../media/desktop-actions';
 
 /**
- * Evals as saved things (docs/architecture.md, "Evals (in progress)"): their definitions, the eval
+ * Evals as saved things (docs/architecture.md, "Evals"): their definitions, the eval
  * file in and out, and their rows a page at a time. The dataset's import is eval-rows-import.ts.
  */
 export class EvalStoreService {

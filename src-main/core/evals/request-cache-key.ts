@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../../src-shared/evals/canonical-json';
 
 /**
- * What a cell's reply is cached by (docs/architecture.md, "Evals (in progress)"): the exact
+ * What a cell's reply is cached by (docs/architecture.md, "Evals"): the exact
  * request body, the profile's base URL and the model, and which sample of the cell it is — two
  * samples of one request are two replies, or repeats would all be the first. A re-run after one
  * prompt was edited finds every other cell's reply under the same key and sends only that

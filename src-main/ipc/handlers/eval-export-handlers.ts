@@ -2,7 +2,7 @@ import type { Handlers } from '../handler-types';
 import type { evalExportRoutes } from '../../../src-shared/ipc/routes/eval-export-routes';
 import type { AppServices } from '../services';
 
-/** An eval run's files (docs/architecture.md, "Evals (in progress)"). */
+/** An eval run's files (docs/architecture.md, "Evals"). */
 export function evalExportHandlers(s: AppServices): Handlers<typeof evalExportRoutes> {
   return {
     'evals.runs.export': ({ runId, format, rawCsv }, ctx) =>

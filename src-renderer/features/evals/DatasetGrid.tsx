@@ -22,7 +22,7 @@ function cellValue(row: StoredRow, column: string, isExpected: boolean): string 
 }
 
 /**
- * The dataset as a grid of fixed-height rows (docs/architecture.md, "Evals (in progress)"): only
+ * The dataset as a grid of fixed-height rows (docs/architecture.md, "Evals"): only
  * the rows in view are in the DOM, read a page at a time by position. The grid takes the focus;
  * arrows move the cell, Enter (or a double-click) edits it in place, Enter saves through
  * `evals.rows.update` and Escape cancels. A refused save keeps the edit open with main's reason.

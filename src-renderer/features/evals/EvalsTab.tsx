@@ -5,7 +5,7 @@ import { useEvals } from './evals-store';
 import './evals.css';
 
 /**
- * The Evals tab (docs/architecture.md, "Evals (in progress)"): the saved evals beside the one
+ * The Evals tab (docs/architecture.md, "Evals"): the saved evals beside the one
  * open, its definition and its dataset. The matrix of results comes with the run routes.
  */
 export function EvalsTab() {

@@ -4,7 +4,7 @@ import { REPLY_VARIABLE } from '../../../src-shared/evals/eval-limits';
 import { variableNames } from '../../../src-shared/chat/prompt-variables';
 
 /**
- * The eval being edited, as the window holds it (docs/architecture.md, "Evals (in progress)").
+ * The eval being edited, as the window holds it (docs/architecture.md, "Evals").
  * Types only from the schemas: the Evals tab never loads zod, main checks every save.
  */
 export type EvalDraft = EvalSpec;

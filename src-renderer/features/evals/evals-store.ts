@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { EvalDraft } from './eval-draft';
 
 /**
- * The Evals tab's open eval (docs/architecture.md, "Evals (in progress)"): the draft the user edits,
+ * The Evals tab's open eval (docs/architecture.md, "Evals"): the draft the user edits,
  * the definition as last saved (to know what is unsaved), and a leave waiting for an answer.
  */
 interface EvalsState {

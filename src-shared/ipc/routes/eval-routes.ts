@@ -38,7 +38,7 @@ export const evalRowUpdateSchema = byEval.extend({
   expected: rowValue.optional(),
 });
 
-/** Evals: definitions, the eval file and the dataset (docs/architecture.md, "Evals (in progress)"). */
+/** Evals: definitions, the eval file and the dataset (docs/architecture.md, "Evals"). */
 export const evalRoutes = {
   /** Most recently changed first. */
   'evals.list': route<EvalSummary[]>()(z.object({})),

@@ -15,7 +15,7 @@ import {
 } from '../../evals/eval-run-views';
 
 /**
- * An eval's runs (docs/architecture.md, "Evals (in progress)"); progress comes as
+ * An eval's runs (docs/architecture.md, "Evals"); progress comes as
  * `evals.run.progress` events.
  */
 export const evalRunRoutes = {

@@ -9,7 +9,7 @@ import { type IntervalBar, intervalBarsSvg } from './eval-report-svg';
 import { evalReportText, type EvalReportText } from './eval-report-text';
 
 /**
- * An eval run as one self-contained HTML file (docs/architecture.md, "Evals (in progress)"), in
+ * An eval run as one self-contained HTML file (docs/architecture.md, "Evals"), in
  * the judge reports' shell (report-page.ts: CSS inline, no script, a CSP that loads nothing,
  * light and dark): the eval, each column's figures with their 95 % intervals (a table, and bars
  * with interval whiskers), the paired comparisons with their sentences and a forest plot, and

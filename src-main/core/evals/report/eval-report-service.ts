@@ -66,7 +66,7 @@ export interface EvalRunReportsDeps {
 }
 
 /**
- * `evals.runs.report` (docs/architecture.md, "Evals (in progress)"): a run's report, built from
+ * `evals.runs.report` (docs/architecture.md, "Evals"): a run's report, built from
  * its figures and written through the save dialog as the judge's reports are.
  */
 export class EvalRunReports {

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../judge/report/report-html-escape';
 
 /**
- * The eval report's chart (docs/architecture.md, "Evals (in progress)"): one bar per column with
+ * The eval report's chart (docs/architecture.md, "Evals"): one bar per column with
  * its 95 % interval as a whisker, drawn from the numbers as inline SVG in the judge reports'
  * manner (report-svg.ts): no script, nothing fetched, colours from the page's CSS so both
  * schemes apply, no `xmlns`, and a text alternative holding every figure. Column names are

@@ -1,5 +1,5 @@
 /**
- * The eval report's words in English (docs/architecture.md, "Evals (in progress)"), beside its
+ * The eval report's words in English (docs/architecture.md, "Evals"), beside its
  * builder as the judge's reports keep theirs (core/judge/report/report-text-en.ts), worded as the
  * window's Evals tab words the same figures.
  */

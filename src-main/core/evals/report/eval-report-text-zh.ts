@@ -1,6 +1,6 @@
 import type { EvalReportKey } from './eval-report-text-en';
 
-/** 评测报告的中文文字（docs/architecture.md，“Evals (in progress)”）：与英文目录的键和占位符一致。 */
+/** 评测报告的中文文字（docs/architecture.md，“Evals”）：与英文目录的键和占位符一致。 */
 export const evalReportZh: Record<EvalReportKey, string> = {
   title: '评测报告：{name}',
   runLine: '运行 {id} · 开始于 {date} · {state}',

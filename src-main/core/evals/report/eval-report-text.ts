@@ -5,7 +5,7 @@ import { evalReportEn, type EvalReportKey } from './eval-report-text-en';
 import { evalReportZh } from './eval-report-text-zh';
 
 /**
- * The eval report's words (docs/architecture.md, "Evals (in progress)"): the judge reports' text
+ * The eval report's words (docs/architecture.md, "Evals"): the judge reports' text
  * (numbers, dates and the page's language from `reportText`) with the eval's own catalog; `t`
  * escapes the catalog's text and every parameter as the judge reports' `t` does.
  */

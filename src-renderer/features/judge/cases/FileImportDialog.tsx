@@ -47,7 +47,7 @@ type Busy = 'reading' | 'previewing' | 'importing' | undefined;
 
 /**
  * Importing rows from a file (docs/architecture.md, "Judge test cases"; an eval's dataset uses it
- * too, "Evals (in progress)"): the window checks the file's size, sends it to main in chunks, main
+ * too, "Evals"): the window checks the file's size, sends it to main in chunks, main
  * reads it as a stream, proposes which column is what and shows the first rows and every problem
  * by line; the user may change the mapping (previewed again), and nothing is written until Import.
  * Closing the dialog or choosing another file stops the sending and the preview, and main drops
