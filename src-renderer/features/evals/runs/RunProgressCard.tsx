@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { EvalRunProgress, EvalRunView } from '../../../../src-shared/evals/eval-run-views';
 import { ErrorNotice } from '../../../app/ErrorNotice';
+import { ConfirmCancelRun } from '../../../app/ConfirmCancelRun';
 import { useRouteMutation } from '../../../hooks/use-route';
 import { formatNumber, t } from '../../../i18n/i18n';
 import { pauseHelp } from './pause-help';
@@ -123,33 +124,18 @@ export function RunProgressCard({ run, concurrency }: { run: EvalRunView; concur
         </div>
       ) : null}
       {confirming ? (
-        <div
-          className="notice notice-warn"
-          role="alertdialog"
-          aria-label={t('evalRuns.cancel.title')}
-          aria-describedby="evalruns-cancel-text"
-          onKeyDown={(e) => e.key === 'Escape' && setConfirming(false)}
-        >
-          <div>
-            <p id="evalruns-cancel-text">{t('evalRuns.cancel.text')}</p>
-            <div className="row">
-              <button
-                type="button"
-                className="danger small"
-                autoFocus
-                onClick={() => {
-                  setConfirming(false);
-                  cancel.mutate({ runId: run.id });
-                }}
-              >
-                {t('evalRuns.cancel.confirm')}
-              </button>
-              <button type="button" className="ghost small" onClick={() => setConfirming(false)}>
-                {t('evalRuns.cancel.keep')}
-              </button>
-            </div>
-          </div>
-        </div>
+        <ConfirmCancelRun
+          id="evalruns-cancel"
+          title={t('evalRuns.cancel.title')}
+          text={t('evalRuns.cancel.text')}
+          confirm={t('evalRuns.cancel.confirm')}
+          keep={t('evalRuns.cancel.keep')}
+          onConfirm={() => {
+            setConfirming(false);
+            cancel.mutate({ runId: run.id });
+          }}
+          onKeep={() => setConfirming(false)}
+        />
       ) : null}
     </section>
   );
