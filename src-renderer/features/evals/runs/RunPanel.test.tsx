@@ -36,6 +36,7 @@ function bridge(runs: EvalRunView[]) {
     },
     'evals.runs.pause': () => runView({ state: 'paused' }, 300),
     'evals.runs.resume': () => runView({ state: 'running' }, 300),
+    'evals.runs.cancel': () => runView({ state: 'cancelled' }, 300),
   });
   return fake;
 }
@@ -123,6 +124,22 @@ describe('the run panel', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Pause' }));
     await waitFor(() =>
       expect(fake.calls.find((c) => c.route === 'evals.runs.pause')?.input).toEqual({ runId: 'run-1' }),
+    );
+  });
+
+  it('asks before cancelling: Escape keeps the run, Cancel run calls the route', async () => {
+    const fake = bridge([runView({ state: 'running', done: 0 }, 300)]);
+    renderView();
+    const card = await screen.findByRole('region', { name: 'Progress' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel run…' }));
+    const question = screen.getByRole('alertdialog', { name: 'Cancel this run?' });
+    fireEvent.keyDown(question, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fake.calls.some((c) => c.route === 'evals.runs.cancel')).toBe(false);
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel run…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel run' }));
+    await waitFor(() =>
+      expect(fake.calls.find((c) => c.route === 'evals.runs.cancel')?.input).toEqual({ runId: 'run-1' }),
     );
   });
 
