@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { EvalSummary } from '../../../src-shared/evals/eval-rows-import';
 import type { AppError } from '../../../src-shared/result';
 import { EditableRow } from '../../app/EditableRow';
-import { ErrorNotice } from '../../app/ErrorNotice';
+import { ErrorNotice, OutcomeNote } from '../../app/ErrorNotice';
 import { FilePicker } from '../../app/FilePicker';
 import { IconButton } from '../../app/IconButton';
 import { SidePanel } from '../../app/SidePanel';
@@ -30,15 +30,7 @@ export function EvalSidebar() {
         accept="application/json,.json"
         onFiles={(files) => void importFile(files[0])}
       />
-      {message ? (
-        typeof message === 'string' ? (
-          <p className="small-note ok-text" role="status">
-            {message}
-          </p>
-        ) : (
-          <ErrorNotice error={message} onDismiss={() => setMessage(undefined)} />
-        )
-      ) : null}
+      <OutcomeNote message={message} onDismiss={() => setMessage(undefined)} />
       {list.error ? <ErrorNotice error={asAppError(list.error)} /> : null}
       {list.data && list.data.length === 0 ? (
         <p className="muted small-note">{t('evals.list.empty')}</p>

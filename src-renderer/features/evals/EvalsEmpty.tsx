@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AppError } from '../../../src-shared/result';
-import { ErrorNotice } from '../../app/ErrorNotice';
+import { OutcomeNote } from '../../app/ErrorNotice';
 import { FilePicker } from '../../app/FilePicker';
 import { t } from '../../i18n/i18n';
 import { useEvalActions } from './use-eval-actions';
@@ -30,15 +30,7 @@ export function EvalsEmpty() {
         />
       </div>
       <p className="small-note muted">{t('evals.empty.sample')}</p>
-      {message ? (
-        typeof message === 'string' ? (
-          <p className="small-note ok-text" role="status">
-            {message}
-          </p>
-        ) : (
-          <ErrorNotice error={message} onDismiss={() => setMessage(undefined)} />
-        )
-      ) : null}
+      <OutcomeNote message={message} onDismiss={() => setMessage(undefined)} />
     </section>
   );
 }
