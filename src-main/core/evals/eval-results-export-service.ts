@@ -12,6 +12,7 @@ import type { QuestionSetRepository } from '../db/question-set-repository';
 import type { CsvOptions } from '../judge/cases/csv';
 import type { DesktopActions } from '../media/desktop-actions';
 import { type EvalResultsFormat, evalResultsChunks } from './eval-results-export';
+import { requireRun } from './require-run';
 
 /** Lets main's event loop serve other work between two pages of a large export. */
 const turn = () => new Promise<void>((r) => setImmediate(r));
@@ -20,13 +21,6 @@ export interface EvalRunDeps {
   evals: Pick<EvalRepository, 'get' | 'rows'>;
   runs: Pick<EvalRunRepository, 'getRun' | 'cells'>;
   sets: Pick<QuestionSetRepository, 'get'>;
-}
-
-/** The run, or `not_found` in words. */
-export function requireRun(deps: { runs: Pick<EvalRunRepository, 'getRun'> }, runId: string): EvalRun {
-  const run = deps.runs.getRun(runId);
-  if (!run) throw new AppFailure({ code: 'not_found', message: 'That eval run no longer exists.' });
-  return run;
 }
 
 /**

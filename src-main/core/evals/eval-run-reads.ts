@@ -1,3 +1,4 @@
+import { requireRun } from './require-run';
 import type { EvalRun } from '../../../src-shared/evals/eval-run';
 import {
   CELL_VARIABLE_PREVIEW,
@@ -41,9 +42,7 @@ export class EvalRunReads {
   constructor(private readonly deps: EvalRunReadsDeps) {}
 
   private require(runId: string): EvalRun {
-    const run = this.deps.runs.getRun(runId);
-    if (!run) throw new AppFailure({ code: 'not_found', message: 'That eval run no longer exists.' });
-    return run;
+    return requireRun(this.deps, runId);
   }
 
   view(run: EvalRun): EvalRunView {

@@ -24,6 +24,7 @@ import {
 } from '../judge/batch/batch-runner';
 import type { TokenCounter } from '../judge/token-counter';
 import type { ProfileService } from '../profiles/profile-service';
+import { requireRun, RUN_GONE } from './require-run';
 import { evalCellSource, plannedCell, type SourcedCell, storedCells } from './eval-cell-source';
 import { type CellOutcome, EvalCellWork } from './eval-cell-work';
 
@@ -113,9 +114,7 @@ export class EvalRunService {
   }
 
   private require(id: string): EvalRun {
-    const run = this.deps.runs.getRun(id);
-    if (!run) throw new AppFailure({ code: 'not_found', message: 'That eval run no longer exists.' });
-    return run;
+    return requireRun(this.deps, id);
   }
 
   private refuse(run: EvalRun, action: string): never {
@@ -300,7 +299,7 @@ export class EvalRunService {
       throw err;
     }
     if (!this.record(run.id, cell.id, outcome))
-      throw new AppFailure({ code: 'not_found', message: 'That eval run no longer exists.' });
+      throw new AppFailure({ code: 'not_found', message: RUN_GONE });
     this.emitProgress(run.id, true);
     return this.deps.runs.getCell(run.id, key.row, key.variantId, key.targetId, key.sample)!;
   }
