@@ -94,7 +94,7 @@ export function MinimumsEditor({ issues }: { issues: Map<string, string> }) {
                     }
                   >
                     <option value="checks">{t('evals.minimums.checks')}</option>
-                    <option value="question">{t('evals.minimums.question')}</option>
+                    <option value="question">{t('evals.minimums.anyQuestion')}</option>
                   </select>
                 </div>
               ) : null}

@@ -149,6 +149,7 @@ export const evals = {
   'evals.minimums.columnA': 'Column A',
   'evals.minimums.columnB': 'Column B',
   'evals.minimums.margin': 'By at most (margin)',
+  'evals.minimums.anyQuestion': 'A question (its yes rate or mean score)',
   'evals.minimums.remove': 'Remove minimum {n}',
   'evals.rows.importTitle': 'Import rows',
   'evals.rows.fileHelp':

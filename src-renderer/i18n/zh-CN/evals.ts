@@ -146,6 +146,7 @@ export const evals: Record<keyof typeof en, string> = {
   'evals.minimums.columnA': 'A 列',
   'evals.minimums.columnB': 'B 列',
   'evals.minimums.margin': '最多差（容差）',
+  'evals.minimums.anyQuestion': '某个问题（其“是”的比例或平均分）',
   'evals.minimums.remove': '移除最低标准 {n}',
   'evals.rows.importTitle': '导入行',
   'evals.rows.fileHelp':
