@@ -46,6 +46,29 @@ export const pauseReasonSchema = z.object({
 });
 export type PauseReason = z.infer<typeof pauseReasonSchema>;
 
+/** What the user must do about a pause, one kind per next step (the codes are `pauseReasonOf`'s). */
+export type PauseKind = 'balance' | 'key' | 'noKey' | 'network' | 'other';
+
+/**
+ * The kind of a pause, by its code; the status answers for a reason whose code this version does
+ * not know (a 402 is always the balance, a 401 always the key).
+ */
+export function pauseKind(reason: PauseReason): PauseKind {
+  switch (reason.code) {
+    case 'payment_required':
+      return 'balance';
+    case 'unauthorized':
+      return 'key';
+    case 'no_key':
+      return 'noKey';
+    case 'network':
+      return 'network';
+  }
+  if (reason.status === 402) return 'balance';
+  if (reason.status === 401) return 'key';
+  return 'other';
+}
+
 export const batchRunDataSchema = z.object({
   /** The concurrency asked for; a 429 lowers the live one for a while, never this. */
   concurrency: z.number().int().min(BATCH_CONCURRENCY_MIN).max(BATCH_CONCURRENCY_MAX),

@@ -50,6 +50,8 @@ export const evalRuns = {
   'evalRuns.pause.balanceNext': 'Top up the account, or resume with a lower concurrency.',
   'evalRuns.pause.key': 'Paused: the gateway refused the key.',
   'evalRuns.pause.keyNext': 'Check the key in Settings, then resume.',
+  'evalRuns.pause.noKey': 'Paused: no API key is set for a target’s gateway.',
+  'evalRuns.pause.noKeyNext': 'Enter the key in Settings, then resume.',
   'evalRuns.pause.network': 'Paused: the gateway could not be reached.',
   'evalRuns.pause.networkNext': 'Resume when the network is back; finished cells are not sent again.',
   'evalRuns.pause.other': 'Paused by itself.',

@@ -48,6 +48,8 @@ export const evalRuns: Record<keyof typeof en, string> = {
   'evalRuns.pause.balanceNext': '请充值，或以更低的并发继续。',
   'evalRuns.pause.key': '已暂停：网关拒绝了密钥。',
   'evalRuns.pause.keyNext': '请在设置中检查密钥，然后继续。',
+  'evalRuns.pause.noKey': '已暂停：某个目标的网关尚未设置 API 密钥。',
+  'evalRuns.pause.noKeyNext': '请在设置中填写密钥，然后继续。',
   'evalRuns.pause.network': '已暂停：无法连接网关。',
   'evalRuns.pause.networkNext': '网络恢复后继续；已完成的单元格不会再次发送。',
   'evalRuns.pause.other': '已自动暂停。',

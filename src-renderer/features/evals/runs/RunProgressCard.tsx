@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PauseNotice } from '../../../app/PauseNotice';
 import type { EvalRunProgress, EvalRunView } from '../../../../src-shared/evals/eval-run-views';
 import { ErrorNotice } from '../../../app/ErrorNotice';
 import { ConfirmCancelRun } from '../../../app/ConfirmCancelRun';
@@ -44,7 +45,6 @@ export function RunProgressCard({ run, concurrency }: { run: EvalRunView; concur
   const cancel = useRouteMutation('evals.runs.cancel', [...INVALIDATES]);
   const error = pause.error ?? resume.error ?? cancel.error;
   const finished = p.done + p.failed;
-  const help = p.state === 'paused' && p.pauseReason ? pauseHelp(p.pauseReason) : undefined;
   const going = p.state === 'running' || p.state === 'paused' || p.state === 'queued';
   return (
     <section className="card evalruns-progress" aria-label={t('evalRuns.progress.title')}>
@@ -86,15 +86,7 @@ export function RunProgressCard({ run, concurrency }: { run: EvalRunView; concur
           </div>
         </dl>
       ) : null}
-      {help ? (
-        <div className="notice notice-warn" role="status">
-          <div>
-            <strong>{help.title}</strong>
-            <div className="muted">{p.pauseReason?.message}</div>
-            <div>{help.next}</div>
-          </div>
-        </div>
-      ) : null}
+      <PauseNotice reason={p.state === 'paused' ? p.pauseReason : undefined} texts={pauseHelp} />
       {error ? <ErrorNotice error={error.error} /> : null}
       {going ? (
         <div className="row">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PauseNotice } from '../../../app/PauseNotice';
 import type { BatchProgress, BatchRunView } from '../../../../src-shared/judge/batch-run';
 import { ErrorNotice } from '../../../app/ErrorNotice';
 import { ConfirmCancelRun } from '../../../app/ConfirmCancelRun';
@@ -39,7 +40,6 @@ export function RunProgress({ run }: { run: BatchRunView }) {
   const error = pause.error ?? resume.error ?? cancel.error;
   const finished = p.done + p.failed;
   const lowered = p.state === 'running' && p.concurrency < run.concurrency;
-  const help = p.state === 'paused' && p.pauseReason ? pauseHelp(p.pauseReason) : undefined;
   return (
     <section className="card runs-progress" aria-label={t('runs.progress.title')}>
       <progress
@@ -82,15 +82,7 @@ export function RunProgress({ run }: { run: BatchRunView }) {
           </dd>
         </div>
       </dl>
-      {help ? (
-        <div className="notice notice-warn" role="status">
-          <div>
-            <strong>{help.title}</strong>
-            <div className="muted">{p.pauseReason?.message}</div>
-            <div>{help.next}</div>
-          </div>
-        </div>
-      ) : null}
+      <PauseNotice reason={p.state === 'paused' ? p.pauseReason : undefined} texts={pauseHelp} />
       {error ? <ErrorNotice error={error.error} /> : null}
       <div className="row">
         {p.state === 'running' ? (

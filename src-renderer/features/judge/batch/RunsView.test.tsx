@@ -206,6 +206,24 @@ describe('the Batch runs view', () => {
     expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
   });
 
+  it('says the gateway could not be reached for a run paused on the network, not "paused by itself"', async () => {
+    const fake = bridge('paused');
+    renderView();
+    await screen.findByText('case text 0');
+    act(() =>
+      fake.emit(
+        'judge.batch.progress',
+        progress(10, {
+          state: 'paused',
+          pauseReason: { code: 'network', message: 'fetch failed', at: 1 },
+        }),
+      ),
+    );
+    expect(screen.getByText('Paused: the gateway could not be reached.')).toBeTruthy();
+    expect(screen.getByText(/Resume when the network is back/)).toBeTruthy();
+    expect(screen.queryByText('Paused by itself.')).toBeNull();
+  });
+
   it('opens a case in the single-run view beside its expected answers', async () => {
     const fake = bridge('done');
     renderView();

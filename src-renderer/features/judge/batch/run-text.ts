@@ -1,4 +1,4 @@
-import type { BatchRunState, PauseReason } from '../../../../src-shared/judge/batch-run';
+import type { BatchRunState, PauseKind } from '../../../../src-shared/judge/batch-run';
 import { JUDGE_RESERVATION_YUAN } from '../../../../src-shared/judge/judge-estimate';
 import { t } from '../../../i18n/i18n';
 import { formatYuan } from '../format';
@@ -15,13 +15,12 @@ export function formatDuration(ms: number): string {
   return t('runs.duration.seconds', { s });
 }
 
-/** Why the run paused itself, and what to do about it. */
-export function pauseHelp(reason: PauseReason): { title: string; next: string } {
-  if (reason.status === 402)
+/** A batch run's words for each kind of pause (drawn by `app/PauseNotice.tsx`). */
+export function pauseHelp(kind: PauseKind): { title: string; next: string } {
+  if (kind === 'balance')
     return {
       title: t('runs.pause.balance'),
       next: t('runs.pause.balanceNext', { reserve: formatYuan(JUDGE_RESERVATION_YUAN, 3) }),
     };
-  if (reason.status === 401) return { title: t('runs.pause.key'), next: t('runs.pause.keyNext') };
-  return { title: t('runs.pause.other'), next: t('runs.pause.otherNext') };
+  return { title: t(`runs.pause.${kind}`), next: t(`runs.pause.${kind}Next`) };
 }
