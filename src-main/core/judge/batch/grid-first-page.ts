@@ -50,6 +50,8 @@ export async function gridPageFromTablesInSlices(
   const run = deps.batches.getRun(input.id);
   if (!run || run.source.kind !== 'named' || (run.state !== 'done' && run.state !== 'cancelled')) return null;
   if (input.offset + input.limit > MAIN_PAGE_REACH) return null;
+  // The run's first read on main compiles its schemas (a few ms); the set's is the next step's.
+  await pause();
   const steps = pageSteps(deps, input, { rows: ROWS_PER_STEP, count: slice });
   for (;;) {
     const step = steps.next();
