@@ -25,6 +25,15 @@ describe('mainLoopRow', () => {
     });
     expect(row).toMatch(/p99 OVER\s+21 ms {2}max ok {3}\s+40 ms/);
   });
+
+  it('names the longest garbage collection beside main’s own CPU, when the probe saw one', () => {
+    const row = mainLoopRow({
+      workload: 'streaming',
+      delay: { p99Ms: 5, maxMs: 58, ownP99Ms: 2, ownMaxMs: 9, samples: 10, gcMaxMs: 47.2, gcKind: 'major' },
+      load,
+    });
+    expect(row).toMatch(/\(main's own CPU: p99 2\.0, max 9\.0; longest GC 47 \(major\)\)/);
+  });
 });
 
 describe('worstDelay', () => {
@@ -35,6 +44,12 @@ describe('worstDelay', () => {
         { p99Ms: 7, maxMs: 20, ownP99Ms: 1, ownMaxMs: 15, samples: 50 },
       ]),
     ).toEqual({ p99Ms: 7, maxMs: 80, ownP99Ms: 2, ownMaxMs: 15, samples: 150 });
+    expect(
+      worstDelay([
+        { p99Ms: 3, maxMs: 80, ownP99Ms: 2, ownMaxMs: 10, samples: 100, gcMaxMs: 4, gcKind: 'minor' },
+        { p99Ms: 7, maxMs: 20, ownP99Ms: 1, ownMaxMs: 15, samples: 50, gcMaxMs: 31, gcKind: 'major' },
+      ]),
+    ).toMatchObject({ gcMaxMs: 31, gcKind: 'major' });
     expect(worstDelay([])).toEqual({ p99Ms: 0, maxMs: 0, ownP99Ms: 0, ownMaxMs: 0, samples: 0 });
   });
 });

@@ -23,8 +23,21 @@ export function worstDelay(delays: LoopDelay[]): LoopDelay {
     maxMs: worst((d) => d.maxMs),
     ownP99Ms: worst((d) => d.ownP99Ms),
     ownMaxMs: worst((d) => d.ownMaxMs),
+    ...worstGc(delays),
     samples: delays.reduce((n, d) => n + d.samples, 0),
   };
+}
+
+/** The longest garbage collection beside the own-CPU figures, when the probe saw one. */
+const gcText = (d: LoopDelay) =>
+  d.gcMaxMs ? `; longest GC ${ms(d.gcMaxMs)}${d.gcKind ? ` (${d.gcKind})` : ''}` : '';
+
+function worstGc(delays: LoopDelay[]): Pick<LoopDelay, 'gcMaxMs' | 'gcKind'> {
+  const worst = delays.reduce<LoopDelay | undefined>(
+    (w, d) => ((d.gcMaxMs ?? 0) > (w?.gcMaxMs ?? 0) ? d : w),
+    undefined,
+  );
+  return worst ? { gcMaxMs: worst.gcMaxMs, gcKind: worst.gcKind } : {};
 }
 
 const mark = (ok: boolean) => (ok ? 'ok  ' : 'OVER');
@@ -40,7 +53,7 @@ export function mainLoopRow(r: MainLoopRow): string {
     `  ${r.workload.padEnd(44)}`,
     `p99 ${mark(d.p99Ms <= LOOP_BUDGETS.p99Ms)} ${ms(d.p99Ms).padStart(6)} ms`,
     `max ${mark(d.maxMs <= LOOP_BUDGETS.maxMs)} ${ms(d.maxMs).padStart(6)} ms`,
-    `(main's own CPU: p99 ${ms(d.ownP99Ms)}, max ${ms(d.ownMaxMs)})`,
+    `(main's own CPU: p99 ${ms(d.ownP99Ms)}, max ${ms(d.ownMaxMs)}${gcText(d)})`,
     loadText(r.load),
     ...(r.note ? [r.note] : []),
   ].join('  ');

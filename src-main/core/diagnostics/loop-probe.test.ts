@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lateness, startLoopProbe } from './loop-probe';
+import { lateness, startLoopProbe, watchGc } from './loop-probe';
 
 describe('lateness', () => {
   it('is the gap past the period, counted against main only as far as its CPU time goes', () => {
@@ -27,5 +27,26 @@ describe('startLoopProbe', () => {
     expect(seen.p99Ms).toBeGreaterThanOrEqual(70);
     expect(seen.ownMaxMs).toBeLessThanOrEqual(seen.maxMs);
     expect(seen.p99Ms).toBeLessThanOrEqual(seen.maxMs);
+  });
+});
+
+describe('watchGc', () => {
+  it('names the longest garbage collection while it watched, and nothing after it stopped', async () => {
+    const gc = watchGc();
+    // Short-lived garbage, as a stream's parsed chunks are: the young generation fills and is collected.
+    let kept: { i: number; s: string }[] = [];
+    let made = 0;
+    for (let i = 0; i < 1_000_000; i++) {
+      kept.push({ i, s: `chunk ${i}` });
+      if (kept.length === 10_000) {
+        made += kept.length;
+        kept = [];
+      }
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    const seen = gc.stop();
+    expect(made).toBe(1_000_000);
+    expect(seen.maxMs).toBeGreaterThan(0);
+    expect(['major', 'minor', 'incremental', 'weak callbacks']).toContain(seen.kind);
   });
 });

@@ -1,4 +1,10 @@
-import { createHistogram, monitorEventLoopDelay, type RecordableHistogram } from 'node:perf_hooks';
+import {
+  constants,
+  createHistogram,
+  monitorEventLoopDelay,
+  PerformanceObserver,
+  type RecordableHistogram,
+} from 'node:perf_hooks';
 
 /**
  * How long main's event loop kept work waiting (docs/architecture.md, "Benchmarks"): the bench
@@ -17,6 +23,44 @@ export interface LoopDelay {
   ownMaxMs: number;
   /** How many timer periods were measured. */
   samples: number;
+  /**
+   * The longest garbage collection that held main (by the clock) and its kind: a major one on a
+   * large heap stops the loop without much of main's own CPU (helper threads mark and compact).
+   */
+  gcMaxMs?: number;
+  gcKind?: GcKind;
+}
+
+export type GcKind = 'major' | 'minor' | 'incremental' | 'weak callbacks';
+
+function gcKindOf(kind: number | undefined): GcKind {
+  if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) return 'major';
+  if (kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL) return 'incremental';
+  if (kind === constants.NODE_PERFORMANCE_GC_WEAKCB) return 'weak callbacks';
+  return 'minor';
+}
+
+/** The longest garbage collection from now until `stop()`. */
+export function watchGc(): { stop(): { maxMs: number; kind?: GcKind } } {
+  let worst: { maxMs: number; kind?: GcKind } = { maxMs: 0 };
+  const see = (entries: readonly { duration: number }[]) => {
+    for (const e of entries) {
+      if (e.duration <= worst.maxMs) continue;
+      // A gc entry's detail holds its kind (Node's perf_hooks), which the DOM-shaped type leaves out.
+      const { detail } = e as { detail?: { kind?: number } };
+      worst = { maxMs: e.duration, kind: gcKindOf(detail?.kind) };
+    }
+  };
+  const observer = new PerformanceObserver((list) => see(list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      // Entries are handed over asynchronously: those still queued count too.
+      see(observer.takeRecords());
+      observer.disconnect();
+      return worst;
+    },
+  };
 }
 
 /** Node's default period for monitorEventLoopDelay; the watch's own timer ticks at the same. */
@@ -74,6 +118,7 @@ export class TimerLag {
 export async function startLoopProbe(periodMs = PROBE_PERIOD_MS): Promise<{ stop(): Promise<LoopDelay> }> {
   const eld = monitorEventLoopDelay({ resolution: periodMs });
   eld.enable();
+  const gc = watchGc();
   await new Promise((r) => setTimeout(r, 2 * periodMs + 2));
   const lag = new TimerLag(periodMs);
   const timer = setInterval(() => lag.tick(), periodMs);
@@ -96,7 +141,8 @@ export async function startLoopProbe(periodMs = PROBE_PERIOD_MS): Promise<{ stop
       const out = read();
       clearInterval(timer);
       eld.disable();
-      return out;
+      const worstGc = gc.stop();
+      return { ...out, gcMaxMs: worstGc.maxMs, gcKind: worstGc.kind };
     },
   };
 }
