@@ -116,6 +116,9 @@ export class BatchResultWriter {
 
   private scheduledFlush(): void {
     this.scheduled = false;
+    // Written already (the run's end writes what is queued): nothing to tell, and the service
+    // may be closed by now.
+    if (this.queue.length === 0) return;
     let written: boolean;
     try {
       written = this.flush();

@@ -9,6 +9,7 @@ import { MemoryKeyValueStore } from '../../storage/key-value-store';
 import { StorageNotices } from '../../storage/storage-notices';
 import { KeyVault } from '../../vault/key-vault';
 import type { BatchProgress, BatchResult, BatchRun } from '../../../../src-shared/judge/batch-run';
+import { BatchResultWriter } from './batch-result-writer';
 import { BatchService } from './batch-service';
 import { saveSampleSet, textCases, until } from './batch.test-helper';
 
@@ -240,5 +241,47 @@ describe('a batch run writing its results', () => {
     // A run that is gone takes nothing.
     expect(repos.batches.putResults('run-2', [{ ...result, runId: 'run-2' }], tallies)).toBe(false);
     expect(repos.batches.getResult('run-2', 'case-001')).toBeUndefined();
+  });
+
+  it("tells nothing at the end of a tick whose answers the run's end already wrote (the app may be closing)", async () => {
+    const repos = createRepositories({ db: openMemoryDatabase(), notices: new StorageNotices() });
+    saveSampleSet(repos);
+    const run: BatchRun = {
+      id: 'run-1',
+      setId: 'set-1',
+      setRevision: 1,
+      model: 'judge-1.13.0',
+      state: 'running',
+      createdAt: 1,
+      updatedAt: 1,
+      concurrency: 2,
+      totals: { cases: 2 },
+      tokens: 0,
+      yuan: 0,
+      versions: {},
+      rateLimited: 0,
+      source: { kind: 'inline', cases: textCases(2) },
+    };
+    repos.batches.putRun(run);
+    const told: string[] = [];
+    const writer = new BatchResultWriter(repos.batches, run, { done: 0, failed: 0 }, () => 5, {
+      written: () => told.push('written'),
+      gone: () => told.push('gone'),
+      failed: () => told.push('failed'),
+    });
+    expect(writer.add('case-000', { status: 'done', answers: [], inputTokens: 4 })).toBe(true);
+    expect(writer.flush()).toBe(true); // the run ended within the tick
+    await new Promise((r) => setImmediate(r));
+    expect(told).toEqual([]);
+    expect(writer.committedCounts()).toEqual({ done: 1, failed: 0 });
+    expect(repos.batches.getRun('run-1')).toMatchObject({
+      tokens: 4,
+      updatedAt: 5,
+      versions: { 'judge-1.13.0': 1 },
+    });
+    expect(writer.add('case-001', { status: 'failed', error: { code: 'x', message: 'y' } })).toBe(true);
+    await new Promise((r) => setImmediate(r));
+    expect(told).toEqual(['written']);
+    expect(writer.committedCounts()).toEqual({ done: 1, failed: 1 });
   });
 });
