@@ -151,12 +151,12 @@ export const judgeRoute: SandboxRoute = {
       );
     }
 
-    ctx.state.activeJudges++;
-    ctx.state.peakJudges = Math.max(ctx.state.peakJudges, ctx.state.activeJudges);
-    // The answer is made while the request waits: it goes out judgeLatencyMs after the request
-    // arrived, the Sandbox's own work included, as a gateway's latency is what its client sees
+    // The answer is made before the wait: it goes out judgeLatencyMs after the request arrived,
+    // the Sandbox's own work included, as a gateway's latency is what its client sees
     // (src-main/sandbox/README.md). Waiting first and working after made it latency + that work.
     const answers = judgeAnswers(stateText, questions, version, ctx.seed, PINNED_JUDGE);
+    ctx.state.activeJudges++;
+    ctx.state.peakJudges = Math.max(ctx.state.peakJudges, ctx.state.activeJudges);
     try {
       const left = ctx.settings.judgeLatencyMs - (performance.now() - arrived);
       if (ctx.settings.judgeLatencyMs > 0) await sleep(Math.max(0, left), undefined, { signal: ctx.signal });
