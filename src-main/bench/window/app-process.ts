@@ -21,6 +21,19 @@ export interface AppProcess {
 }
 
 /**
+ * Node flags for the app process alone, to profile main under a bench (for example
+ * `GATEHOUSE_BENCH_APP_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'`; the profile is written
+ * when the bench stops the app). Given as NODE_OPTIONS to that process only, not to the bench's own.
+ */
+export const APP_NODE_OPTIONS_ENV = 'GATEHOUSE_BENCH_APP_NODE_OPTIONS';
+
+function appNodeOptions(): Record<string, string> {
+  const flags = process.env[APP_NODE_OPTIONS_ENV]?.trim();
+  if (!flags) return {};
+  return { NODE_OPTIONS: [process.env.NODE_OPTIONS, flags].filter(Boolean).join(' ') };
+}
+
+/**
  * The app in browser mode, in a process of its own (as Electron's main would be), on a data
  * folder the bench prepared. Needs a built renderer (`electron-vite build`).
  */
@@ -34,7 +47,7 @@ export async function startApp(
     'src-main/web/cli.ts',
     ['--port', '0', '--data-dir', dataDir, ...extraArgs],
     /^Open: (\S+)/,
-    { ipc: true, env: { [LOOP_PROBE_ENV]: '1' } },
+    { ipc: true, env: { [LOOP_PROBE_ENV]: '1', ...appNodeOptions() } },
   );
   const url = child.ready[1];
   const { origin, searchParams } = new URL(url);

@@ -9,6 +9,7 @@ import type { CaseImportPreview } from '../../../src-shared/judge/judge-case-imp
 import type { LoopDelay } from '../../core/diagnostics/loop-probe';
 import type { ProbeResult } from './page-probe';
 import { startApp } from './app-process';
+import { procCpuMs } from './eval-proc-cpu';
 import { probedPage } from './stream-cases';
 
 export interface JudgeBatchMeasure {
@@ -25,6 +26,13 @@ export interface JudgeBatchMeasure {
   progressShown: boolean;
   /** Main's event loop in the app process from Start to the run's end. */
   loop: LoopDelay;
+  /**
+   * From "Prepare run and estimate" to Start enabled: the run's estimate (in a worker), which
+   * Start waits for; not part of `wallMs`, a click cannot start a run before it.
+   */
+  estimateMs: number;
+  /** CPU time of the app's main thread and of its whole process from Start to `done` (null off Linux). */
+  cpu: { mainMs: number; processMs: number } | null;
 }
 
 /**
@@ -61,11 +69,15 @@ export async function judgeBatchBench(
     // The run made and started as a user would: the form, its estimate, Start.
     await page.getByLabel('Judge model').selectOption('judge-1.13.0');
     await page.getByLabel('Concurrency').fill(String(concurrency));
+    const prepared = performance.now();
     await page.getByRole('button', { name: 'Prepare run and estimate' }).click();
-    const start = page.getByRole('button', { name: 'Start', exact: true });
+    // Start is enabled once the estimate is shown: the wall time runs from a click that starts.
+    const start = page.getByRole('button', { name: 'Start', exact: true, disabled: false });
     await start.waitFor();
+    const estimateMs = performance.now() - prepared;
     await page.evaluate(() => (window as unknown as { __bench: { start(): void } }).__bench.start());
     const stopLoop = await app.watchLoop();
+    const cpu0 = procCpuMs(app.pid);
     const t0 = performance.now();
     await start.click();
     const [run] = await app.invoke<BatchRunView[]>('judge.batch.list', { setId: set.id });
@@ -89,6 +101,7 @@ export async function judgeBatchBench(
       }
     }
     const wallMs = performance.now() - t0;
+    const cpu1 = procCpuMs(app.pid);
     const loop = await stopLoop();
     // The bar moved while the run went, and the run's row reads every case done at the end.
     const total = cases.toLocaleString('en');
@@ -115,6 +128,11 @@ export async function judgeBatchBench(
       longestTaskMs: Math.max(0, ...probe.tasks),
       progressShown,
       loop,
+      estimateMs,
+      cpu:
+        cpu0 && cpu1
+          ? { mainMs: cpu1.mainMs - cpu0.mainMs, processMs: cpu1.processMs - cpu0.processMs }
+          : null,
     };
   } finally {
     await app.close();

@@ -119,7 +119,7 @@ export function printWindowReport(r: WindowReport): void {
     const ratio = j.wallMs / j.idealMs;
     console.log(
       withLoad(
-        `Judge batch, ${j.cases.toLocaleString('en')} cases × ${j.questions} questions at concurrency ${j.concurrency}, ${j.latencyMs} ms per request: ${mark(ratio <= BUDGETS.judgeBatchRatio)} ${(j.wallMs / 1000).toFixed(1)} s = ${ratio.toFixed(3)}× the ideal ${(j.idealMs / 1000).toFixed(1)} s (budget ${BUDGETS.judgeBatchRatio}×); window: ${mark(j.longTasks <= BUDGETS.longTasks)} ${j.longTasks} tasks > 50 ms (longest ${j.longestTaskMs.toFixed(0)} ms), progress ${j.progressShown ? 'shown to the end' : 'NOT shown'}`,
+        `Judge batch, ${j.cases.toLocaleString('en')} cases × ${j.questions} questions at concurrency ${j.concurrency}, ${j.latencyMs} ms per request: ${mark(ratio <= BUDGETS.judgeBatchRatio)} ${(j.wallMs / 1000).toFixed(1)} s = ${ratio.toFixed(3)}× the ideal ${(j.idealMs / 1000).toFixed(1)} s (budget ${BUDGETS.judgeBatchRatio}×); window: ${mark(j.longTasks <= BUDGETS.longTasks)} ${j.longTasks} tasks > 50 ms (longest ${j.longestTaskMs.toFixed(0)} ms), progress ${j.progressShown ? 'shown to the end' : 'NOT shown'}; Start waited ${j.estimateMs.toFixed(0)} ms for the estimate${j.cpu ? `; ${cpuText(j.cpu)}` : ''}`,
         j.load,
       ),
     );

@@ -31,6 +31,8 @@ interface ResultRow {
 export interface BatchRunRepository {
   putRun(run: BatchRun): BatchRun;
   getRun(id: string): BatchRun | undefined;
+  /** Whether the run is still there, without reading its record. */
+  hasRun(id: string): boolean;
   /** Newest first; of one set when `setId` is given. */
   listRuns(setId?: string): BatchRun[];
   runsInState(state: BatchRunState): BatchRun[];
@@ -40,6 +42,13 @@ export interface BatchRunRepository {
    * crash loses at most the answers still in flight. False when the run no longer exists.
    */
   putResult(result: BatchResult, run: BatchRun): boolean;
+  /**
+   * Results that arrived together (a running run writes those of one tick at once) and the run's
+   * tallies after them, in one transaction; the run's state and its other data are left as they
+   * are (a cancel may have set the state meanwhile). False, writing nothing, when the run no
+   * longer exists.
+   */
+  putResults(runId: string, results: readonly BatchResult[], tallies: BatchRunTallies): boolean;
   getResult(runId: string, caseId: string): BatchResult | undefined;
   /** Ids of the cases that have a stored result, done or failed: a resumed run skips them. */
   answeredCaseIds(runId: string): Set<string>;
@@ -49,6 +58,9 @@ export interface BatchRunRepository {
   allResults(runId: string): BatchResult[];
   countResults(runId: string, status?: 'done' | 'failed'): number;
 }
+
+/** What a run's results add up to, kept in its `data` beside the rest. */
+export type BatchRunTallies = Pick<BatchRun, 'updatedAt' | 'tokens' | 'yuan' | 'versions'>;
 
 const RUN_COLUMNS = 'id, set_id, set_revision, model, state, created_at, updated_at, data';
 
@@ -61,8 +73,15 @@ export function batchRunRepository(ctx: DbContext): BatchRunRepository {
   const updateRun = db.prepare(
     'UPDATE judge_batch_runs SET state = ?, updated_at = ?, data = ? WHERE id = ?',
   );
+  // json() keeps each value's JSON as JavaScript wrote it (a bound number would be stored as 5.0).
+  const updateTallies = db.prepare(
+    `UPDATE judge_batch_runs SET updated_at = ?,
+       data = json_set(data, '$.tokens', json(?), '$.yuan', json(?), '$.versions', json(?))
+     WHERE id = ?`,
+  );
   const selectRun = db.prepare(`SELECT ${RUN_COLUMNS} FROM judge_batch_runs WHERE id = ?`);
   const removeRun = db.prepare('DELETE FROM judge_batch_runs WHERE id = ?');
+  const runExists = db.prepare('SELECT 1 AS found FROM judge_batch_runs WHERE id = ?');
   const upsertResult = db.prepare(
     `INSERT INTO judge_batch_results (run_id, case_id, status, updated_at, data) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (run_id, case_id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at, data = excluded.data`,
@@ -163,6 +182,9 @@ export function batchRunRepository(ctx: DbContext): BatchRunRepository {
       const row = selectRun.get(id) as RunRow | undefined;
       return row ? readRuns([row])[0] : undefined;
     },
+    hasRun(id) {
+      return runExists.get(id) !== undefined;
+    },
     listRuns(setId) {
       const rows = setId
         ? db
@@ -186,6 +208,23 @@ export function batchRunRepository(ctx: DbContext): BatchRunRepository {
         const changed = updateRun.run(run.state, run.updatedAt, runData(run), run.id).changes;
         if (changed === 0) return false;
         upsertResult.run(runId, caseId, status, updatedAt, JSON.stringify(data));
+        return true;
+      });
+    },
+    putResults(runId, results, tallies) {
+      return transaction(db, () => {
+        const { updatedAt, tokens, yuan, versions } = tallies;
+        const stringify = JSON.stringify;
+        const changed = updateTallies.run(
+          updatedAt,
+          stringify(tokens),
+          stringify(yuan),
+          stringify(versions),
+          runId,
+        );
+        if (changed.changes === 0) return false;
+        for (const { runId: _r, caseId, status, updatedAt: at, ...data } of results)
+          upsertResult.run(runId, caseId, status, at, stringify(data));
         return true;
       });
     },

@@ -105,6 +105,7 @@ export const judgeRoute: SandboxRoute = {
   method: 'POST',
   path: /\/(?<segment>[A-Za-z0-9_-]+)\/v1\/systemone/,
   async handle(ctx) {
+    const arrived = performance.now();
     const body = ctx.body as Rec;
     if (body.stream !== undefined && body.stream !== false)
       throw badRequest('stream', 'stream must be omitted or false: the judgement endpoint does not stream');
@@ -150,11 +151,15 @@ export const judgeRoute: SandboxRoute = {
       );
     }
 
+    // The answer is made before the wait: it goes out judgeLatencyMs after the request arrived,
+    // the Sandbox's own work included, as a gateway's latency is what its client sees
+    // (src-main/sandbox/README.md). Waiting first and working after made it latency + that work.
+    const answers = judgeAnswers(stateText, questions, version, ctx.seed, PINNED_JUDGE);
     ctx.state.activeJudges++;
     ctx.state.peakJudges = Math.max(ctx.state.peakJudges, ctx.state.activeJudges);
     try {
-      if (ctx.settings.judgeLatencyMs > 0)
-        await sleep(ctx.settings.judgeLatencyMs, undefined, { signal: ctx.signal });
+      const left = ctx.settings.judgeLatencyMs - (performance.now() - arrived);
+      if (ctx.settings.judgeLatencyMs > 0) await sleep(Math.max(0, left), undefined, { signal: ctx.signal });
     } catch {
       ctx.state.settle(reserved, 0); // the client left before the answer: nothing is billed
       return;
@@ -162,7 +167,6 @@ export const judgeRoute: SandboxRoute = {
       ctx.state.activeJudges--;
     }
 
-    const answers = judgeAnswers(stateText, questions, version, ctx.seed, PINNED_JUDGE);
     ctx.state.settle(reserved, inputTokens * JUDGE_PRICE_PER_TOKEN);
     ctx.sendJson(200, {
       model: version.version,

@@ -42,7 +42,10 @@ export interface RunnerDeps<
   concurrency: number;
   /** One request; resolves to the item's result, or throws RateLimited / PauseRun. */
   send(c: C, signal: AbortSignal): Promise<O>;
-  /** Stores a result as it arrives; false when the run no longer exists. */
+  /**
+   * Stores a result as it arrives, or queues it to be stored at the end of the tick (a batch
+   * run's: batch-result-writer.ts); false when the run no longer exists.
+   */
   record(caseId: string, outcome: O | RunnerFailure): boolean;
   /** Something a progress event shows changed (a 429, the limit). */
   changed(): void;
@@ -91,6 +94,12 @@ export class BatchRunner<C extends { id: string } = BatchCase, O extends { statu
     this.halt = 'stop';
     this.controller.abort();
     this.wake?.();
+  }
+
+  /** The run was found gone after `record` said yes (its results are written later): stop, ending `gone`. */
+  abandon(): void {
+    this.gone = true;
+    this.stop();
   }
 
   private async loop(): Promise<RunnerEnd> {

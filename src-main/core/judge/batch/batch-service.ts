@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayClient } from '../../gateway/gateway-client';
-import { GatewayError } from '../../gateway/gateway-error';
 import type { GatewayTarget } from '../../gateway/gateway-urls';
 import type { ProfileService } from '../../profiles/profile-service';
 import type { QuestionSetRepository } from '../../db/question-set-repository';
 import type { BatchRunRepository } from '../../db/batch-run-repository';
 import { latestPerKey } from '../../../ipc/latest-per-key';
-import { askJudge } from '../ask-judge';
 import { AppFailure, type AppError, invalidInput } from '../../../../src-shared/result';
 import type { Question } from '../../../../src-shared/judge/question-rules';
-import { parseState } from '../../../../src-shared/judge/state-input';
-import { costYuan } from '../../../../src-shared/judge/judge-estimate';
 import type {
   BatchCase,
   BatchEstimate,
@@ -23,12 +19,13 @@ import type {
   PauseReason,
 } from '../../../../src-shared/judge/batch-run';
 import type { CreateBatchInput } from '../../../../src-shared/judge/batch-inputs';
-import { BatchRunner, type CaseOutcome, PauseRun, RateLimited } from './batch-runner';
+import { BatchRunner, type CaseOutcome, PauseRun } from './batch-runner';
 import { type CaseSource, findCase, memoryCaseSource } from './case-source';
 import { setCasesKey } from './set-case-source';
-import { caseError, pauseReasonOf } from './batch-errors';
 import { estimateBatchRun } from './batch-estimate';
 import type { TokenCounter } from '../token-counter';
+import { BatchResultWriter, type ResultWriterEvents } from './batch-result-writer';
+import { sendBatchCase, type SendCaseDeps } from './send-batch-case';
 
 /** Progress events per run: at most one per window (about five a second). */
 export const PROGRESS_WINDOW_MS = 200;
@@ -47,6 +44,8 @@ export interface BatchServiceDeps {
 
 interface Active {
   runner: BatchRunner;
+  /** Its results on their way to the database, with the committed counts and tallies. */
+  writer: BatchResultWriter;
   ended: Promise<void>;
   /** For the ETA: when this session began and how many cases it has finished. */
   startedAt: number;
@@ -60,9 +59,14 @@ interface Active {
  */
 export class BatchService {
   private readonly active = new Map<string, Active>();
-  private readonly progress = latestPerKey<BatchProgress>(
-    (p) => p.runId,
-    (p) => this.deps.emit(p),
+  // Keyed by run id: the event is made when it goes out, from the latest counts, so an answer
+  // costs no read of the run (at most one per window).
+  private readonly progress = latestPerKey<string>(
+    (id) => id,
+    (id) => {
+      const p = this.progressOf(id);
+      if (p) this.deps.emit(p);
+    },
     PROGRESS_WINDOW_MS,
   );
   private disposed = false;
@@ -215,13 +219,16 @@ export class BatchService {
     const target = await this.deps.profiles.target();
     let outcome: CaseOutcome;
     try {
-      outcome = await this.sendCase(run, this.questionsOf(run), target, c);
+      outcome = await sendBatchCase(this.sendDeps(target), run.model, this.questionsOf(run), c);
     } catch (err) {
       const reason = err instanceof PauseRun ? err.reason : undefined;
       const message = reason?.message ?? 'The gateway asked to slow down (429); try again in a moment.';
       throw new AppFailure({ code: reason ? (reason.code as AppError['code']) : 'rate_limited', message });
     }
-    this.record(id, caseId, outcome);
+    const writer = this.active.get(id)?.writer ?? this.writerOf(run);
+    writer.add(caseId, outcome, stored.status);
+    if (!writer.flush())
+      throw new AppFailure({ code: 'not_found', message: 'That batch run no longer exists.' });
     this.emitProgress(id, true);
     return this.deps.batches.getResult(id, caseId)!;
   }
@@ -267,7 +274,13 @@ export class BatchService {
 
   private view(run: BatchRun): BatchRunView {
     const { source, ...rest } = run;
-    return { ...rest, source: source.kind, ...this.deps.batches.counts(run.id) };
+    const counts = this.active.get(run.id)?.writer.committedCounts() ?? this.deps.batches.counts(run.id);
+    return { ...rest, source: source.kind, ...counts };
+  }
+
+  private writerOf(run: BatchRun, events?: ResultWriterEvents): BatchResultWriter {
+    const { batches } = this.deps;
+    return new BatchResultWriter(batches, run, batches.counts(run.id), () => this.now(), events);
   }
 
   private save(run: BatchRun): BatchRun {
@@ -279,25 +292,33 @@ export class BatchService {
     if (this.disposed) throw new AppFailure({ code: 'internal', message: 'Gatehouse is closing.' });
     const questions = this.questionsOf(run);
     const source = this.sourceOf(run);
-    this.save({ ...run, state: 'running' });
+    const saved = this.save({ ...run, state: 'running' });
     let target: Promise<GatewayTarget> | undefined;
-    const runner = new BatchRunner({
+    const writer = this.writerOf(saved, {
+      written: () => this.emitProgress(run.id),
+      gone: () => runner.abandon(),
+      failed: (err) => runner.pause(this.unsaved(err)),
+    });
+    const runner: BatchRunner = new BatchRunner({
       source,
       skip: this.deps.batches.answeredCaseIds(run.id),
       concurrency: run.concurrency,
       now: () => this.now(),
       send: async (c, signal) =>
-        this.sendCase(run, questions, await (target ??= this.deps.profiles.target()), c, signal),
+        sendBatchCase(
+          this.sendDeps(await (target ??= this.deps.profiles.target())),
+          run.model,
+          questions,
+          c,
+          signal,
+        ),
       record: (caseId, outcome) => {
-        const stored = this.record(run.id, caseId, outcome);
-        const a = this.active.get(run.id);
-        if (a) a.finished++;
-        if (stored) this.emitProgress(run.id);
-        return stored;
+        active.finished++;
+        return writer.add(caseId, outcome);
       },
       changed: () => this.emitProgress(run.id),
     });
-    const active: Active = { runner, startedAt: this.now(), finished: 0, ended: Promise.resolve() };
+    const active: Active = { runner, writer, startedAt: this.now(), finished: 0, ended: Promise.resolve() };
     this.active.set(run.id, active);
     active.ended = runner.run().then(
       (end) => this.ended(run.id, runner, end),
@@ -308,8 +329,20 @@ export class BatchService {
     return this.get(run.id);
   }
 
+  private unsaved(err: unknown): PauseReason {
+    return { code: 'internal', message: `Results could not be saved: ${String(err)}`, at: this.now() };
+  }
+
   private ended(id: string, runner: BatchRunner, end: string, failure?: PauseReason): void {
+    const writer = this.active.get(id)?.writer;
     this.active.delete(id);
+    // The answers of the last tick are written before the run's end is.
+    try {
+      if (writer && !writer.flush()) end = 'gone';
+    } catch (err) {
+      end = 'paused';
+      failure ??= this.unsaved(err);
+    }
     const run = this.deps.batches.getRun(id);
     if (!run || end === 'gone') return;
     const rateLimited = run.rateLimited + runner.rateLimited;
@@ -323,78 +356,38 @@ export class BatchService {
     this.emitProgress(id, true);
   }
 
-  /** One request through the same code as a single run; a failure becomes the case's result. */
-  private async sendCase(
-    run: BatchRun,
-    questions: Question[],
-    target: GatewayTarget,
-    c: BatchCase,
-    signal?: AbortSignal,
-  ): Promise<CaseOutcome> {
-    const state = parseState(c.state);
-    if (!state.ok)
-      return { status: 'failed', error: { code: 'invalid_input', message: `state: ${state.message}` } };
-    try {
-      const { reply, parsed } = await askJudge(
-        { client: this.deps.client, target, now: this.deps.now, tokens: this.deps.tokens },
-        { model: run.model, state: state.value, questions, signal },
-      );
-      return {
-        status: 'done',
-        answers: parsed.answers as unknown as Record<string, unknown>[],
-        modelAnswered: parsed.model,
-        inputTokens: parsed.usage.inputTokens,
-        latencyMs: reply.latencyMs,
-        raw: reply.raw,
-        requestId: reply.requestId,
-      };
-    } catch (err) {
-      if (signal?.aborted) throw err;
-      if (err instanceof GatewayError && err.code === 'rate_limited') throw new RateLimited(err.retryAfterMs);
-      const reason = pauseReasonOf(err, this.now());
-      if (reason) throw new PauseRun(reason);
-      return { status: 'failed', error: caseError(err) };
-    }
-  }
-
-  /** The result and the run's totals in one small transaction; false when the run is gone. */
-  private record(id: string, caseId: string, outcome: CaseOutcome): boolean {
-    const run = this.deps.batches.getRun(id);
-    if (!run) return false;
-    const now = this.now();
-    const tokens = outcome.inputTokens ?? 0;
-    const versions = { ...run.versions };
-    if (outcome.status === 'done') {
-      const v = outcome.modelAnswered ?? run.model;
-      versions[v] = (versions[v] ?? 0) + 1;
-    }
-    return this.deps.batches.putResult(
-      { ...outcome, runId: id, caseId, updatedAt: now },
-      { ...run, updatedAt: now, tokens: run.tokens + tokens, yuan: run.yuan + costYuan(tokens), versions },
-    );
+  private sendDeps(target: GatewayTarget): SendCaseDeps {
+    const { client, tokens } = this.deps;
+    return { client, target, tokens, now: () => this.now() };
   }
 
   private emitProgress(id: string, now = false): void {
+    this.progress.push(id);
+    if (now) this.progress.flush();
+  }
+
+  /** A run's progress as it stands: a running run's counts and tallies from its writer. */
+  private progressOf(id: string): BatchProgress | undefined {
     const run = this.deps.batches.getRun(id);
-    if (!run) return;
-    const counts = this.deps.batches.counts(id);
+    if (!run) return undefined;
     const active = this.active.get(id);
+    const counts = active?.writer.committedCounts() ?? this.deps.batches.counts(id);
+    const { tokens, yuan } = active?.writer.committedTallies() ?? run;
     const left = run.totals.cases - counts.done - counts.failed;
     let etaMs: number | undefined;
     if (active && active.finished > 0)
       etaMs = Math.round(((this.now() - active.startedAt) / active.finished) * left);
     else if (left === 0) etaMs = 0;
-    this.progress.push({
+    return {
       runId: id,
       state: run.state,
       ...counts,
       total: run.totals.cases,
-      tokens: run.tokens,
-      yuan: run.yuan,
+      tokens,
+      yuan,
       concurrency: active?.runner.limit.limit ?? run.concurrency,
       etaMs,
       pauseReason: run.pauseReason,
-    });
-    if (now) this.progress.flush();
+    };
   }
 }

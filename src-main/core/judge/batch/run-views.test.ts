@@ -91,4 +91,50 @@ describe('the grid of a run through the workers', () => {
     await other;
     db.close();
   });
+
+  it("builds no index for a running run's first page (stale by the next refresh), only when a sort needs one", async () => {
+    const db = openMemoryDatabase();
+    const big = seedBigRun(db, 20);
+    const repos = createRepositories({ db, notices: new StorageNotices() });
+    repos.batches.putRun({ ...repos.batches.getRun(big.runA)!, state: 'running' });
+    const { pool, sent, kinds } = recordingPool();
+    const views = new JudgeRunViews({
+      pool,
+      labelled: new LabelledRunCache({ ...repos, labelsStamp: casesStamp(db) }),
+    } as JudgeRunViewsDeps);
+    const input = { id: big.runA, sort: 'case', filter: 'all', offset: 0, limit: 100 } as const;
+    const empty = { total: 20, rows: [], questions: [], thresholds: {} };
+
+    for (let refresh = 0; refresh < 3; refresh++) {
+      const page = views.gridPage(input);
+      await tick();
+      sent.at(-1)!.answer(empty);
+      await page;
+      await tick();
+    }
+    expect(kinds()).toEqual(['grid.pageFromTables', 'grid.pageFromTables', 'grid.pageFromTables']);
+    expect(views.building(big.runA)).toBeUndefined();
+
+    const sorted = views.gridPage({ ...input, sort: 'confidence' });
+    await tick();
+    expect(kinds().at(-1)).toBe('grid.build');
+    sent.at(-1)!.answer(undefined);
+    await tick();
+    expect(kinds().at(-1)).toBe('grid.page');
+    sent.at(-1)!.answer(empty);
+    await sorted;
+
+    // Once the run has stopped, its first page builds the index behind it, as a finished run's.
+    repos.batches.putRun({ ...repos.batches.getRun(big.runA)!, state: 'done' });
+    const done = views.gridPage(input);
+    await tick();
+    expect(kinds().at(-1)).toBe('grid.readyPage');
+    sent.at(-1)!.answer(null);
+    await tick();
+    sent.at(-1)!.answer(empty);
+    await done;
+    await tick();
+    expect(kinds().at(-1)).toBe('grid.build');
+    db.close();
+  });
 });

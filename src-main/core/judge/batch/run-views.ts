@@ -66,7 +66,8 @@ export class JudgeRunViews {
   async gridPage(input: BatchGridInput, signal?: AbortSignal): Promise<BatchGridPage> {
     const { pool } = this.deps;
     if (!pool) return this.deps.grid.page(input);
-    const key = this.keyOf(input.id);
+    const run = this.runOf(input.id);
+    const key = run.setId;
     const inOrder = input.sort === 'case' && input.filter === 'all';
     if (!this.builds.has(input.id)) {
       // Asked only of a run whose index was built before: the worker may still hold it.
@@ -78,7 +79,10 @@ export class JudgeRunViews {
         // The page first, the index once it is answered: on two cores shared with main, a build
         // started at the same time would take half the CPU the page needs.
         const page = this.pageFromTables(input, signal);
-        this.build(input.id, key, signal, page);
+        // A running run's index would be stale by the window's next refresh (every 2 s while
+        // answers come), and its build would take CPU from main's requests: it is built when a
+        // sort or filter needs it, or once the run has stopped.
+        if (run.state !== 'running') this.build(input.id, key, signal, page);
         return page;
       }
       this.build(input.id, key, signal);
@@ -155,9 +159,13 @@ export class JudgeRunViews {
 
   /** Jobs of a set's runs share one worker, where the set's loaded runs are kept. */
   private keyOf(runId: string): string {
+    return this.runOf(runId).setId;
+  }
+
+  private runOf(runId: string) {
     const run = this.deps.labelled.deps.batches.getRun(runId);
     if (!run) throw new AppFailure({ code: 'not_found', message: 'This batch run no longer exists.' });
-    return run.setId;
+    return run;
   }
 
   /**
