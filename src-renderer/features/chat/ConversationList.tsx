@@ -65,7 +65,7 @@ const Row = memo(function Row({ c, active }: { c: ConversationSummary; active: b
   const pin = useRouteMutation('chat.conversations.pin', ['chat.conversations.list']);
   const exported = useExportOutcome();
   const [exporting, setExporting] = useState(false);
-  const open = useChat((s) => s.open);
+  const openById = useChat((s) => s.openById);
   const forget = useChat((s) => s.forgetConversation);
   const failure = rename.error ?? remove.error ?? pin.error;
   return (
@@ -74,7 +74,7 @@ const Row = memo(function Row({ c, active }: { c: ConversationSummary; active: b
         name={c.title}
         active={active}
         title={formatDateTime(c.updatedAt)}
-        onOpen={() => void call('chat.conversations.get', { id: c.id }).then(open)}
+        onOpen={() => void openById(c.id)}
         // Part of the button's name, so a screen reader hears which conversations are replying.
         detail={
           <>

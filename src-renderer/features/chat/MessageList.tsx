@@ -73,6 +73,9 @@ export function MessageList() {
   const messages = useChat((s) => s.messages);
   const conversationId = useChat((s) => s.conversationId);
   const live = useChat((s) => openLive(s) !== undefined);
+  // While only the newest messages are here, each is keyed and measured at its real position, so
+  // when the older ones arrive the rendered ones are kept, not built again (chat-store's openById).
+  const base = useChat((s) => (s.partial === s.conversationId ? s.missing : 0));
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
@@ -102,7 +105,7 @@ export function MessageList() {
 
   const layout = () => {
     const { width, height } = view.current;
-    const all = messages.map((m, i) => heights.current!.of(m, i, width));
+    const all = messages.map((m, i) => heights.current!.of(m, base + i, width));
     const overscan = Math.max(MIN_OVERSCAN, height / 2);
     const range = withQuestion(
       jump.current !== null
@@ -118,8 +121,8 @@ export function MessageList() {
     const keep = focused.current === null ? selected.current : [...selected.current, focused.current];
     return layoutRuns(all, range, keep);
   };
-  const latest = useRef({ layout, messages });
-  latest.current = { layout, messages };
+  const latest = useRef({ layout, messages, base });
+  latest.current = { layout, messages, base };
   /** Re-renders when what the page should hold has changed (a scroll, a new height). */
   const refresh = () => {
     if (signature(latest.current.layout()) !== shown.current) setVersion((v) => v + 1);
@@ -177,7 +180,7 @@ export function MessageList() {
         if (!m || article.classList.contains('live')) continue;
         gapPx.current ??= parseFloat(getComputedStyle(article).marginBottom) || 0;
         const box = entry.borderBoxSize?.[0]?.blockSize ?? article.offsetHeight;
-        changed = heights.current!.measure(m, position, box + gapPx.current) || changed;
+        changed = heights.current!.measure(m, latest.current.base + position, box + gapPx.current) || changed;
       }
       if (changed) refreshRef.current();
     });
@@ -243,7 +246,7 @@ export function MessageList() {
       );
     nodes.push(
       <MessageItem
-        key={i}
+        key={base + i}
         message={messages[i]}
         position={i}
         idle={!live}

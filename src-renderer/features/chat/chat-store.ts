@@ -52,6 +52,15 @@ interface ChatState {
   clearError: () => void;
   newChat: () => void;
   open: (conversation: Conversation) => void;
+  /**
+   * Opens a saved conversation newest messages first: the last FIRST_MESSAGES at once, the whole
+   * conversation in a second call. Until it has arrived, `partial` holds its id.
+   */
+  openById: (id: string) => Promise<void>;
+  /** The open conversation shows only its newest messages: nothing may be sent or saved from it. */
+  partial?: string;
+  /** How many older messages the partial copy lacks: the list keys messages by their real position. */
+  missing: number;
   send: () => Promise<void>;
   /** A new reply in place of the one at `position` (the last by default); the old one is kept as a version. */
   regenerate: (position?: number) => Promise<void>;
@@ -88,6 +97,13 @@ function withoutLive(live: Record<string, LiveReply>, conversationId: string, st
   delete next[conversationId];
   return next;
 }
+
+/** A reply streams, or only the newest messages have arrived: sends and edits wait. */
+const busy = (s: Pick<ChatState, 'conversationId' | 'live' | 'partial'>) =>
+  openLive(s) !== undefined || (s.partial !== undefined && s.partial === s.conversationId);
+
+/** How many of a conversation's newest messages are shown before the rest arrives: a screenful or more. */
+export const FIRST_MESSAGES = 40;
 
 /** The reply is final (done, stopped or failed); it joins the history if its conversation is open. */
 function finish(conversationId: string, streamId: string, message: StoredMessage): void {
@@ -223,6 +239,7 @@ export const useChat = create<ChatState>((set, get) => ({
   variables: {},
   draft: '',
   live: {},
+  missing: 0,
   setDraft: (draft) => set({ draft }),
   setModel: (model) => set({ model }),
   setSystem: (system) => set({ system }),
@@ -231,8 +248,10 @@ export const useChat = create<ChatState>((set, get) => ({
   setVariable: (name, value) => set((s) => ({ variables: { ...s.variables, [name]: value } })),
   clearError: () => set({ error: undefined }),
   // Opening or starting another chat never waits for a reply: it goes on in the background.
-  newChat: () => set({ conversationId: undefined, messages: [], error: undefined }),
+  newChat: () =>
+    set({ conversationId: undefined, messages: [], error: undefined, partial: undefined, missing: 0 }),
   open: (c) => {
+    set({ partial: undefined, missing: 0 });
     const { params, variables } = get();
     // A conversation's own values win; values typed for names it does not use stay at hand.
     const merged = { ...variables, ...c.variables };
@@ -249,12 +268,38 @@ export const useChat = create<ChatState>((set, get) => ({
       error: undefined,
     });
   },
+  openById: async (id) => {
+    try {
+      const head = await call('chat.conversations.head', { id, last: FIRST_MESSAGES });
+      get().open(head.conversation);
+      if (head.total <= head.conversation.messages.length) return;
+      set({ partial: id, missing: head.total - head.conversation.messages.length });
+      const newest = head.conversation.messages;
+      // Only the older messages cross the bridge a second time; should the conversation have
+      // changed in between (a reply saved), the whole one is read instead.
+      const older = await call('chat.conversations.messages', {
+        id,
+        from: 0,
+        to: head.total - newest.length,
+      });
+      const messages =
+        older.total === head.total
+          ? [...older.messages, ...newest]
+          : (await call('chat.conversations.get', { id })).messages;
+      // Another conversation opened meanwhile keeps its own messages.
+      if (get().partial === id) set({ messages, partial: undefined, missing: 0 });
+    } catch (err) {
+      if (get().partial === id)
+        set({ partial: undefined, missing: 0, conversationId: undefined, messages: [] });
+      set({ error: asAppError(err) });
+    }
+  },
   send: async () => {
     const { draft, messages, model } = get();
     const text = draft.trim();
     const files = useAttachmentDraft.getState();
     // A question may be only files; a file still being added holds the send back.
-    if ((!text && !readyFiles(files)) || addingFiles(files) || openLive(get())) return;
+    if ((!text && !readyFiles(files)) || addingFiles(files) || busy(get())) return;
     if (!model.trim()) {
       set({ error: { code: 'invalid_input', message: 'model: is required — pick or type a model first' } });
       return;
@@ -271,7 +316,7 @@ export const useChat = create<ChatState>((set, get) => ({
   },
   regenerate: async (position) => {
     const { messages } = get();
-    if (openLive(get())) return;
+    if (busy(get())) return;
     const upTo = position ?? messages.length;
     // The reply answered the last question, or the tool results after a reply that called tools.
     const asked = messages
@@ -284,7 +329,7 @@ export const useChat = create<ChatState>((set, get) => ({
   editAndResend: async (position, text) => {
     const { messages } = get();
     const asked = messages[position];
-    if (openLive(get()) || asked?.role !== 'user' || !(text.trim() || asked.attachments?.length)) return;
+    if (busy(get()) || asked?.role !== 'user' || !(text.trim() || asked.attachments?.length)) return;
     // The question's files go with its edited words.
     const { attachments } = asked;
     await startStream(
@@ -298,7 +343,7 @@ export const useChat = create<ChatState>((set, get) => ({
   sendToolResults: async (position, results) => {
     const { messages } = get();
     const head = messages[position];
-    if (openLive(get()) || head?.role !== 'assistant' || !head.toolCalls?.length || !results.length) return;
+    if (busy(get()) || head?.role !== 'assistant' || !head.toolCalls?.length || !results.length) return;
     const answers: StoredMessage[] = results.map((r) => ({
       role: 'tool',
       content: r.content,
@@ -310,12 +355,12 @@ export const useChat = create<ChatState>((set, get) => ({
   continueReply: async () => {
     const { messages } = get();
     const last = messages[messages.length - 1];
-    if (openLive(get()) || last?.role !== 'assistant' || !last.content.trim()) return;
+    if (busy(get()) || last?.role !== 'assistant' || !last.content.trim()) return;
     await startStream(messages, '', { continueReply: true });
   },
   switchBranch: async (position, index) => {
     const { conversationId } = get();
-    if (!conversationId || openLive(get())) return;
+    if (!conversationId || busy(get())) return;
     try {
       const c = await call('chat.conversations.switchBranch', { id: conversationId, position, index });
       if (get().conversationId === conversationId && !openLive(get())) set({ messages: c.messages });
@@ -342,7 +387,7 @@ export const useChat = create<ChatState>((set, get) => ({
     if (get().conversationId === id) set({ conversationId: undefined, messages: [] });
   },
   conversationSaved: async (id) => {
-    const idle = () => get().conversationId === id && !get().live[id];
+    const idle = () => get().conversationId === id && !get().live[id] && get().partial !== id;
     if (!idle()) return;
     const c = await call('chat.conversations.get', { id }).catch(() => undefined);
     if (c && idle()) set({ messages: c.messages });
