@@ -135,6 +135,14 @@ test('the sample set proven on its cases: import, a run that survives a kill, a 
       .locator('.agreement-threshold .agreement-stats > div', { hasText: 'Accuracy' })
       .locator('dd')
       .textContent();
+  // Every figure with its uncertainty: AUC from the seeded bootstrap (stated in its title), the
+  // figures at the threshold by Wilson's interval, and Cohen's κ beside them.
+  const auc = refund.getByTitle(/^95% interval .* \(bootstrap, \d+ resamples, seed 1\)$/).first();
+  await expect(auc).toHaveText(/^[01]\.\d+ ± 0\.\d+$/);
+  expect(await accuracyAt()).toMatch(/^\d+\.\d% ± \d+\.\d%$/);
+  await expect(
+    refund.locator('.agreement-threshold .agreement-stats > div', { hasText: 'Cohen’s κ' }).locator('dd'),
+  ).toHaveText(/^-?\d\.\d+ ± \d\.\d+$/);
   const atDefault = await accuracyAt();
   await refund.getByLabel(/^Threshold/).fill('0.3');
   await expect(refund.getByText('Not saved')).toBeVisible();

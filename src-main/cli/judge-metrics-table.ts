@@ -1,12 +1,13 @@
 import type { Question } from '../../src-shared/judge/question-rules';
 import {
-  binaryMetricsAt,
-  choiceSummary,
+  choiceIntervalSteps,
   type LabelledRunCase,
+  noulIntervalSteps,
   pairQuestion,
-  rocAuc,
-  scoreSummary,
+  runSteps,
+  scoreIntervalSteps,
 } from '../../src-shared/judge/metrics';
+import type { BootstrapInterval, WilsonInterval } from '../../src-shared/stats';
 import { type SetTuning, thresholdFor } from '../../src-shared/judge/set-tuning';
 
 /** One question's agreement with the labels, as the command line prints and gates it. */
@@ -19,8 +20,12 @@ export interface QuestionMetrics {
   threshold: number | undefined;
   /** noul: at its threshold; choice: the argmax option; score: the argmax level, exactly. */
   accuracy: number | undefined;
+  /** The accuracy's Wilson interval (95 %). */
+  accuracyInterval: WilsonInterval;
   /** noul only. */
   auc: number | undefined;
+  /** noul only: the AUC's seeded bootstrap interval (docs/architecture.md, "Judge metrics with intervals"). */
+  aucInterval: BootstrapInterval | undefined;
 }
 
 export function questionMetrics(
@@ -33,31 +38,53 @@ export function questionMetrics(
     const base = { question: q.name, type: q.type, used: paired.coverage.used, total: paired.coverage.total };
     if (paired.type === 'noul') {
       const threshold = thresholdFor(tuning, q.name);
+      const i = runSteps(noulIntervalSteps(paired.cases, threshold));
       return {
         ...base,
         threshold,
-        accuracy: binaryMetricsAt(paired.cases, threshold).accuracy,
-        auc: rocAuc(paired.cases).auc,
+        accuracy: i.accuracy.estimate,
+        accuracyInterval: i.accuracy,
+        auc: i.auc.estimate,
+        aucInterval: i.auc,
       };
     }
-    const accuracy =
-      paired.type === 'choice' ? choiceSummary(paired.cases).accuracy : scoreSummary(paired.cases).exact;
-    return { ...base, threshold: undefined, accuracy, auc: undefined };
+    const accuracyInterval =
+      paired.type === 'choice'
+        ? runSteps(choiceIntervalSteps(paired.cases, paired.options.length)).accuracy
+        : runSteps(scoreIntervalSteps(paired.cases, paired.levelCount)).exact;
+    return {
+      ...base,
+      threshold: undefined,
+      accuracy: accuracyInterval.estimate,
+      accuracyInterval,
+      auc: undefined,
+      aucInterval: undefined,
+    };
   });
 }
 
-const fixed = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
+export const fixed = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
+
+/** "0.850 [0.812, 0.881]": the estimate and its 95 % interval, or the estimate alone without one. */
+export function withInterval(
+  v: number | undefined,
+  i: { lower?: number; upper?: number } | undefined,
+): string {
+  if (v === undefined) return '—';
+  if (i?.lower === undefined || i.upper === undefined) return fixed(v);
+  return `${fixed(v)} [${fixed(i.lower)}, ${fixed(i.upper)}]`;
+}
 
 export function metricsTable(rows: readonly QuestionMetrics[]): string {
-  const lines = [['question', 'type', 'cases used', 'threshold', 'accuracy', 'AUC']];
+  const lines = [['question', 'type', 'cases used', 'threshold', 'accuracy [95% CI]', 'AUC [95% CI]']];
   for (const r of rows)
     lines.push([
       r.question,
       r.type,
       `${r.used}/${r.total}`,
       r.threshold === undefined ? '—' : String(r.threshold),
-      fixed(r.accuracy),
-      fixed(r.auc),
+      withInterval(r.accuracy, r.accuracyInterval),
+      withInterval(r.auc, r.aucInterval),
     ]);
   const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
   return lines
@@ -106,18 +133,4 @@ export function minimumsLine(min: Minimums): string {
   return parts.length
     ? `minimums: ${parts.join(', ')}`
     : 'minimums: none (the set file saves none and no --min-accuracy or --min-auc was given)';
-}
-
-/** What falls below a minimum, one line each; empty when the set passes. */
-export function belowMinimums(rows: readonly QuestionMetrics[], min: Minimums): string[] {
-  const failed: string[] = [];
-  for (const r of rows) {
-    if (min.accuracy && r.accuracy !== undefined && r.accuracy < min.accuracy.value)
-      failed.push(
-        `${r.question}: accuracy ${fixed(r.accuracy)} is below ${min.accuracy.value} (from ${min.accuracy.from})`,
-      );
-    if (min.auc && r.type === 'noul' && r.auc !== undefined && r.auc < min.auc.value)
-      failed.push(`${r.question}: AUC ${fixed(r.auc)} is below ${min.auc.value} (from ${min.auc.from})`);
-  }
-  return failed;
 }

@@ -64,7 +64,11 @@ describe('gatehouse judge run', () => {
     expect(t.err.join('\n')).not.toMatch(/below the minimum/);
     expect(code).toBe(EXIT.ok);
     const table = t.out.join('\n');
-    expect(table).toMatch(/^question\s+type\s+cases used\s+threshold\s+accuracy\s+AUC/);
+    expect(table).toMatch(/^question\s+type\s+cases used\s+threshold\s+accuracy \[95% CI\]\s+AUC \[95% CI\]/);
+    // Each metric with its interval: accuracy by Wilson, the noul AUC by the seeded bootstrap.
+    expect(table).toMatch(
+      /^offers_refund\s+noul\s+40\/40\s+0\.5\s+(\d\.\d{3}) \[\d\.\d{3}, \d\.\d{3}\]\s+\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]$/m,
+    );
     // The sample file is version 1: no saved tuning, so 0.5 and no minimums.
     expect(table).toMatch(/^offers_refund\s+noul\s+40\/40\s+0\.5\s/m);
     expect(table).toMatch(/^minimums: none \(the set file saves none/m);
@@ -90,15 +94,66 @@ describe('gatehouse judge run', () => {
     );
     expect(code).toBe(EXIT.belowMinimum);
     expect(t.err.join('\n')).toMatch(
-      /below the minimum: \S+: accuracy 0\.\d{3} is below 0\.999 \(from --min-accuracy\)/,
+      /below the minimum: \S+: accuracy 0\.\d{3} \[0\.\d{3}, [01]\.\d{3}\] is below 0\.999 \(from --min-accuracy\): fail/,
     );
+  });
+
+  it('prints its usage with --help and exits 0', async () => {
+    const t = io();
+    expect(await judgeRun(['--help'], t.io)).toBe(EXIT.ok);
+    expect(t.out.join('\n')).toMatch(/^Usage: gatehouse judge run .*--gate point\|lower-bound/s);
+    expect(t.err).toEqual([]);
+  });
+
+  it('with --gate lower-bound, exits 1 on a metric whose estimate passes but whose lower bound does not', async () => {
+    const first = io();
+    expect(await judgeRun(['--set', SET, '--cases', CASES, '--sandbox'], first.io)).toBe(EXIT.ok);
+    // The lowest accuracy printed, rounded down: every estimate reaches it; that question's
+    // Wilson lower bound on 40 cases lies below it.
+    const accuracies = [...first.out.join('\n').matchAll(/^\S+\s+\w+\s+40\/40\s+\S+\s+(\d\.\d{3}) \[/gm)];
+    const lowest = Math.min(...accuracies.map((m) => Number(m[1])));
+    expect(lowest).toBeGreaterThan(0);
+    const minimum = String(Math.floor(lowest * 100) / 100);
+    const args = ['--set', SET, '--cases', CASES, '--sandbox', '--min-accuracy', minimum];
+    const point = io();
+    expect(await judgeRun(args, point.io)).toBe(EXIT.ok);
+    expect(point.out.join('\n')).toMatch(/weak pass/);
+    const strict = io();
+    const metricsOut = join(dir, 'metrics.json');
+    expect(await judgeRun([...args, '--gate', 'lower-bound', '--metrics-out', metricsOut], strict.io)).toBe(
+      EXIT.belowMinimum,
+    );
+    // The metrics file carries each interval whole, and the verdicts.
+    const written = JSON.parse(readFileSync(metricsOut, 'utf8')) as {
+      gate: string;
+      questions: {
+        type: string;
+        accuracyInterval: { method: string; lower: number };
+        aucInterval?: { seed: number; resamples: number };
+      }[];
+      verdicts: { verdict: string; failed: boolean }[];
+    };
+    expect(written.gate).toBe('lower-bound');
+    expect(written.questions[0].accuracyInterval).toMatchObject({ method: 'wilson', n: 40 });
+    expect(written.questions.find((q) => q.type === 'noul')?.aucInterval).toMatchObject({
+      seed: 1,
+      resamples: 1000,
+    });
+    expect(written.verdicts.some((v) => v.verdict === 'weak pass' && v.failed)).toBe(true);
+    expect(strict.out.join('\n')).toMatch(/^gate: lower-bound$/m);
+    expect(strict.err.join('\n')).toMatch(
+      /below the minimum: \S+: accuracy .* its lower bound 0\.\d{3} does not: weak pass/,
+    );
+    const bad = io();
+    expect(await judgeRun([...args, '--gate', 'upper'], bad.io)).toBe(EXIT.failed);
+    expect(bad.err.join('\n')).toMatch(/--gate must be one of point, lower-bound/);
   });
 
   it('gates on the minimum the set file saved, without any flag, and says so', async () => {
     const t = io();
     expect(await judgeRun(['--set', STRICT, '--cases', CASES, '--sandbox'], t.io)).toBe(EXIT.belowMinimum);
     expect(t.out.join('\n')).toMatch(/^minimums: accuracy 0\.999 \(from the set file\)$/m);
-    expect(t.err.join('\n')).toMatch(/accuracy 0\.\d{3} is below 0\.999 \(from the set file\)/);
+    expect(t.err.join('\n')).toMatch(/accuracy 0\.\d{3} \[[^\]]+\] is below 0\.999 \(from the set file\)/);
   });
 
   it('lets a flag override the set file’s minimum', async () => {
@@ -231,7 +286,7 @@ describe('gatehouse judge run', () => {
     expect(ok.stdout).toMatch(/cases used/);
     const below = run(['--min-auc', '0.9999']);
     expect(below.status).toBe(1);
-    expect(below.stderr).toMatch(/AUC 0\.\d{3} is below 0\.9999/);
+    expect(below.stderr).toMatch(/AUC 0\.\d{3} \[[^\]]+\] is below 0\.9999/);
     const bad = run(['--concurrency', '99']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--concurrency must be a number from 1 to 16/);

@@ -22,13 +22,8 @@ import { MemoryKeyValueStore } from '../core/storage/key-value-store';
 import { StorageNotices } from '../core/storage/storage-notices';
 import { KeyVault } from '../core/vault/key-vault';
 import { startSandbox, type SandboxServer } from '../sandbox/server';
-import {
-  belowMinimums,
-  metricsTable,
-  minimumsInForce,
-  minimumsLine,
-  questionMetrics,
-} from './judge-metrics-table';
+import { gate, GATE_MODES, type GateMode } from './judge-gate';
+import { metricsTable, minimumsInForce, minimumsLine, questionMetrics } from './judge-metrics-table';
 
 /** Exit codes: the set passed; a metric fell below its minimum; the command could not run. */
 export const EXIT = { ok: 0, belowMinimum: 1, failed: 2 } as const;
@@ -41,8 +36,13 @@ export interface CliIo {
 
 export const JUDGE_RUN_USAGE = `Usage: gatehouse judge run --set SET.json --cases CASES.jsonl [--model judge-1.13.0]
   [--base-url URL] [--key-env GATEWAY_API_KEY] [--concurrency 4] [--out results.jsonl|results.csv]
-  [--min-accuracy 0.9] [--min-auc 0.85] [--sandbox] [--csv-raw]
+  [--min-accuracy 0.9] [--min-auc 0.85] [--gate point|lower-bound] [--metrics-out metrics.json]
+  [--sandbox] [--csv-raw] [--help]
 The set file's saved thresholds and minimums apply; --min-accuracy and --min-auc override its minimums.
+Each metric prints with its 95 % interval (accuracy: Wilson; AUC: bootstrap, seed 1). Against a
+minimum a metric is a "strong pass" (its lower bound reaches it), a "weak pass" (only the estimate
+does) or a "fail"; --gate point (the default) fails the run on a fail, --gate lower-bound on a
+weak pass too. --metrics-out writes the metrics, their intervals and the verdicts as JSON. Exit codes: 0 passed, 1 a metric fell below its minimum, 2 the command could not run.
 A .csv --out is written for spreadsheets: a cell starting with =, +, -, @, a tab or a carriage return
 gets a leading ' so it is not run as a formula (plain negative numbers are left as numbers);
 --csv-raw writes every cell as it is. JSONL is always written as it is.`;
@@ -144,9 +144,18 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
         'min-auc': { type: 'string' },
         sandbox: { type: 'boolean', default: false },
         'csv-raw': { type: 'boolean', default: false },
+        gate: { type: 'string', default: 'point' },
+        'metrics-out': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
     });
+    if (values.help) {
+      io.out(JUDGE_RUN_USAGE);
+      return EXIT.ok;
+    }
+    const gateMode = values.gate as GateMode;
+    if (!GATE_MODES.includes(gateMode)) fail(`--gate must be one of ${GATE_MODES.join(', ')}`);
     if (!values.set) fail('--set is required: the question set file the app exports');
     if (!values.cases) fail('--cases is required: a CSV, JSONL or JSON file of cases');
     const model = values.model as (typeof JUDGE_MODELS)[number];
@@ -175,6 +184,7 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     readablePath(values.set, 'set');
     readablePath(values.cases, 'cases');
     if (values.out) writablePath(values.out, 'out');
+    if (values['metrics-out']) writablePath(values['metrics-out'], 'metrics-out');
 
     const { set: draft, tuning } = readEnvelope(
       // The app's limit for a set file: far past it a file is not one (and `/dev/zero` never ends).
@@ -286,8 +296,24 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     const versions = Object.keys(run.versions ?? {});
     if (versions.length) io.out(`answered by ${versions.join(', ')}`);
     io.out(minimumsLine(min));
-    const below = belowMinimums(rows, min);
-    for (const line of below) io.err(`below the minimum: ${line}`);
+    const gated = gate(rows, min, gateMode);
+    if (gated.length) io.out(`gate: ${gateMode}`);
+    for (const line of gated) io.out(line.text);
+    const below = gated.filter((l) => l.failed);
+    if (values['metrics-out']) {
+      // Every metric with its whole interval (method, bounds, resamples, seed) and the verdicts.
+      const file = {
+        schema: 'gatehouse.judge-metrics',
+        version: 1,
+        gate: gateMode,
+        minimums: min,
+        questions: rows,
+        verdicts: gated,
+      };
+      writeFileSync(values['metrics-out'], `${JSON.stringify(file, null, 2)}\n`);
+      io.err(`metrics written to ${values['metrics-out']}`);
+    }
+    for (const line of below) io.err(`below the minimum: ${line.text}`);
     return below.length ? EXIT.belowMinimum : EXIT.ok;
   } catch (err) {
     // A validation error's own message is its issues as JSON: said as "field: rule" instead.

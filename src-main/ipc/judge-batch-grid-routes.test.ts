@@ -54,4 +54,28 @@ describe('judge.batch.grid through the router', () => {
       call('judge.batch.create', { setId: set.id, model: 'judge-1.13.0', filter: 'x'.repeat(201) }),
     ).rejects.toThrow('filter: must be at most 200 characters');
   });
+
+  it('marks and corrects through the router, refusing bad input with the field and the rule', async () => {
+    const set = await call<StoredSet>('judge.sets.save', {
+      set: { name: 'Review', questions: sampleQuestions },
+    });
+    await call('judge.cases.add', {
+      setId: set.id,
+      state: { mode: 'text', text: 'x' },
+      expected: { cats: true },
+    });
+    const run = await call<BatchRunView>('judge.batch.create', { setId: set.id, model: 'judge-1.13.0' });
+    await expect(call('judge.batch.mark', { id: run.id, caseId: 'a', verdict: 'maybe' })).rejects.toThrow(
+      'verdict: must be agree, disagree or null',
+    );
+    await expect(
+      call('judge.batch.mark', { id: run.id, caseId: 'a', verdict: null, comment: 'x'.repeat(2001) }),
+    ).rejects.toThrow('comment: must be at most 2000 characters');
+    await expect(
+      call('judge.batch.correctLabel', { id: run.id, caseId: 'a', question: 'cats', value: 'yes' }),
+    ).rejects.toThrow('value: must be an option or level index, or true/false');
+    await expect(
+      call('judge.batch.correctLabel', { id: run.id, caseId: 'nope', question: 'cats', value: false }),
+    ).rejects.toThrow(/caseId: “nope” is not a saved case/);
+  });
 });

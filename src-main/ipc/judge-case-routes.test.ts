@@ -119,10 +119,10 @@ describe('judge.cases routes', () => {
       ok: false,
       error: { message: 'index: must be 0: chunks are sent in order, from 0' },
     });
-    // A chunk short of 1 MB is the last one, so it must end the file exactly.
+    // A short chunk is the last one, so it must end the file exactly.
     expect(await chunk(0, b64('state\n'))).toMatchObject({
       ok: false,
-      error: { message: 'data: must hold 1,048,576 bytes (every chunk but the last)' },
+      error: { message: 'data: must hold 524,288 bytes (every chunk but the last)' },
     });
     expect(await chunk(0, b64('state\nhello, too long'))).toMatchObject({
       ok: false,

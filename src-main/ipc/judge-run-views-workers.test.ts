@@ -108,4 +108,39 @@ describe('the judge views in worker threads', () => {
     );
     expect(r).toMatchObject({ error: { code: 'aborted', message: 'The page went away.' } });
   });
+
+  it('follow marks and corrected labels: the worker’s index and loaded run are read again', async () => {
+    const { big, call } = await setup(30);
+    const first = await call<BatchGridPage>('judge.batch.grid', grid(big.runA, { sort: 'disagreement' }));
+    const readCats = (r: BatchGridPage['rows'][number]) =>
+      r.cells.find(
+        (c) => c.question === 'cats' && c.type === 'noul' && c.verdict !== undefined && !c.problems,
+      );
+    const row = first.rows.find((r) => r.status === 'done' && readCats(r))!;
+    const cats = readCats(row)!;
+    const agreementBefore = await call('judge.batch.agreement', { id: big.runA });
+
+    await call('judge.batch.mark', { id: big.runA, caseId: row.caseId, verdict: 'agree', comment: 'ok' });
+    const agreed = await call<BatchGridPage>('judge.batch.grid', grid(big.runA, { filter: 'agreed' }));
+    expect(agreed.rows.map((r) => [r.caseId, r.review])).toEqual([
+      [row.caseId, { verdict: 'agree', commented: true, corrected: false }],
+    ]);
+
+    // The cats label flipped: the worker's grid reads the case against it.
+    const kase = await call<{ expected?: Record<string, boolean> }>('judge.batch.gridCase', {
+      id: big.runA,
+      caseId: row.caseId,
+    });
+    await call('judge.batch.correctLabel', {
+      id: big.runA,
+      caseId: row.caseId,
+      question: 'cats',
+      value: !kase.expected!.cats,
+    });
+    const corrected = await call<BatchGridPage>('judge.batch.grid', grid(big.runA, { filter: 'corrected' }));
+    expect(corrected.rows.map((r) => r.caseId)).toEqual([row.caseId]);
+    const after = corrected.rows[0].cells.find((c) => c.question === 'cats')!;
+    expect(after.disagrees).toBe(!cats.disagrees);
+    expect(await call('judge.batch.agreement', { id: big.runA })).not.toEqual(agreementBefore);
+  });
 });

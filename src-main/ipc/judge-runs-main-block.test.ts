@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDataFolder } from '../core/db/open-data-folder';
 import { StorageNotices } from '../core/storage/storage-notices';
 import { type BigRun, seedBigRun } from '../test-support/big-judge-run';
@@ -146,5 +146,53 @@ describe(`route handlers over a ${CASES.toLocaleString('en')}-case run never hol
     expect(text.split('\n')[0]).toMatch(/^case,state,/);
     expect(text.trimEnd().split('\n')).toHaveLength(CASES + 1);
     expect.soft(exported.maxStallMs).toBeLessThan(STALL_BOUND_MS);
+  }, 180_000);
+
+  it('the grid’s first page while no worker is free (at start both load their code): read on main, in slices', async () => {
+    // Run B's grid was never opened, so its first page is read from the tables; main reads it.
+    const idle = vi.spyOn(t.services.workers!, 'hasIdleWorker').mockReturnValue(false);
+    const run = vi.spyOn(t.services.workers!, 'run');
+    try {
+      const first = await watched<BatchGridPage>('grid of run B, first page, on main', 'judge.batch.grid', {
+        ...grid({}),
+        id: big.runB,
+      });
+      expect(first.result.total).toBe(CASES);
+      expect(first.result.rows.map((r) => r.position)).toEqual([...Array(100).keys()]);
+      expect(run.mock.calls.map(([kind]) => kind)).not.toContain('grid.pageFromTables');
+      expect.soft(first.maxStallMs).toBeLessThan(STALL_BOUND_MS);
+    } finally {
+      idle.mockRestore();
+      run.mockRestore();
+    }
+  }, 180_000);
+
+  it('the review: a mark, a corrected label, then the grid by marks and its first page with them', async () => {
+    const caseId = (await call<BatchGridPage>('judge.batch.grid', grid({}))).rows[7].caseId;
+    const mark = await watched('review, mark', 'judge.batch.mark', {
+      id: big.runA,
+      caseId,
+      verdict: 'disagree',
+      comment: 'checked',
+    });
+    expect.soft(mark.maxStallMs).toBeLessThan(STALL_BOUND_MS);
+    const corrected = await watched('review, correct a label', 'judge.batch.correctLabel', {
+      id: big.runA,
+      caseId,
+      question: 'cats',
+      value: true,
+    });
+    expect.soft(corrected.maxStallMs).toBeLessThan(STALL_BOUND_MS);
+    // The label moved the set's cases: the index is built again in the worker.
+    const byMark = await watched<BatchGridPage>(
+      'grid, marked disagree (index rebuilt)',
+      'judge.batch.grid',
+      grid({ filter: 'disagreed' }),
+    );
+    expect(byMark.result.rows.map((r) => r.caseId)).toEqual([caseId]);
+    expect.soft(byMark.maxStallMs).toBeLessThan(STALL_BOUND_MS);
+    const first = await watched<BatchGridPage>('grid, first page with marks', 'judge.batch.grid', grid({}));
+    expect(first.result.rows[7].review).toEqual({ verdict: 'disagree', commented: true, corrected: true });
+    expect.soft(first.maxStallMs).toBeLessThan(STALL_BOUND_MS);
   }, 180_000);
 });

@@ -15,6 +15,7 @@ import { setCaseSource } from '../core/judge/batch/set-case-source';
 import { BatchResultsExport } from '../core/judge/batch/results-export-service';
 import { AgreementService } from '../core/judge/agreement/agreement-service';
 import { casesStamp } from '../core/db/cases-stamp';
+import { ReviewService } from '../core/judge/batch/review-service';
 import { BatchGrid } from '../core/judge/batch/batch-grid';
 import { LabelledRunCache } from '../core/judge/batch/labelled-run';
 import { JudgeRunViews } from '../core/judge/batch/run-views';
@@ -146,13 +147,16 @@ export function createServices(env: AppEnvironment) {
   const labelledRuns = new LabelledRunCache({ ...repos, labelsStamp: casesStamp(env.database) });
   const judgeBatchExport = new BatchResultsExport({ labelled: labelledRuns, desktop: env.desktop });
   const judgeAgreement = new AgreementService({ labelled: labelledRuns });
-  const judgeBatchGrid = new BatchGrid({ labelled: labelledRuns });
+  const judgeBatchGrid = new BatchGrid({ labelled: labelledRuns, reviews: repos.reviews });
+  // Marks and labels corrected from the results (docs/architecture.md, "Review in the results").
+  const judgeReview = new ReviewService({ ...repos, db: env.database, now: env.now ?? Date.now });
   // The same views computed in the worker threads, off main's event loop (docs/architecture.md,
   // "Worker threads"); the routes ask this one.
   const judgeRunViews = new JudgeRunViews({
     pool: env.workers,
     labelled: labelledRuns,
     grid: judgeBatchGrid,
+    reviews: repos.reviews,
     agreement: judgeAgreement,
     results: judgeBatchExport,
     desktop: env.desktop,
@@ -180,6 +184,7 @@ export function createServices(env: AppEnvironment) {
     judgeBatchExport,
     judgeAgreement,
     judgeBatchGrid,
+    judgeReview,
     judgeRunViews,
     workers: env.workers,
     video,

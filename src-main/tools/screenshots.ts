@@ -48,6 +48,8 @@ async function closeCompare(page: Page) {
 
 /** The sample set (seeded below) opened in the Judge tab, on one of its views. */
 const judgeView = (view: string, then?: (page: Page) => Promise<void>) => async (page: Page) => {
+  // A case dialog left open by the review scene would cover the tabs.
+  if ((await page.locator('.runs-dialog').count()) > 0) await page.keyboard.press('Escape');
   await tab('judge')(page);
   await page.locator('.judge-layout .sidebar').getByText(SAMPLE_SET_NAME).first().click();
   await page.locator(`#judge-view-${view}`).click();
@@ -171,6 +173,27 @@ const SCENES: Scene[] = [
       await page.waitForTimeout(800);
     }),
   },
+  {
+    // The results grid with the seeded marks in its Review column, scrolled to it.
+    name: 'judge-review-grid',
+    show: judgeView('runs', async (page) => {
+      await page.locator('.runs-item').last().click();
+      await page.waitForTimeout(800);
+      await page.locator('.grid-review').first().scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    }),
+  },
+  {
+    // The review of a run's results: marks in the grid, and case 1's review panel.
+    name: 'judge-review',
+    show: judgeView('runs', async (page) => {
+      await page.locator('.runs-item').last().click();
+      await page.waitForTimeout(800);
+      await page.getByRole('button', { name: /^(Open case 1|打开用例 1)$/ }).click();
+      await page.locator('.review-panel').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    }),
+  },
   { name: 'judge-agreement', show: judgeView('agreement') },
   {
     name: 'judge-agreement-noul',
@@ -181,6 +204,32 @@ const SCENES: Scene[] = [
     }),
   },
   { name: 'judge-drift', show: judgeView('drift') },
+  {
+    // Revisions compared: the sample's first criteria edited and saved (the same text each time,
+    // so later pictures save nothing new), then the previous revision against the latest.
+    name: 'judge-revisions',
+    show: judgeView('questions', async (page) => {
+      await page
+        .locator('.judge-question textarea')
+        .first()
+        .fill("Does the agent's reply fully resolve the customer's problem, or say when it will be?");
+      await page.getByRole('button', { name: /^(Save set|保存问题集)$/ }).click();
+      await page.waitForTimeout(500);
+      const toggle = page.getByRole('button', { name: /^(Revisions|修订版本)$/ });
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await page.locator('.judge-revision-diff ins').first().waitFor();
+      await page.locator('.judge-revision-diff').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    }),
+  },
+  {
+    // "Is the difference real?": the paired statistics of the sample's two judge versions.
+    name: 'judge-drift-stats',
+    show: judgeView('drift', async (page) => {
+      await page.locator('.drift-stats').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    }),
+  },
   { name: 'settings', show: tab('settings') },
   {
     // A new profile's form with the Portkey preset applied: the connection fields filled in.

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isBrowserMode } from '../bridge/api';
 import { useChatEvents } from '../features/chat/use-chat-events';
 import { useEvent, useRoute } from '../hooks/use-route';
-import { modKey, t } from '../i18n/i18n';
+import { loadMessages, modKey, t } from '../i18n/i18n';
 import { ProfileSwitcher } from './ProfileSwitcher';
 import { nextTabIndex } from './tab-keys';
 import { tabs } from './tabs';
@@ -11,7 +11,12 @@ import { useUi } from './ui-store';
 import { useGlobalShortcuts } from './use-shortcuts';
 
 // Loaded when first opened: the log panel brings View code's generators, which the start does not need.
-const LogPanel = lazy(() => import('../features/log/LogPanel').then((m) => ({ default: m.LogPanel })));
+// The request log's strings come with its panel, as a tab's do (app/tabs.tsx).
+const LogPanel = lazy(() =>
+  Promise.all([import('../features/log/LogPanel'), loadMessages('log')]).then(([m]) => ({
+    default: m.LogPanel,
+  })),
+);
 
 export function App() {
   useGlobalShortcuts();

@@ -1,41 +1,22 @@
-import type { AppError } from '../../src-shared/result';
-import { type ErrorPlace, errorText } from '../i18n/error-text';
-import { t } from '../i18n/i18n';
+import { type ComponentProps, lazy, Suspense } from 'react';
+import { loadMessages } from '../i18n/i18n';
+import type { ErrorNoticeBody } from './ErrorNoticeBody';
+
+/**
+ * The notice and the words of every error load when the first error is shown: a first screen
+ * without one carries neither (docs/architecture.md, "The window").
+ */
+const LazyBody = lazy(() =>
+  Promise.all([import('./ErrorNoticeBody'), loadMessages('errors')]).then(([m]) => ({
+    default: m.ErrorNoticeBody,
+  })),
+);
 
 /** An error as help: what happened and what to do next, with the gateway's own words. */
-export function ErrorNotice({
-  error,
-  onDismiss,
-  place,
-}: {
-  error: AppError;
-  onDismiss?: () => void;
-  place?: ErrorPlace;
-}) {
-  const { text, gatewaySaid, requestId } = errorText(error, place);
-  // The status is said once: some catalog texts (HTTP 418…) already name it.
-  const showStatus = error.status !== undefined && !text.includes(`HTTP ${error.status}`);
+export function ErrorNotice(props: ComponentProps<typeof ErrorNoticeBody>) {
   return (
-    <div role="alert" className="notice notice-error">
-      <div>
-        <strong>{text}</strong>
-        {showStatus ? (
-          <span className="muted"> {t('common.httpStatus', { status: error.status ?? '' })}</span>
-        ) : null}
-        {gatewaySaid ? <div className="muted">{gatewaySaid}</div> : null}
-        {requestId ? <div className="muted small-note">{requestId}</div> : null}
-      </div>
-      {onDismiss ? (
-        <button
-          type="button"
-          className="ghost"
-          onClick={onDismiss}
-          aria-label={t('common.dismissError')}
-          title={t('common.dismissError')}
-        >
-          ×
-        </button>
-      ) : null}
-    </div>
+    <Suspense fallback={null}>
+      <LazyBody {...props} />
+    </Suspense>
   );
 }

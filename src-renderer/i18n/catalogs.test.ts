@@ -141,6 +141,8 @@ describe("the tabs' own strings", () => {
       (await import('./en/media')).media,
       (await import('./en/video')).video,
       (await import('./en/settings')).settings,
+      (await import('./en/log')).log,
+      (await import('./en/errors')).errors,
     ].map((part) => Object.keys(part));
     const core = Object.keys(enCore);
     for (const part of parts) expect(part.filter((k) => core.includes(k))).toEqual([]);
@@ -158,12 +160,16 @@ describe("the tabs' own strings", () => {
       media: 'features/media/',
       video: 'features/video/',
       settings: 'features/settings/',
+      log: 'features/log/',
+      errors: 'app/ErrorNotice',
     };
     const keysOf = {
       judge: Object.keys((await import('./en/workbench')).enWorkbench),
       media: Object.keys((await import('./en/media')).media),
       video: Object.keys((await import('./en/video')).video),
       settings: Object.keys((await import('./en/settings')).settings),
+      log: Object.keys((await import('./en/log')).log),
+      errors: Object.keys((await import('./en/errors')).errors),
     };
     const strays: string[] = [];
     for (const [file, text] of Object.entries(sources))

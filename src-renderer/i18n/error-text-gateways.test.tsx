@@ -64,7 +64,7 @@ describe('errorText for the errors real gateways send', () => {
     expect(text).not.toMatch(/model/);
   });
 
-  it('shows the status once and the request id in the notice', () => {
+  it('shows the status once and the request id in the notice', async () => {
     render(
       <ErrorNotice
         error={{
@@ -75,7 +75,7 @@ describe('errorText for the errors real gateways send', () => {
         }}
       />,
     );
-    const alert = screen.getByRole('alert');
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent?.match(/HTTP 500/g)).toHaveLength(1);
     expect(alert.textContent).toContain('Request id: req-42');
   });

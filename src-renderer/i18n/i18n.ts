@@ -42,10 +42,18 @@ function pickLanguage(
 let active: Language = 'en';
 
 /**
- * The parts of the catalog loaded with their tab, in each language (docs/architecture.md, "The
- * window"): a tab's strings are not in the first screen's JavaScript.
+ * The parts of the catalog loaded with their tab (the request log's with its panel, the errors'
+ * with the error notice), in each language (docs/architecture.md, "The window"): they are not in the first screen's JavaScript.
  */
 const PARTS = {
+  errors: {
+    en: () => import('./en/errors').then((m) => m.errors),
+    'zh-CN': () => import('./zh-CN/errors').then((m) => m.errors),
+  },
+  log: {
+    en: () => import('./en/log').then((m) => m.log),
+    'zh-CN': () => import('./zh-CN/log').then((m) => m.log),
+  },
   media: {
     en: () => import('./en/media').then((m) => m.media),
     'zh-CN': () => import('./zh-CN/media').then((m) => m.media),

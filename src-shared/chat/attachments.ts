@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBase64Text } from '../base64-text';
 import {
   ATTACHMENT_ID_PATTERN,
   ATTACHMENT_MIMES,
@@ -51,7 +52,7 @@ export const addAttachmentSchema = z
     data: z
       .string()
       .max(base64Chars(MAX_IMAGE_BYTES), `must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`)
-      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+      .refine(isBase64Text, 'must be base64'),
     detail: z.enum(IMAGE_DETAILS, { error: 'must be auto, low or high' }).optional(),
   })
   .superRefine((input, ctx) => {

@@ -5,6 +5,7 @@ import type { CaseGrade } from './case-grade';
 import type { OpenedRun } from './judge-run';
 import type { Label } from './metrics/label-pairing';
 import type { Question } from './question-rules';
+import type { CaseReview, LabelEdit, RowReview } from './review-marks';
 
 /**
  * The results grid of a batch run: one row per case, computed in main over the whole run (so
@@ -12,7 +13,16 @@ import type { Question } from './question-rules';
  * "Batch runs view").
  */
 export const GRID_SORTS = ['case', 'disagreement', 'confidence'] as const;
-export const GRID_FILTERS = ['all', 'disagreements', 'errors'] as const;
+/** The last four read the user's review marks (docs/architecture.md, "Review in the results"). */
+export const GRID_FILTERS = [
+  'all',
+  'disagreements',
+  'errors',
+  'agreed',
+  'disagreed',
+  'commented',
+  'corrected',
+] as const;
 export type GridSort = (typeof GRID_SORTS)[number];
 export type GridFilter = (typeof GRID_FILTERS)[number];
 export const GRID_PAGE_MAX = 200;
@@ -44,6 +54,8 @@ export interface BatchGridRow extends CaseGrade {
   error?: { code: string; message: string; status?: number };
   modelAnswered?: string;
   latencyMs?: number;
+  /** The user's mark, comment and label correction, when the case has any. */
+  review?: RowReview;
 }
 
 export interface BatchGridPage {
@@ -70,4 +82,10 @@ export interface BatchGridCase {
   questions: Question[];
   /** By question name, as the metrics read them (choice: the option's name). */
   labels: Record<string, Label | undefined>;
+  /** The user's mark and comment on this case of this run. */
+  review?: CaseReview;
+  /** The case's label corrections, oldest first (any run's). */
+  labelEdits: LabelEdit[];
+  /** The case's expected answers as stored (by index), for correcting one in place. */
+  expected?: Record<string, number | boolean>;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBase64Text } from '../base64-text';
 import type { CaseDraft } from './case-answers';
 import { MAX_QUESTIONS, QUESTION_NAME_RE } from './question-rules';
 import { setIdSchema } from './question-set';
@@ -14,8 +15,8 @@ export type CaseFileFormat = (typeof CASE_FILE_FORMATS)[number];
 
 /** A case file is at most 50 MB; the window checks a file's size before reading any of it. */
 export const CASE_FILE_BYTES_MAX = 50 * 1024 * 1024;
-/** An upload's chunk: 1 MB of the file, sent as base64 (the bridges carry text). */
-export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
+/** An upload's chunk: 512 KB of the file, sent as base64 (the bridges carry text). */
+export const UPLOAD_CHUNK_BYTES = 512 * 1024;
 export const UPLOAD_CHUNK_BASE64_MAX = 4 * Math.ceil(UPLOAD_CHUNK_BYTES / 3);
 const FILE_NAME_MAX = 1_000;
 export const COLUMN_NAME_MAX = 500;
@@ -66,7 +67,7 @@ export const caseUploadChunkSchema = z.object({
       UPLOAD_CHUNK_BASE64_MAX,
       `must be at most ${UPLOAD_CHUNK_BASE64_MAX.toLocaleString('en')} characters`,
     )
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+    .refine(isBase64Text, 'must be base64'),
 });
 export const caseUploadIdSchema = z.object({ uploadId: uploadIdSchema });
 

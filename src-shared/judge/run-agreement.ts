@@ -1,19 +1,23 @@
 import type {
   AucResult,
   BinaryMetrics,
+  ChoiceIntervals,
   ChoiceSummary,
   ClassPrecisionRecall,
   ConfidenceSummary,
   Coverage,
   DriftCoverage,
   MetricDelta,
+  NoulIntervals,
   PrCurve,
   Reliability,
   RocCurve,
+  ScoreIntervals,
   ScoreSummary,
   ThresholdSweep,
 } from './metrics';
 import type { BatchRunState } from './batch-run';
+import type { QuestionDriftPaired } from './drift-paired-stats';
 import type { SetTuning } from './set-tuning';
 
 /**
@@ -65,6 +69,11 @@ export interface NoulAgreement extends QuestionBase {
   /** Exact, from every case (not read from the cut sweep). */
   atThreshold: BinaryMetrics;
   calibration: Reliability;
+  /**
+   * Each metric's interval (docs/architecture.md, "Judge metrics with intervals"). Optional:
+   * an agreement computed before intervals existed has none, and reads as before.
+   */
+  intervals?: NoulIntervals;
 }
 
 export interface ChoiceAgreement extends QuestionBase {
@@ -77,6 +86,8 @@ export interface ChoiceAgreement extends QuestionBase {
   /** Top-option probability against correctness. */
   calibration: Reliability;
   confidence: ConfidenceSummary;
+  /** See NoulAgreement.intervals. */
+  intervals?: ChoiceIntervals;
 }
 
 export interface ScoreAgreement extends QuestionBase {
@@ -88,6 +99,8 @@ export interface ScoreAgreement extends QuestionBase {
   /** matrix[expected level][Σ i·p_i rounded] */
   confusionExpectedValue: number[][];
   confidence: ConfidenceSummary;
+  /** See NoulAgreement.intervals; kappa weighted quadratically. */
+  intervals?: ScoreIntervals;
 }
 
 export type QuestionAgreement = NoulAgreement | ChoiceAgreement | ScoreAgreement;
@@ -129,7 +142,7 @@ export interface DecisionShare {
   b: number;
 }
 
-export interface QuestionDrift {
+export interface QuestionDrift extends QuestionDriftPaired {
   question: string;
   type: 'noul' | 'choice' | 'score';
   coverage: DriftCoverage;

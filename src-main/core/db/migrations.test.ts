@@ -7,6 +7,7 @@ import { conversationRepository } from './conversation-repository';
 import { batchRunRepository } from './batch-run-repository';
 import { judgeCaseRepository } from './judge-case-repository';
 import { questionSetRepository } from './question-set-repository';
+import { reviewRepository } from './review-repository';
 import { chatPresetRepository, judgeRunRepository } from './record-repositories';
 import { DatabaseTooNewError, type Migration, MIGRATIONS, runMigrations, schemaVersion } from './migrations';
 
@@ -48,6 +49,8 @@ describe('migrations', () => {
       'judge_batch_results',
       'judge_batch_runs',
       'judge_cases',
+      'judge_label_edits',
+      'judge_review_marks',
       'judge_runs',
       'media_entries',
       'messages',
@@ -309,6 +312,61 @@ describe('migrations', () => {
       tool_choice: 'auto',
       tools: [{ type: 'function', function: { name: 'bad name' } }],
     });
+    expect(db.prepare('SELECT count(*) AS n FROM quarantine').get()).toEqual({ n: 0 });
+  });
+
+  it('brings a version-9 database with cases and a run to version 10 intact, with no marks or label edits', () => {
+    const db = blank();
+    runMigrations(db, MIGRATIONS.slice(0, 9));
+    expect(schemaVersion(db)).toBe(9);
+    const ctx = { db, notices: new StorageNotices() };
+    const q = { name: 'ok', type: 'noul' as const, instructions: 'Fine?', options: [], levels: [] };
+    questionSetRepository(ctx).put({
+      id: 's1',
+      name: 'Support',
+      createdAt: 1,
+      updatedAt: 2,
+      revisions: [{ revision: 1, savedAt: 1, questions: [q] }],
+    });
+    const [saved] = judgeCaseRepository(ctx).append(
+      's1',
+      [{ state: 'hi', expected: { ok: true }, note: 'n' }],
+      () => 'k1',
+      3,
+    );
+    const run = batchRunRepository(ctx).putRun({
+      id: 'r1',
+      setId: 's1',
+      setRevision: 1,
+      model: 'judge-1',
+      state: 'done',
+      createdAt: 4,
+      updatedAt: 5,
+      concurrency: 1,
+      totals: { cases: 1 },
+      tokens: 0,
+      yuan: 0,
+      versions: {},
+      rateLimited: 0,
+      source: { kind: 'named', key: 'set:s1' },
+    });
+    const before = { run: batchRunRepository(ctx).getRun('r1'), kase: judgeCaseRepository(ctx).get('k1') };
+
+    expect(runMigrations(db)).toBe(10);
+    expect(batchRunRepository(ctx).getRun('r1')).toEqual(before.run);
+    expect(judgeCaseRepository(ctx).get('k1')).toEqual(before.kase);
+    expect(before.kase).toEqual(saved);
+    const reviews = reviewRepository(ctx);
+    expect(reviews.marks(run.id).size).toBe(0);
+    expect(reviews.labelEdits('k1')).toEqual([]);
+    reviews.setMark('r1', 'k1', 'agree', 'fine', 6);
+    reviews.addLabelEdit({ caseId: 'k1', question: 'ok', before: true, after: false, who: 'you', at: 7 });
+    expect(reviews.corrected('s1')).toEqual(new Set(['k1']));
+    // Deleting the run takes its marks, deleting the case its history.
+    batchRunRepository(ctx).deleteRun('r1');
+    expect(reviews.marks('r1').size).toBe(0);
+    judgeCaseRepository(ctx).delete(['k1']);
+    expect(reviews.labelEdits('k1')).toEqual([]);
     expect(db.prepare('SELECT count(*) AS n FROM quarantine').get()).toEqual({ n: 0 });
   });
 

@@ -8,6 +8,7 @@ import {
   SCHEMA_V6_JUDGE_BATCH,
   SCHEMA_V7_SET_TUNING,
   SCHEMA_V9_ATTACHMENT_REFS,
+  SCHEMA_V10_REVIEW,
 } from './schema-sql';
 import { transaction } from './transaction';
 import { liftFormFields } from '../../../src-shared/chat/params-from-extra';
@@ -40,6 +41,7 @@ export const MIGRATIONS: Migration[] = [
       indexAttachmentRefs(db);
     },
   },
+  { version: 10, name: 'review marks and label edits', up: (db) => db.exec(SCHEMA_V10_REVIEW) },
 ];
 
 /**

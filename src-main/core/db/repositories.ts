@@ -3,6 +3,7 @@ import { type ConversationRepository, conversationRepository } from './conversat
 import { type JudgeCaseRepository, judgeCaseRepository } from './judge-case-repository';
 import type { DbContext } from './quarantine';
 import { type QuestionSetRepository, questionSetRepository } from './question-set-repository';
+import { type ReviewRepository, reviewRepository } from './review-repository';
 import {
   type ChatPresetRepository,
   chatPresetRepository,
@@ -24,6 +25,7 @@ export interface Repositories {
   presets: ChatPresetRepository;
   cases: JudgeCaseRepository;
   batches: BatchRunRepository;
+  reviews: ReviewRepository;
 }
 
 export function createRepositories(ctx: DbContext): Repositories {
@@ -36,5 +38,6 @@ export function createRepositories(ctx: DbContext): Repositories {
     presets: chatPresetRepository(ctx),
     cases: judgeCaseRepository(ctx),
     batches: batchRunRepository(ctx),
+    reviews: reviewRepository(ctx),
   };
 }

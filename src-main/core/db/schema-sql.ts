@@ -196,3 +196,32 @@ CREATE TABLE conversation_attachments (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX conversation_attachments_by_file ON conversation_attachments (attachment_id);
 `;
+
+/**
+ * Version 10: the review of a batch run's results (docs/architecture.md, "Review in the
+ * results"). A mark says whether the user agrees with the judge on one case of one run, with a
+ * comment; a label edit keeps who corrected a saved case's expected answer from the results and
+ * when, with the answer before and after (the case itself holds only the new one).
+ */
+export const SCHEMA_V10_REVIEW = `
+CREATE TABLE judge_review_marks (
+  run_id TEXT NOT NULL REFERENCES judge_batch_runs (id) ON DELETE CASCADE,
+  case_id TEXT NOT NULL,
+  verdict TEXT CHECK (verdict IN ('agree', 'disagree')),
+  comment TEXT NOT NULL DEFAULT '',
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (run_id, case_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE judge_label_edits (
+  id INTEGER PRIMARY KEY,
+  case_id TEXT NOT NULL REFERENCES judge_cases (id) ON DELETE CASCADE,
+  run_id TEXT,
+  question TEXT NOT NULL,
+  before TEXT,
+  after TEXT NOT NULL,
+  who TEXT NOT NULL,
+  at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX judge_label_edits_by_case ON judge_label_edits (case_id, at);
+`;

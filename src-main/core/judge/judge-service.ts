@@ -14,6 +14,7 @@ import {
   latestRevision,
   type RevisionSummary,
   type SetAtRevision,
+  type SetRevision,
   questionSetDraftSchema,
   type SetSummary,
   type StoredSet,
@@ -30,6 +31,21 @@ function tuningFor(questions: readonly Question[], tuning: SetTuning): SetTuning
   const nouls = new Set(questions.filter((q) => q.type === 'noul').map((q) => q.name));
   const thresholds = Object.fromEntries(Object.entries(tuning.thresholds).filter(([n]) => nouls.has(n)));
   return { thresholds, minimums: tuning.minimums };
+}
+
+/** The set with one revision more after its latest: these questions, and their tuning if any, saved at `now`. */
+function withRevision(
+  set: StoredSet,
+  now: number,
+  questions: Question[],
+  tuning: SetTuning | undefined,
+): StoredSet {
+  const revision = latestRevision(set).revision + 1;
+  return {
+    ...set,
+    updatedAt: now,
+    revisions: [...set.revisions, { revision, savedAt: now, questions, ...(tuning ? { tuning } : {}) }],
+  };
 }
 
 export class JudgeService {
@@ -106,22 +122,8 @@ export class JudgeService {
       return this.tuneSet(existing.id, given);
     }
     const tuning = given ?? (latest.tuning && tuningFor(set.questions, latest.tuning));
-    return this.deps.sets.put({
-      ...existing,
-      name: set.name,
-      updatedAt: now,
-      revisions: changed
-        ? [
-            ...existing.revisions,
-            {
-              revision: latest.revision + 1,
-              savedAt: now,
-              questions: set.questions,
-              ...(tuning ? { tuning } : {}),
-            },
-          ]
-        : existing.revisions,
-    });
+    const named = { ...existing, name: set.name, updatedAt: now };
+    return this.deps.sets.put(changed ? withRevision(named, now, set.questions, tuning) : named);
   }
 
   /**
@@ -134,14 +136,7 @@ export class JudgeService {
     const tuning = this.checkTuning(latest.questions, input);
     if (JSON.stringify(latest.tuning ?? EMPTY_TUNING) === JSON.stringify(tuning)) return existing;
     const now = this.now();
-    return this.deps.sets.put({
-      ...existing,
-      updatedAt: now,
-      revisions: [
-        ...existing.revisions,
-        { revision: latest.revision + 1, savedAt: now, questions: latest.questions, tuning },
-      ],
-    });
+    return this.deps.sets.put(withRevision(existing, now, latest.questions, tuning));
   }
 
   renameSet(id: string, name: string): SetSummary {
@@ -165,6 +160,20 @@ export class JudgeService {
         message: `Revision ${revision} of “${set.name}” does not exist.`,
       });
     return { id: set.id, name: set.name, revision: found, latestRevision: latestRevision(set).revision };
+  }
+
+  /**
+   * Restores a revision as a NEW revision with its questions and tuning: history is never
+   * rewritten, so runs of every revision still show the set they used. Content equal to the
+   * latest revision's saves nothing.
+   */
+  restoreRevision(id: string, revision: number): StoredSet {
+    const existing = this.getSet(id);
+    const old = this.getRevision(id, revision).revision;
+    const latest = latestRevision(existing);
+    const same = (r: SetRevision) => JSON.stringify([r.questions, r.tuning ?? null]);
+    if (same(old) === same(latest)) return existing;
+    return this.deps.sets.put(withRevision(existing, this.now(), old.questions, old.tuning));
   }
 
   duplicateSet(id: string): StoredSet {

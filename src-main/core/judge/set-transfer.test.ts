@@ -131,3 +131,44 @@ describe('a question set file carries its tuning (version 2)', () => {
     );
   });
 });
+
+describe('a question set file carries only each question type’s fields', () => {
+  it('writes options for a choice question, levels for a score question, neither for a noul one', async () => {
+    const a = judge.saveSet(undefined, draft);
+    await judge.exportSet(a.id);
+    expect(JSON.parse(saved[0]).set.questions).toEqual([
+      {
+        name: 'tone',
+        type: 'choice',
+        instructions: 'Tone?',
+        options: [
+          { name: 'calm', description: 'calm words' },
+          { name: 'angry', description: 'angry shouting' },
+        ],
+      },
+      { name: 'quality', type: 'score', instructions: 'Quality', levels: ['poor', 'fine', 'excellent'] },
+      { name: 'cats', type: 'noul', instructions: 'The text is about cats' },
+    ]);
+    // And reads back to the same questions.
+    judge.deleteSet(a.id);
+    const out = judge.importSet(saved[0], 'ask');
+    if (out.status !== 'imported') throw new Error('expected an import');
+    expect(latestRevision(out.set).questions).toEqual(sampleQuestions);
+  });
+
+  it('leaves out what the builder kept from another type', async () => {
+    const kept = { ...sampleQuestions[0], levels: ['typed while it was a score question'] };
+    const a = judge.saveSet(undefined, { name: 'Kept', questions: [kept] });
+    await judge.exportSet(a.id);
+    expect(JSON.parse(saved[0]).set.questions[0]).not.toHaveProperty('levels');
+  });
+
+  it('still imports an older file whose questions carry the other type’s empty fields', () => {
+    // As exported before: every question with both lists.
+    const old = v2(null);
+    expect(JSON.parse(old).set.questions[2]).toMatchObject({ options: [], levels: [] });
+    const out = judge.importSet(old, 'ask');
+    if (out.status !== 'imported') throw new Error('expected an import');
+    expect(latestRevision(out.set).questions).toEqual(sampleQuestions);
+  });
+});

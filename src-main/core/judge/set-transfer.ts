@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppFailure } from '../../../src-shared/result';
 import { questionSetDraftSchema } from '../../../src-shared/judge/question-set';
-import type { QuestionSetDraft } from '../../../src-shared/judge/question-rules';
+import type { Question, QuestionSetDraft } from '../../../src-shared/judge/question-rules';
 import { EMPTY_TUNING, type SetTuning, setTuningSchema } from '../../../src-shared/judge/set-tuning';
 
 /**
@@ -20,7 +20,26 @@ export interface TransferredSet {
   tuning: SetTuning | undefined;
 }
 
-export function exportEnvelope(set: QuestionSetDraft, tuning: SetTuning | undefined): string {
+/**
+ * A question as the file carries it: only its type's fields. The builder keeps both `options` and
+ * `levels` whatever the type (question-rules.ts), so without this a choice question would carry
+ * empty `levels`. Files written before carry them; import still reads those (the schema defaults
+ * a missing list to empty).
+ */
+export type ExportedQuestion =
+  | Pick<Question, 'name' | 'type' | 'instructions'>
+  | Pick<Question, 'name' | 'type' | 'instructions' | 'options'>
+  | Pick<Question, 'name' | 'type' | 'instructions' | 'levels'>;
+
+export function exportedQuestion(q: Question): ExportedQuestion {
+  const base = { name: q.name, type: q.type, instructions: q.instructions };
+  if (q.type === 'choice') return { ...base, options: q.options };
+  if (q.type === 'score') return { ...base, levels: q.levels };
+  return base;
+}
+
+export function exportEnvelope(draft: QuestionSetDraft, tuning: SetTuning | undefined): string {
+  const set = { name: draft.name, questions: draft.questions.map(exportedQuestion) };
   // No thresholds and no minimums reads back the same as none: the file says "never tuned".
   const tuned =
     tuning && (Object.keys(tuning.thresholds).length > 0 || Object.keys(tuning.minimums).length > 0);

@@ -96,6 +96,42 @@ describe('WorkerPool', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(800);
   });
 
+  it('has an idle worker only once one has loaded its code and while it has nothing to do', async () => {
+    const p = pool(2);
+    expect(p.hasIdleWorker()).toBe(false);
+    p.warm();
+    // Loading its code: a job now would wait for it. The second starts once the first is loaded.
+    expect(p.hasIdleWorker()).toBe(false);
+    expect(p.started).toBe(1);
+    await p.ready();
+    expect(p.started).toBe(2);
+    expect(p.hasIdleWorker()).toBe(true);
+    const controller = new AbortController();
+    const one = p.run('spin', { ms: 60_000 }, { signal: controller.signal });
+    expect(p.hasIdleWorker()).toBe(true);
+    const two = p.run('spin', { ms: 300 });
+    expect(p.hasIdleWorker()).toBe(false);
+    expect(await two).toBe('spun');
+    expect(p.hasIdleWorker()).toBe(true);
+    controller.abort();
+    await one.catch(() => undefined);
+  });
+
+  it('has no idle worker once the only one ended with its job, until its replacement has loaded', async () => {
+    const p = pool(1).warm();
+    await p.ready();
+    const controller = new AbortController();
+    const spinning = p.run('spin', { ms: 60_000 }, { signal: controller.signal });
+    controller.abort();
+    await spinning.catch(() => undefined);
+    expect(p.hasIdleWorker()).toBe(false);
+    const next = p.run('echo', 'next');
+    expect(p.hasIdleWorker()).toBe(false);
+    expect(await next).toBe('next');
+    expect(p.hasIdleWorker()).toBe(true);
+    expect(p.started).toBe(2);
+  });
+
   it('says so when a worker dies in a job, and goes on with a new one', async () => {
     const p = pool();
     const err = await failureOf(p.run('exit', {}));

@@ -46,6 +46,8 @@ interface Job {
 
 interface Slot {
   worker?: Worker;
+  /** The worker has answered a job, so its code is loaded (a new one takes a few hundred ms). */
+  loaded?: boolean;
   running?: Job;
   queue: Job[];
 }
@@ -58,6 +60,8 @@ const aborted = (signal: AbortSignal): AppFailure =>
         ? signal.reason.message
         : 'Stopped: the window that asked went away.',
   });
+
+const loaded = (slot: Slot): boolean => !!slot.worker && !!slot.loaded;
 
 function hash(key: string): number {
   let h = 0;
@@ -87,17 +91,33 @@ export class WorkerPool {
     return this.slots.length;
   }
 
-  /** Starts every worker now, so the first job does not wait for one to load its code. */
+  /**
+   * Starts every worker now, so the first job does not wait for one to load its code: one after
+   * the other, since each load is a few hundred ms of CPU and two at once on two cores (beside
+   * main starting) made the first ready only after both (docs/architecture.md, "Worker threads").
+   */
   warm(): this {
-    this.warming = Promise.all(
-      this.slots.map((slot) => this.enqueue(slot, PING, undefined, {}).catch(() => undefined)),
-    ).then(() => undefined);
+    const ping = (slot: Slot) =>
+      this.enqueue(slot, PING, undefined, {}).then(
+        () => undefined,
+        () => undefined,
+      );
+    const [first, ...rest] = this.slots;
+    this.warming = rest.reduce((before, slot) => before.then(() => ping(slot)), ping(first));
     return this;
   }
 
   /** Settles once every worker started by warm() has loaded its code (tests wait for it). */
   ready(): Promise<void> {
     return this.warming;
+  }
+
+  /**
+   * Whether a job without a key would start at once: a worker has loaded its code and has
+   * nothing to do. Not at start, while the workers load theirs (docs/architecture.md, "Worker threads").
+   */
+  hasIdleWorker(): boolean {
+    return this.slots.some((s) => loaded(s) && !s.running && s.queue.length === 0);
   }
 
   run<T>(kind: string, input: unknown, opts: RunOptions = {}): Promise<T> {
@@ -145,7 +165,8 @@ export class WorkerPool {
 
   private pick(key: string | undefined): Slot {
     if (key !== undefined) return this.slots[hash(key) % this.slots.length];
-    const load = (s: Slot) => s.queue.length + (s.running ? 1 : 0);
+    // Of two idle slots, the one whose worker has its code loaded (the other would start one).
+    const load = (s: Slot) => s.queue.length + (s.running ? 1 : 0) + (loaded(s) ? 0 : 0.5);
     return this.slots.reduce((best, s) => (load(s) < load(best) ? s : best));
   }
 
@@ -196,12 +217,14 @@ export class WorkerPool {
       execArgv: this.opts.entry.execArgv,
     });
     this.started++;
+    slot.loaded = false;
     // An idle pool never keeps a process alive; a job in hand does (next refs it).
     worker.unref();
     slot.worker = worker;
     worker.on('message', (reply: JobReply) => {
       const job = slot.running;
       if (slot.worker !== worker || !job || job.id !== reply.id) return;
+      slot.loaded = true;
       if (reply.type === 'progress') {
         job.opts.onProgress?.(reply.progress);
         return;

@@ -6,5 +6,7 @@ export function judgeBatchGridHandlers(s: AppServices): Handlers<typeof judgeBat
   return {
     'judge.batch.grid': (input, ctx) => s.judgeRunViews.gridPage(input, ctx.signal),
     'judge.batch.gridCase': ({ id, caseId }, ctx) => s.judgeRunViews.gridCase(id, caseId, ctx.signal),
+    'judge.batch.mark': (input) => s.judgeReview.mark(input) ?? null,
+    'judge.batch.correctLabel': (input) => s.judgeReview.correctLabel(input).edits,
   };
 }

@@ -6,7 +6,7 @@ export function judgeBatchHandlers(s: AppServices): Handlers<typeof judgeBatchRo
   const b = s.judgeBatch;
   return {
     'judge.batch.create': async (input) => b.get((await b.create(input)).id),
-    'judge.batch.estimate': ({ id, concurrency }) => b.estimate(id, concurrency),
+    'judge.batch.estimate': ({ id, concurrency }, ctx) => b.estimate(id, concurrency, ctx.signal),
     'judge.batch.start': ({ id, concurrency }) => b.start(id, concurrency),
     'judge.batch.pause': ({ id }) => b.pause(id),
     'judge.batch.resume': ({ id, concurrency }) => b.resume(id, concurrency),

@@ -10,6 +10,7 @@ export function judgeHandlers(s: AppServices): Handlers<typeof judgeRoutes> {
     'judge.sets.rename': ({ id, name }) => s.judge.renameSet(id, name),
     'judge.sets.revisions': ({ id }) => s.judge.listRevisions(id),
     'judge.sets.revision': ({ id, revision }) => s.judge.getRevision(id, revision),
+    'judge.sets.restore': ({ id, revision }) => s.judge.restoreRevision(id, revision),
     'judge.sets.tune': ({ id, tuning }) => s.judge.tuneSet(id, tuning),
     'judge.sets.duplicate': ({ id }) => s.judge.duplicateSet(id),
     'judge.sets.delete': ({ id }) => {

@@ -1,9 +1,10 @@
 import type { Rng } from '../seed';
+import type { CueBlindness } from './judge-cues';
 
 /**
- * The Sandbox's stand-in for judgement: word overlap between the state and each option or level,
- * turned into a softmax distribution. Deterministic (the only randomness is a seeded tie-break),
- * so tests can rely on it, and plainly not a model.
+ * The Sandbox judge's arithmetic: word overlap (the fallback for questions that name none of the
+ * cues in `judge-cues.ts`), softmax, confidence and each version's drift. Deterministic (the only
+ * randomness is seeded by the request), so tests can rely on it, and plainly not a model.
  */
 export function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -57,6 +58,10 @@ export interface JudgeVersion {
   drift: number;
   /** The softmax's sharpness (2.5 is the pinned version's). */
   sharpness: number;
+  /** Cues this version does not read (docs/architecture.md, "The Sandbox judge"). */
+  blind: CueBlindness[];
+  /** Levels added to a score question's position (negative: a harsher grader). */
+  scoreBias: number;
 }
 
 /** Scores shifted by the version's seeded drift: only near-ties can change their winner. */

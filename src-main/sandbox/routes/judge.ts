@@ -1,31 +1,30 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { badRequest, SandboxHttpError } from '../errors';
 import { requireModel } from '../model-catalog';
-import type { SandboxContext, SandboxRoute } from '../route-types';
-import {
-  confidenceOf,
-  drifted,
-  driftedNoul,
-  type JudgeVersion,
-  noulValue,
-  sandboxTokens,
-  scoresFor,
-  softmax,
-  words,
-} from './judge-scoring';
+import type { SandboxRoute } from '../route-types';
+import { type CheckedQuestion, judgeAnswers } from './judge-answers';
+import { type JudgeVersion, sandboxTokens } from './judge-scoring';
 
 export const PINNED_JUDGE = 'judge-1.13.0';
 
 /**
  * What each judge model resolves to on the Sandbox (spec §9: the response names the exact
- * version). The aliases answer as newer versions: the same judgement as the pinned one, then a
- * seeded drift per (version, state, question), so comparing versions shows differences while
- * clear answers stay the same.
+ * version), and how each differs (docs/architecture.md, "The Sandbox judge"). `judge-latest`
+ * reads the same cues as the pinned version, a little sharper, with a small seeded drift per
+ * (version, state, question). `judge-preview` is the one that differs on purpose: it does not
+ * count apologies as courtesy nor a credit as money back, grades scores half a level harsher and
+ * drifts more, so a drift against the pinned version shows real flips.
  */
 export const JUDGE_VERSIONS: Record<string, JudgeVersion> = {
-  [PINNED_JUDGE]: { version: PINNED_JUDGE, drift: 0, sharpness: 2.5 },
-  'judge-latest': { version: 'judge-1.14.0', drift: 0.08, sharpness: 2.8 },
-  'judge-preview': { version: 'judge-1.15.0-preview', drift: 0.2, sharpness: 2.2 },
+  [PINNED_JUDGE]: { version: PINNED_JUDGE, drift: 0, sharpness: 2.5, blind: [], scoreBias: 0 },
+  'judge-latest': { version: 'judge-1.14.0', drift: 0.08, sharpness: 2.8, blind: [], scoreBias: 0 },
+  'judge-preview': {
+    version: 'judge-1.15.0-preview',
+    drift: 0.2,
+    sharpness: 2.2,
+    blind: ['apologies', 'credits'],
+    scoreBias: -0.5,
+  },
 };
 export const JUDGE_PRICE_PER_TOKEN = 0.35 / 1e6;
 /** Spec §4/§8: "64k" and "32k" are 65,536 and 32,768 tokens (65,536 × 0.35 / 1e6 ≈ 0.023 yuan reserved). */
@@ -34,14 +33,6 @@ export const JUDGE_PAIR_LIMIT = 32_768;
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => !!v && typeof v === 'object' && !Array.isArray(v);
-
-interface CheckedQuestion {
-  name: string;
-  type: 'choice' | 'score' | 'noul';
-  instructions: string;
-  options: [string, string][];
-  levels: string[];
-}
 
 function checkState(state: unknown): string {
   if (typeof state === 'string') {
@@ -123,7 +114,7 @@ export const judgeRoute: SandboxRoute = {
     const stateText = checkState(body.state);
     ctx.state.countJudgeRequest(body.model, stateText);
     const questions = checkQuestions(body.questions);
-    const version = JUDGE_VERSIONS[body.model] ?? { version: body.model, drift: 0, sharpness: 2.5 };
+    const version = JUDGE_VERSIONS[body.model] ?? { ...JUDGE_VERSIONS[PINNED_JUDGE], version: body.model };
 
     const stateTokens = sandboxTokens(stateText);
     const questionTokens = questions.map(
@@ -171,7 +162,7 @@ export const judgeRoute: SandboxRoute = {
       ctx.state.activeJudges--;
     }
 
-    const answers = judgeAnswers(stateText, questions, version, ctx.seed);
+    const answers = judgeAnswers(stateText, questions, version, ctx.seed, PINNED_JUDGE);
     ctx.state.settle(reserved, inputTokens * JUDGE_PRICE_PER_TOKEN);
     ctx.sendJson(200, {
       model: version.version,
@@ -180,52 +171,3 @@ export const judgeRoute: SandboxRoute = {
     });
   },
 };
-
-/**
- * The pinned version's judgement, seeded without the model so every version starts from the same
- * answer, then drifted by the version asked (`drift` 0 leaves it exactly as it was).
- */
-function judgeAnswers(
-  stateText: string,
-  questions: CheckedQuestion[],
-  version: JudgeVersion,
-  seed: SandboxContext['seed'],
-): Rec {
-  const stateWords = new Set(words(stateText));
-  // Null prototype: a question named "__proto__" is an answer key, not the object's prototype.
-  const answers: Rec = Object.create(null) as Rec;
-  for (const q of questions) {
-    const parts = [stateText, q.name, q.type, q.instructions, q.options, q.levels];
-    const rng = seed('judge', PINNED_JUDGE, ...parts);
-    const driftRng = seed('judge-drift', version.version, ...parts);
-    if (q.type === 'choice') {
-      const scores = scoresFor(
-        stateWords,
-        q.options.map(([n, d]) => `${n} ${d} ${q.instructions}`),
-        rng,
-      );
-      const probs = softmax(drifted(scores, version, driftRng), version.sharpness);
-      const top = probs.indexOf(Math.max(...probs));
-      answers[q.name] = {
-        type: 'choice',
-        choice: q.options[top][0],
-        probabilities: Object.fromEntries(q.options.map(([n], i) => [n, probs[i]])),
-        confidence: confidenceOf(probs),
-      };
-    } else if (q.type === 'score') {
-      const scores = scoresFor(stateWords, q.levels, rng);
-      const probs = softmax(drifted(scores, version, driftRng), version.sharpness);
-      const expected = probs.reduce((sum, p, i) => sum + p * i, 0);
-      answers[q.name] = {
-        type: 'score',
-        score: Math.round(expected * 1000) / 1000,
-        probabilities: Object.fromEntries(probs.map((p, i) => [String(i), p])),
-        confidence: confidenceOf(probs),
-      };
-    } else {
-      const noul = noulValue(stateWords, q.instructions, rng);
-      answers[q.name] = { type: 'noul', noul: driftedNoul(noul, version, driftRng) };
-    }
-  }
-  return answers;
-}

@@ -226,7 +226,7 @@ describe('a stream whose transport went away', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
     const replies = within(pane()).getAllByRole('article', { name: 'Assistant' });
     expect(replies.at(-1)!.textContent).toMatch(/Half of a reply/);
-    expect(within(replies.at(-1)!).getByRole('alert')).toBeTruthy();
+    expect(await within(replies.at(-1)!).findByRole('alert')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Alpha' })).toBeTruthy();
   });
 });

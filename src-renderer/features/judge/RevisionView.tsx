@@ -4,29 +4,37 @@ import { asAppError } from '../../bridge/api';
 import { useRoute } from '../../hooks/use-route';
 import { formatDateTime, t } from '../../i18n/i18n';
 import { useJudge } from './judge-store';
+import { RevisionDiff } from './RevisionDiff';
+import { RestoreRevision } from './RestoreRevision';
 
 /** The saved revisions of a set, newest first, each openable read-only. */
 export function RevisionList({ setId }: { setId: string }) {
   const list = useRoute('judge.sets.revisions', { id: setId });
   const view = useJudge((s) => s.viewRevision);
   if (list.error) return <ErrorNotice error={asAppError(list.error)} />;
+  const latest = list.data?.[0]?.revision;
   return (
-    <ul className="judge-revisions small-note" aria-label={t('judge.revisions.title')}>
-      {list.data?.map((r) => (
-        <li key={r.revision}>
-          <button type="button" className="ghost small" onClick={() => view(setId, r.revision)}>
-            {t('judge.revisions.view', { revision: r.revision })}
-          </button>
-          <span className="muted">
-            {' '}
-            {t('judge.revisions.meta', {
-              time: formatDateTime(r.savedAt),
-              count: r.questionCount,
-            })}
-          </span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="judge-revisions small-note" aria-label={t('judge.revisions.title')}>
+        {list.data?.map((r) => (
+          <li key={r.revision}>
+            <button type="button" className="ghost small" onClick={() => view(setId, r.revision)}>
+              {t('judge.revisions.view', { revision: r.revision })}
+            </button>
+            <span className="muted">
+              {' '}
+              {t('judge.revisions.meta', {
+                time: formatDateTime(r.savedAt),
+                count: r.questionCount,
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {list.data && list.data.length > 1 ? (
+        <RevisionDiff key={latest} setId={setId} list={list.data} />
+      ) : null}
+    </>
   );
 }
 
@@ -66,6 +74,14 @@ export function RevisionView() {
               latest: data.latestRevision,
             })}
           </p>
+          <div className="row">
+            <RestoreRevision
+              setId={data.id}
+              revision={data.revision.revision}
+              latest={data.latestRevision}
+              onRestored={close}
+            />
+          </div>
           <ol className="judge-revision-questions">
             {data.revision.questions.map((q) => (
               <li key={q.name}>

@@ -1,6 +1,7 @@
 import { judge } from './judge';
 import { judgeAgreement } from './judgeAgreement';
 import { judgeCases } from './judgeCases';
+import { judgeDriftStats } from './judgeDriftStats';
 import { judgeRuns } from './judgeRuns';
 import { judgeSetCode } from './judgeSetCode';
 
@@ -13,6 +14,7 @@ export const enWorkbench = {
   ...judgeCases,
   ...judgeSetCode,
   ...judgeAgreement,
+  ...judgeDriftStats,
   ...judgeRuns,
 };
 

@@ -3,7 +3,6 @@ import { chat } from './chat';
 import { chatFormats } from './chatFormats';
 import { chatAttachments } from './chatAttachments';
 import { common } from './common';
-import { log } from './log';
 import { request } from './request';
 
 /**
@@ -15,6 +14,5 @@ export const zhCore: Record<CoreKey, string> = {
   ...chat,
   ...chatFormats,
   ...chatAttachments,
-  ...log,
   ...request,
 };

@@ -1,9 +1,19 @@
 import type { Catalog } from '../i18n';
 import { zhCore } from './core';
+import { errors } from './errors';
+import { log } from './log';
 import { media } from './media';
 import { settings } from './settings';
 import { video } from './video';
 import { zhWorkbench } from './workbench';
 
 /** The Simplified Chinese catalog: every key of the English one (the types and a test check it). */
-export const zhCN: Catalog = { ...zhCore, ...media, ...video, ...settings, ...zhWorkbench };
+export const zhCN: Catalog = {
+  ...zhCore,
+  ...errors,
+  ...log,
+  ...media,
+  ...video,
+  ...settings,
+  ...zhWorkbench,
+};

@@ -2,6 +2,7 @@ import type { WorkbenchKey } from '../en/workbench';
 import { judge } from './judge';
 import { judgeAgreement } from './judgeAgreement';
 import { judgeCases } from './judgeCases';
+import { judgeDriftStats } from './judgeDriftStats';
 import { judgeRuns } from './judgeRuns';
 import { judgeSetCode } from './judgeSetCode';
 
@@ -14,5 +15,6 @@ export const zhWorkbench: Record<WorkbenchKey, string> = {
   ...judgeCases,
   ...judgeSetCode,
   ...judgeAgreement,
+  ...judgeDriftStats,
   ...judgeRuns,
 };

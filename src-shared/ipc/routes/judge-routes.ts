@@ -34,6 +34,10 @@ export const judgeRoutes = {
   'judge.sets.revision': route<SetAtRevision>()(
     bySet.extend({ revision: z.number().int('must be a whole number').positive('must be 1 or more') }),
   ),
+  /** A revision's questions and tuning saved as a new revision (history is never rewritten). */
+  'judge.sets.restore': route<StoredSet>()(
+    bySet.extend({ revision: z.number().int('must be a whole number').positive('must be 1 or more') }),
+  ),
   /** Thresholds and minimums saved as a new revision with the same questions. */
   'judge.sets.tune': route<StoredSet>()(bySet.extend({ tuning: setTuningSchema })),
   'judge.sets.duplicate': route<StoredSet>()(bySet),

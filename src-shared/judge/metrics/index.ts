@@ -19,3 +19,5 @@ export * from './calibration';
 export * from './confidence-summary';
 export * from './label-pairing';
 export * from './version-drift';
+export * from './resampled-metrics';
+export * from './metric-intervals';

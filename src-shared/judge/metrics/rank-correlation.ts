@@ -21,6 +21,10 @@ export function averageRanks(values: readonly number[]): number[] {
 export function pearson(xs: readonly number[], ys: readonly number[]): number | undefined {
   const n = Math.min(xs.length, ys.length);
   if (n < 2) return undefined;
+  // Checked exactly: the mean of n equal values, summed as x/n, can miss them by a rounding,
+  // leaving a tiny spread that would read as a perfect correlation.
+  const constant = (vs: readonly number[]) => vs.slice(0, n).every((v) => v === vs[0]);
+  if (constant(xs) || constant(ys)) return undefined;
   let mx = 0;
   let my = 0;
   for (let i = 0; i < n; i++) {

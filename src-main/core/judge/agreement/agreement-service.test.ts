@@ -78,4 +78,23 @@ describe('agreement and drift of loaded runs', () => {
     expect(total).toBe(expected.length);
     expect(seen).toEqual(expected);
   });
+
+  it('give every metric its interval and report the bootstrap question by question', () => {
+    const { big, service } = setup();
+    const phases = new Set<string>();
+    const agreement = service.agreement(big.runA, (p) => phases.add(`${p.question}: ${p.metric}`));
+    for (const q of agreement.questions) {
+      expect(q.intervals).toBeDefined();
+      const i = q.intervals!;
+      if (q.type === 'noul') {
+        expect(i).toMatchObject({ auc: { estimate: q.auc.auc, seed: 1 }, kappa: { weights: 'none' } });
+        expect(phases.has(`${q.question}: auc, ece`)).toBe(true);
+      } else if (q.type === 'choice') {
+        expect(i).toMatchObject({ accuracy: { estimate: q.summary.accuracy }, kappa: { weights: 'none' } });
+      } else {
+        expect(i).toMatchObject({ exact: { estimate: q.summary.exact }, kappa: { weights: 'quadratic' } });
+        expect(phases.has(`${q.question}: maeChosen, maeExpectedValue, spearman`)).toBe(true);
+      }
+    }
+  });
 });

@@ -11,12 +11,13 @@ import {
 import { EMPTY_TUNING, thresholdFor, type SetTuning } from '../../../../src-shared/judge/set-tuning';
 import type { DriftInput } from '../../../../src-shared/judge/run-agreement-inputs';
 import type { Question } from '../../../../src-shared/judge/question-rules';
-import type { PairedQuestion } from '../../../../src-shared/judge/metrics';
+import type { IntervalProgress, PairedQuestion } from '../../../../src-shared/judge/metrics';
 import type { LabelledRun, LabelledRunCache } from '../batch/labelled-run';
 import { StampedCache } from '../stamped-cache';
 import { batchCaseOf } from '../batch/set-case-source';
 import { pairedQuestion } from './paired-questions';
 import { questionAgreement } from './question-agreement';
+import type { PairedStatsOptions } from './drift-paired-stats';
 import { runsDrift, type RunsDrift } from './run-drift';
 
 export interface AgreementServiceDeps {
@@ -86,7 +87,8 @@ export class AgreementService {
     return this.deps.labelled.stamp(run.id);
   }
 
-  agreement(id: string): RunAgreement {
+  /** `onProgress` hears the intervals' bootstrap, question by question (the job's progress). */
+  agreement(id: string, onProgress?: (p: { question: string } & IntervalProgress) => void): RunAgreement {
     const run = this.run(id);
     const force = this.inForce(run.setId);
     return this.agreements.get(id, `${this.runStamp(run)}|${force.stamp}`, () => {
@@ -98,13 +100,16 @@ export class AgreementService {
         total: loaded.rows.length,
         answered: loaded.rows.filter((r) => r.result?.status === 'done').length,
         questions: loaded.questions.map((q) =>
-          questionAgreement(q, pairedQuestion(loaded, q), thresholdFor(force.tuning, q.name)),
+          questionAgreement(q, pairedQuestion(loaded, q), thresholdFor(force.tuning, q.name), (p) =>
+            onProgress?.({ question: q.name, ...p }),
+          ),
         ),
       };
     });
   }
 
-  drift({ a, b, offset, limit }: DriftInput): RunDrift {
+  /** `stats` reports the paired bootstrap's progress (the drift job passes it on to main). */
+  drift({ a, b, offset, limit }: DriftInput, stats: PairedStatsOptions = {}): RunDrift {
     const runA = this.run(a);
     const runB = this.run(b);
     if (runA.setId !== runB.setId)
@@ -131,6 +136,7 @@ export class AgreementService {
           side(la, (q) => pairedQuestion(la, q)),
           side(lb),
           force.tuning,
+          stats,
         ),
         positions: la.rows.map((r) => r.position),
       };

@@ -1,6 +1,11 @@
 import {
   binaryMetricsAt,
   choiceCalibration,
+  choiceIntervalSteps,
+  type IntervalProgress,
+  noulIntervalSteps,
+  runSteps,
+  scoreIntervalSteps,
   choiceConfidencePoints,
   choiceConfusion,
   choicePrecisionRecall,
@@ -36,12 +41,15 @@ const cutPr = (c: PrCurve): PrCurve =>
 /**
  * One question's agreement with the labels over a run's cases (`paired`: the question paired with
  * them), by its type, from the shared metrics (docs/architecture.md, "Judge metrics");
- * `threshold` is the one in force for noul.
+ * `threshold` is the one in force for noul. Each metric comes with its interval, the bootstrap's
+ * progress reported through `onProgress` (it runs in a worker: docs/architecture.md, "Judge
+ * metrics with intervals").
  */
 export function questionAgreement(
   question: Question,
   paired: PairedQuestion,
   threshold: number,
+  onProgress?: (p: IntervalProgress) => void,
 ): QuestionAgreement {
   const base = { question: question.name, instructions: question.instructions, coverage: paired.coverage };
   if (paired.type === 'noul') {
@@ -56,6 +64,7 @@ export function questionAgreement(
       sweep: downsampleSweep(thresholdSweep(c), SWEEP_STEP),
       atThreshold: binaryMetricsAt(c, threshold),
       calibration: noulCalibration(c),
+      intervals: runSteps(noulIntervalSteps(c, threshold), onProgress),
     };
   }
   if (paired.type === 'choice') {
@@ -70,6 +79,7 @@ export function questionAgreement(
       perOption: choicePrecisionRecall(c, k),
       calibration: choiceCalibration(c),
       confidence: confidenceVsCorrectness(choiceConfidencePoints(c)),
+      intervals: runSteps(choiceIntervalSteps(c, k), onProgress),
     };
   }
   const c = paired.cases;
@@ -86,5 +96,6 @@ export function questionAgreement(
       k,
     ),
     confidence: confidenceVsCorrectness(scoreConfidencePoints(c)),
+    intervals: runSteps(scoreIntervalSteps(c, k), onProgress),
   };
 }

@@ -17,6 +17,12 @@ import {
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import type { DecisionShare, DriftAnswer, QuestionDrift } from '../../../../src-shared/judge/run-agreement';
 import { thresholdFor, type SetTuning } from '../../../../src-shared/judge/set-tuning';
+import {
+  pairedDriftStatsOf,
+  prepareQuestion,
+  type PairedStatsOptions,
+  type PreparedQuestion,
+} from './drift-paired-stats';
 
 /** A flip as a page shows it: the case, both decisions and the label. */
 export interface KeptFlip {
@@ -197,14 +203,20 @@ const EMPTY_COVERAGE: DriftCoverage = { compared: 0, onlyInA: 0, onlyInB: 0, lab
 /**
  * Two runs of one set compared question by question (docs/architecture.md, "Judge agreement and
  * drift"): noul decisions at the threshold in force, choice and score by their most probable
- * answer. A question missing from run B's revision, or changed in type or choices, is listed
- * with nothing compared.
+ * answer, each question with its paired statistics (`drift-paired-stats.ts`). A question
+ * missing from run B's revision, or changed in type or choices, is listed with nothing compared.
  */
-export function runsDrift(a: DriftSide, b: DriftSide, tuning: SetTuning): RunsDrift {
+export function runsDrift(
+  a: DriftSide,
+  b: DriftSide,
+  tuning: SetTuning,
+  stats: PairedStatsOptions = {},
+): RunsDrift {
   const pairA = a.pair ?? ((q: Question) => pairQuestion(q, a.cases));
   const pairB = b.pair ?? ((q: Question) => pairQuestion(q, b.cases));
   const questions: QuestionDrift[] = [];
   const kept: { question: Question; flips: QuestionResult['flips']; start: number }[] = [];
+  const prepared: { at: number; question: PreparedQuestion }[] = [];
   let flipCount = 0;
   for (const qa of a.questions) {
     const qb = b.questions.find((q) => q.name === qa.name);
@@ -219,11 +231,19 @@ export function runsDrift(a: DriftSide, b: DriftSide, tuning: SetTuning): RunsDr
       });
       continue;
     }
-    const r = compareQuestion(qa, pairA(qa), pairB(qb), thresholdFor(tuning, qa.name));
+    const [pa, pb, threshold] = [pairA(qa), pairB(qb), thresholdFor(tuning, qa.name)];
+    const r = compareQuestion(qa, pa, pb, threshold);
+    prepared.push({ at: questions.length, question: prepareQuestion(qa.name, pa, pb, threshold) });
     questions.push(r.drift);
     kept.push({ question: qa, flips: r.flips, start: flipCount });
     flipCount += r.flips.count;
   }
+  // Is each difference real? Paired statistics on the cases both runs answered, labelled alike.
+  const paired = pairedDriftStatsOf(
+    prepared.map((p) => p.question),
+    stats,
+  );
+  prepared.forEach((p, i) => (questions[p.at] = { ...questions[p.at], paired: paired[i] }));
   // A case's index in run A's cases, found when a page first needs one.
   let indexOf: Map<string, number> | undefined;
   const index = (id: string) => (indexOf ??= new Map(a.cases.map((c, i) => [c.id, i]))).get(id) ?? -1;

@@ -86,6 +86,47 @@ describe('a run’s estimate with the worker pool', () => {
     expect(viaPages).toEqual(e);
   }, 60_000);
 
+  it('stops when the caller goes away: the worker’s job is ended, and main stops reading pages', async () => {
+    const repos = createRepositories({ db, notices: new StorageNotices() });
+    const key = setCasesKey('big-set');
+    const run = { model: 'judge-1.13.0', source: { kind: 'named' as const, key } };
+    const source = () => setCaseSource(repos.cases, key)!;
+    const leaving = new AbortController();
+    const inWorker = estimateBatchRun(
+      run,
+      BIG_RUN_QUESTIONS,
+      4,
+      source,
+      poolTokenCounter(pool),
+      leaving.signal,
+    );
+    leaving.abort();
+    await expect(inWorker).rejects.toMatchObject({ error: { code: 'aborted' } });
+    // The pool answers the next job (a fresh worker took the stopped one's place).
+    await expect(
+      estimateBatchRun(run, BIG_RUN_QUESTIONS, 4, source, poolTokenCounter(pool)),
+    ).resolves.toMatchObject({
+      cases: 3000,
+    });
+
+    // Main's own reading, page by page, stops at the next page once the caller has gone.
+    let pagesRead = 0;
+    const stop = new AbortController();
+    const counting: TokenCounter = {
+      count: async (texts) => (pagesRead === 1 && stop.abort(), texts.map(() => 1)),
+    };
+    const paged = memoryCaseSource(cases);
+    const read = {
+      count: () => paged.count(),
+      page: (offset: number, limit: number) => (pagesRead++, paged.page(offset, limit)),
+    };
+    const inline = { model: 'judge-1.13.0', source: { kind: 'inline' as const, cases: [] } };
+    await expect(
+      estimateBatchRun(inline, sampleQuestions, 4, () => read, counting, stop.signal),
+    ).rejects.toMatchObject({ error: { code: 'aborted' } });
+    expect(pagesRead).toBe(1);
+  }, 60_000);
+
   it(`counts ${CASES.toLocaleString('en')} cases in the pool, page by page, never loading the tokenizer on main`, async () => {
     const pages: number[] = [];
     const inner = poolTokenCounter(pool);

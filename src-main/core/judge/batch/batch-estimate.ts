@@ -12,9 +12,13 @@ import { inThreadTokenCounter, type TokenCounter } from '../token-counter';
 import type { CaseSource } from './case-source';
 import { parseSetCasesKey } from './set-case-source';
 import { QuarantineNeededError } from '../../workers/worker-pool';
+import { AppFailure } from '../../../../src-shared/result';
 
 /** Cases read, and their states counted, a page at a time. */
 const PAGE = 200;
+
+const estimateStopped = () =>
+  new AppFailure({ code: 'aborted', message: 'The estimate was stopped: the window that asked went away.' });
 
 /**
  * Before a run starts: its cases read page by page (never held whole), their input tokens, the
@@ -38,6 +42,7 @@ export async function estimateRun(
   let unreadableCases = 0;
   let inputTokens = 0;
   for (let offset = 0; ; offset += PAGE) {
+    if (signal?.aborted) throw estimateStopped();
     const page = await source.page(offset, PAGE);
     const states: string[] = [];
     for (const c of page) {
@@ -68,7 +73,8 @@ export async function estimateRun(
  * A run's estimate, where it costs main least: over a set's saved cases with a pool's counter,
  * whole in a worker (main neither reads the pages nor counts); otherwise main reads the pages and
  * `tokens` counts them. A row that fails its schema cannot be set aside on the worker's read-only
- * connection, so then main estimates, which sets it aside as its reads do.
+ * connection, so then main estimates, which sets it aside as its reads do. `signal` (the window's
+ * call going away) ends the worker's job, or main's reading between pages.
  */
 export async function estimateBatchRun(
   run: Pick<BatchRun, 'model' | 'source'>,
@@ -76,12 +82,13 @@ export async function estimateBatchRun(
   concurrency: number,
   source: () => CaseSource,
   tokens: TokenCounter = inThreadTokenCounter,
+  signal?: AbortSignal,
 ): Promise<BatchEstimate> {
-  const inMain = () => estimateRun(source(), questions, run.model, concurrency, tokens);
+  const inMain = () => estimateRun(source(), questions, run.model, concurrency, tokens, signal);
   const ref = run.source;
   if (!tokens.estimateSetCases || ref.kind !== 'named' || !parseSetCasesKey(ref.key)) return inMain();
   try {
-    return await tokens.estimateSetCases({ key: ref.key, questions, model: run.model, concurrency });
+    return await tokens.estimateSetCases({ key: ref.key, questions, model: run.model, concurrency }, signal);
   } catch (err) {
     if (err instanceof QuarantineNeededError) return inMain();
     throw err;

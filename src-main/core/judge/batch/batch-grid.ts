@@ -20,6 +20,9 @@ import { type LabelledRun, LabelledRunCache, type LabelledRunRow } from './label
 import { StampedCache } from '../stamped-cache';
 import type { QuestionSetRepository } from '../../db/question-set-repository';
 import type { JobProgress } from '../../workers/worker-messages';
+import type { ReviewRepository } from '../../db/review-repository';
+import type { CaseReview } from '../../../../src-shared/judge/review-marks';
+import { MARK_FILTERS, passesMarkFilter, rowReview } from './grid-review';
 
 const PREVIEW_CHARS = 120;
 /** Runs kept graded: the one on screen and the one before (switching back is instant). */
@@ -32,11 +35,18 @@ interface Graded {
   rows: BatchGridRow[];
   /** Row indexes per sort and filter, made on first use. */
   orders: Map<string, number[]>;
+  /** The run's review marks as of `marksStamp`; the mark filters' orders are kept while it stays. */
+  marks: Map<string, CaseReview>;
+  marksStamp: string;
+  /** Cases whose label was corrected (an edit moves the cases stamp, so this is built with the rows). */
+  corrected: Set<string>;
 }
 
 export interface BatchGridDeps {
   /** Loaded runs, shared with the agreement and the export. */
   labelled: LabelledRunCache;
+  /** The review marks; without them the mark filters match nothing. */
+  reviews?: ReviewRepository;
 }
 
 /**
@@ -55,13 +65,13 @@ export class BatchGrid {
   constructor(private readonly deps: BatchGridDeps) {}
 
   page(input: BatchGridInput): BatchGridPage {
-    return pageOf(this.graded(input.id), input);
+    return pageOf(this.withMarks(this.graded(input.id)), input);
   }
 
   /** The page if the run's index is built for its current results, else undefined (nothing is built). */
   readyPage(input: BatchGridInput): BatchGridPage | undefined {
     const graded = this.cache.peek(input.id, this.stamp(input.id));
-    return graded && pageOf(graded, input);
+    return graded && pageOf(this.withMarks(graded), input);
   }
 
   /**
@@ -77,6 +87,7 @@ export class BatchGrid {
       progress({ phase: 'grading', done: 1, total });
       return this.grade(labelled);
     });
+    this.withMarks(graded);
     let done = 2;
     for (const sort of GRID_SORTS)
       for (const filter of GRID_FILTERS) {
@@ -104,7 +115,24 @@ export class BatchGrid {
       opened: openedRunOf(graded.labelled, row),
       questions: graded.questions,
       labels: { ...row.labelled.labels },
+      review: this.deps.reviews?.mark(id, caseId),
+      labelEdits: this.deps.reviews?.labelEdits(caseId) ?? [],
+      expected: this.deps.labelled.deps.cases.get(caseId)?.expected,
     };
+  }
+
+  /** Reads the run's marks again when they changed, dropping the mark filters' orders. */
+  private withMarks(graded: Graded): Graded {
+    const { reviews } = this.deps;
+    if (!reviews) return graded;
+    const id = graded.labelled.run.id;
+    const stamp = reviews.marksStamp(id);
+    if (stamp === graded.marksStamp) return graded;
+    graded.marks = reviews.marks(id);
+    graded.marksStamp = stamp;
+    for (const key of [...graded.orders.keys()])
+      if (MARK_FILTERS.includes(key.split(':')[1] as GridFilter)) graded.orders.delete(key);
+    return graded;
   }
 
   /** The loaded run's stamp and the set's (a retune moves the thresholds the rows are read at). */
@@ -127,7 +155,17 @@ export class BatchGrid {
     const thresholds = thresholdsInForce(this.deps.labelled.deps.sets, labelled.run.setId, questions);
     const thresholdOf = (name: string) => thresholds[name];
     const rows = labelled.rows.map((r) => gridRow(r, questions, thresholdOf));
-    return { labelled, questions, thresholds, rows, orders: new Map() };
+    const corrected = this.deps.reviews?.corrected(labelled.run.setId) ?? new Set<string>();
+    return {
+      labelled,
+      questions,
+      thresholds,
+      rows,
+      orders: new Map(),
+      marks: new Map(),
+      marksStamp: '',
+      corrected,
+    };
   }
 }
 
@@ -137,8 +175,12 @@ function orderOf(graded: Graded, sort: GridSort, filter: GridFilter): number[] {
   const known = graded.orders.get(key);
   if (known) return known;
   const { rows } = graded;
-  const keep = (r: BatchGridRow) =>
-    filter === 'all' || (filter === 'errors' ? r.status === 'failed' : r.disagreements > 0);
+  const keep = (r: BatchGridRow) => {
+    if (filter === 'all') return true;
+    if (filter === 'errors') return r.status === 'failed';
+    if (filter === 'disagreements') return r.disagreements > 0;
+    return passesMarkFilter(filter, reviewOf(graded, r.caseId));
+  };
   const order = rows.map((_, i) => i).filter((i) => keep(rows[i]));
   // Array.prototype.sort is stable, so ties keep the case order.
   if (sort === 'disagreement') order.sort((a, b) => rows[b].disagreements - rows[a].disagreements);
@@ -152,11 +194,18 @@ function pageOf(graded: Graded, input: BatchGridInput): BatchGridPage {
   const order = orderOf(graded, input.sort, input.filter);
   return {
     total: order.length,
-    rows: order.slice(input.offset, input.offset + input.limit).map((i) => graded.rows[i]),
+    rows: order.slice(input.offset, input.offset + input.limit).map((i) => {
+      const row = graded.rows[i];
+      const review = reviewOf(graded, row.caseId);
+      return review ? { ...row, review } : row;
+    }),
     questions: graded.questions,
     thresholds: graded.thresholds,
   };
 }
+
+const reviewOf = (graded: Graded, caseId: string) =>
+  rowReview(graded.marks.get(caseId), graded.corrected.has(caseId));
 
 /** The noul thresholds in force: the set's latest revision's, even for a run of an older one. */
 export function thresholdsInForce(

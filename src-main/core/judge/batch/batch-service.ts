@@ -147,10 +147,11 @@ export class BatchService {
     return this.deps.batches.putRun(draft);
   }
 
-  async estimate(id: string, concurrency?: number): Promise<BatchEstimate> {
+  async estimate(id: string, concurrency?: number, signal?: AbortSignal): Promise<BatchEstimate> {
     const run = this.require(id);
     const inForce = concurrency ?? run.concurrency;
-    return estimateBatchRun(run, this.questionsOf(run), inForce, () => this.sourceOf(run), this.deps.tokens);
+    const source = () => this.sourceOf(run);
+    return estimateBatchRun(run, this.questionsOf(run), inForce, source, this.deps.tokens, signal);
   }
 
   start(id: string, concurrency?: number): BatchRunView {

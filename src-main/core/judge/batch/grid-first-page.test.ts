@@ -6,7 +6,12 @@ import { StorageNotices } from '../../storage/storage-notices';
 import { seedBigRun } from '../../../test-support/big-judge-run';
 import type { BatchGridInput } from '../../../../src-shared/judge/batch-grid';
 import { BatchGrid } from './batch-grid';
-import { gridPageFromTables } from './grid-first-page';
+import {
+  MAIN_PAGE_REACH,
+  ROWS_PER_STEP,
+  gridPageFromTables,
+  gridPageFromTablesInSlices,
+} from './grid-first-page';
 import { LabelledRunCache } from './labelled-run';
 import { setCasesKey } from './set-case-source';
 
@@ -61,6 +66,51 @@ describe('the grid page read straight from the tables', () => {
     const fromTables = gridPageFromTables(repos, page(big.runB, 0, 200));
     expect(fromTables.total).toBe(Math.ceil(260 / 3));
     expect(fromTables).toEqual(grid.page(page(big.runB, 0, 200)));
+  });
+
+  it('on main, counts a finished run’s total a slice at a time, pausing between: the same page', async () => {
+    const { big, repos, grid } = setup();
+    const [third] = repos.cases.list(big.setId, { offset: 2, limit: 1 });
+    repos.cases.delete([third.id]);
+    let pauses = 0;
+    const pause = async () => void pauses++;
+    // A pause before each ROWS_PER_STEP cases read, and one per slice: slices of 50 of each
+    // status's results (the last one of each what is left, maybe none).
+    const { done, failed } = repos.batches.counts(big.runA);
+    expect(done + failed).toBe(260);
+    const slices = Math.floor(done / 50) + 1 + Math.floor(failed / 50) + 1;
+    for (const [offset, rows] of [
+      [0, 100],
+      [100, 100],
+      [250, 9],
+    ]) {
+      const steps = Math.ceil(rows / ROWS_PER_STEP) + slices;
+      pauses = 0;
+      const sliced = await gridPageFromTablesInSlices(repos, page(big.runA, offset), pause, 50);
+      expect(sliced).toEqual(grid.page(page(big.runA, offset)));
+      expect(sliced?.total).toBe(259);
+      expect(pauses).toBe(steps);
+    }
+    // A slice as large as the run is one step, and its count is the same.
+    expect((await gridPageFromTablesInSlices(repos, page(big.runA, 0), pause, 260))?.total).toBe(259);
+  });
+
+  it('on main, leaves to a worker a run still to go (its filtered count reads every case) and a page far down', async () => {
+    const { big, repos } = setup(10);
+    const run = repos.batches.getRun(big.runB)!;
+    repos.batches.putRun({
+      ...run,
+      state: 'running',
+      source: { kind: 'named', key: setCasesKey(big.setId, 'cats') },
+    });
+    const pause = () => Promise.resolve();
+    expect(await gridPageFromTablesInSlices(repos, page(big.runB, 0), pause)).toBeNull();
+    expect(await gridPageFromTablesInSlices(repos, page('no-such-run', 0), pause)).toBeNull();
+    // Nor a page far down: each step would walk its OFFSET again.
+    expect(await gridPageFromTablesInSlices(repos, page(big.runA, MAIN_PAGE_REACH), pause)).toBeNull();
+    expect(
+      await gridPageFromTablesInSlices(repos, page(big.runA, MAIN_PAGE_REACH - 100), pause),
+    ).not.toBeNull();
   });
 
   it('refuses what only the index can answer: another sort or filter', () => {

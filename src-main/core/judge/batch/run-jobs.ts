@@ -20,7 +20,7 @@ import type { ResultsFormat } from './results-export';
 export function judgeRunJobs(db: DatabaseSync) {
   const repos = createRepositories({ db, notices: new StorageNotices(), readOnly: true });
   const labelled = new LabelledRunCache({ ...repos, labelsStamp: casesStamp(db) });
-  const grid = new BatchGrid({ labelled });
+  const grid = new BatchGrid({ labelled, reviews: repos.reviews });
   const agreement = new AgreementService({ labelled });
   const results = new BatchResultsExport({
     labelled,
@@ -37,8 +37,15 @@ export function judgeRunJobs(db: DatabaseSync) {
     'grid.page': (input: BatchGridInput) => grid.page(input),
     'grid.pageFromTables': (input: BatchGridInput) => gridPageFromTables(repos, input),
     'grid.case': ({ id, caseId }: { id: string; caseId: string }) => grid.case(id, caseId),
-    agreement: ({ id }: { id: string }) => agreement.agreement(id),
-    drift: (input: DriftInput) => agreement.drift(input),
+    /** The intervals' bootstrap reports as "<question>: <metric>" resamples done of total. */
+    agreement: ({ id }: { id: string }, job: JobContext) =>
+      agreement.agreement(id, (p) =>
+        job.progress({ phase: `${p.question}: ${p.metric}`, done: p.done, total: p.total }),
+      ),
+    drift: (input: DriftInput, job: JobContext) =>
+      agreement.drift(input, {
+        onProgress: (phase, { done, total }) => job.progress({ phase: `bootstrap ${phase}`, done, total }),
+      }),
     /** The file's bytes, moved to main (not copied), which writes them where the user picks. */
     export: ({ id, format, raw }: { id: string; format: ResultsFormat; raw?: boolean }) => {
       const { text, fileName } = results.text(id, format, { raw });

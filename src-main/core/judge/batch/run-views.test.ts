@@ -5,14 +5,20 @@ import { createRepositories } from '../../db/repositories';
 import { StorageNotices } from '../../storage/storage-notices';
 import type { WorkerPool } from '../../workers/worker-pool';
 import { seedBigRun } from '../../../test-support/big-judge-run';
+import { BatchGrid } from './batch-grid';
 import { LabelledRunCache } from './labelled-run';
 import { JudgeRunViews, type JudgeRunViewsDeps } from './run-views';
+import { setCasesKey } from './set-case-source';
 
-/** A pool that records the jobs sent to it and answers each when the test says so. */
-function recordingPool() {
+/**
+ * A pool that records the jobs sent to it and answers each when the test says so; `idle` says
+ * whether it has a worker free (none while its workers still load their code, at start).
+ */
+function recordingPool(idle = true) {
   const sent: { kind: string; answer: (v: unknown) => void }[] = [];
   const pool = {
     run: (kind: string) => new Promise((resolve) => sent.push({ kind, answer: resolve })),
+    hasIdleWorker: () => idle,
   } as unknown as WorkerPool;
   return { pool, sent, kinds: () => sent.map((s) => s.kind) };
 }
@@ -53,6 +59,36 @@ describe('the grid of a run through the workers', () => {
     sent.at(-1)!.answer({ total: 20, rows: [], questions: [], thresholds: {} });
     sent[1].answer({ total: 20, rows: [], questions: [], thresholds: {} });
     await Promise.all([sorted, again]);
+    db.close();
+  });
+
+  it('reads the first page on main, its count in slices, while no worker is free to (both still loading)', async () => {
+    const db = openMemoryDatabase();
+    const big = seedBigRun(db, 30);
+    const repos = createRepositories({ db, notices: new StorageNotices() });
+    const labelled = new LabelledRunCache({ ...repos, labelsStamp: casesStamp(db) });
+    const { pool, sent, kinds } = recordingPool(false);
+    const views = new JudgeRunViews({ pool, labelled } as JudgeRunViewsDeps);
+    const input = { id: big.runA, sort: 'case', filter: 'all', offset: 0, limit: 10 } as const;
+
+    const first = await views.gridPage(input);
+    // Answered with no page job sent to the pool: nothing waited for a worker to load.
+    expect(first).toEqual(new BatchGrid({ labelled }).page(input));
+    expect(first.total).toBe(30);
+    await tick();
+    expect(kinds()).toEqual(['grid.build']);
+    // A page of a run still to go (its filtered count reads every case) is a worker's.
+    const run = repos.batches.getRun(big.runB)!;
+    repos.batches.putRun({
+      ...run,
+      state: 'running',
+      source: { kind: 'named', key: setCasesKey(big.setId, 'cats') },
+    });
+    const other = views.gridPage({ ...input, id: big.runB });
+    await tick();
+    expect(kinds()).toEqual(['grid.build', 'grid.pageFromTables']);
+    sent[1].answer({ total: 10, rows: [], questions: [], thresholds: {} });
+    await other;
     db.close();
   });
 });

@@ -8,6 +8,9 @@ import { QuarantineNeededError, type WorkerPool } from '../../workers/worker-poo
 import type { AgreementService } from '../agreement/agreement-service';
 import type { CsvOptions } from '../cases/csv';
 import type { BatchGrid } from './batch-grid';
+import { gridPageFromTablesInSlices } from './grid-first-page';
+import { withReviews } from './grid-review';
+import type { ReviewRepository } from '../../db/review-repository';
 import { type LabelledRunCache, loadLabelledRun } from './labelled-run';
 import type { ResultsFormat } from './results-export';
 import type { BatchResultsExport } from './results-export-service';
@@ -19,12 +22,17 @@ type Value<K extends Job> =
     ? V
     : ReturnType<JudgeRunJobs[K]>;
 
+const aborted = () =>
+  new AppFailure({ code: 'aborted', message: 'Stopped: the window that asked went away.' });
+
 export interface JudgeRunViewsDeps {
   /** Absent where the database is not a file a worker can open (an in-memory one in tests). */
   pool?: WorkerPool;
   /** Main's own services: used without a pool, and to set bad rows aside (a worker cannot). */
   labelled: LabelledRunCache;
   grid: BatchGrid;
+  /** The review marks, added to a first page read from the tables (the index adds its own). */
+  reviews?: ReviewRepository;
   agreement: AgreementService;
   results: BatchResultsExport;
   desktop: DesktopActions;
@@ -69,15 +77,45 @@ export class JudgeRunViews {
       if (inOrder) {
         // The page first, the index once it is answered: on two cores shared with main, a build
         // started at the same time would take half the CPU the page needs.
-        const page = this.job('grid.pageFromTables', input, { signal }, [input.id]);
+        const page = this.pageFromTables(input, signal);
         this.build(input.id, key, signal, page);
         return page;
       }
       this.build(input.id, key, signal);
     }
-    if (inOrder) return this.job('grid.pageFromTables', input, { signal }, [input.id]);
+    if (inOrder) return this.pageFromTables(input, signal);
     await this.untilBuilt(input.id, signal);
     return this.job('grid.page', input, { key, signal }, [input.id]);
+  }
+
+  /**
+   * A page in the cases' order, read from the tables: by an idle worker, or, when none is (at
+   * start both still load their code, 0.3–1.2 s), by main itself for a finished run, its total
+   * counted in slices that yield, so the page does not wait for a worker (docs/architecture.md,
+   * "Batch runs view").
+   */
+  private async pageFromTables(
+    input: BatchGridInput,
+    signal: AbortSignal | undefined,
+  ): Promise<BatchGridPage> {
+    const page = await this.pageFromTablesUnreviewed(input, signal);
+    const { reviews } = this.deps;
+    return reviews ? withReviews(page, reviews, input.id, this.keyOf(input.id)) : page;
+  }
+
+  private async pageFromTablesUnreviewed(
+    input: BatchGridInput,
+    signal: AbortSignal | undefined,
+  ): Promise<BatchGridPage> {
+    if (!this.deps.pool!.hasIdleWorker()) {
+      const pause = () =>
+        new Promise<void>((resolve, reject) =>
+          setImmediate(() => (signal?.aborted ? reject(aborted()) : resolve())),
+        );
+      const page = await gridPageFromTablesInSlices(this.deps.labelled.deps, input, pause);
+      if (page) return page;
+    }
+    return this.job('grid.pageFromTables', input, { signal }, [input.id]);
   }
 
   async gridCase(id: string, caseId: string, signal?: AbortSignal): Promise<BatchGridCase> {
@@ -147,8 +185,7 @@ export class JudgeRunViews {
     if (!build) return;
     if (!signal) return build.done.catch(() => undefined);
     await new Promise<void>((resolve, reject) => {
-      const onAbort = () =>
-        reject(new AppFailure({ code: 'aborted', message: 'Stopped: the window that asked went away.' }));
+      const onAbort = () => reject(aborted());
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       build.done

@@ -101,7 +101,9 @@ describe('the Agreement view', () => {
     expect(bridge.calls.filter((c) => c.route === 'judge.batch.agreement').map((c) => c.input)).toEqual([
       { id: 'r-new' },
     ]);
-    const stat = (name: string) => within(card).getByText(name).nextElementSibling?.textContent;
+    // The estimate; the ± that follows is the next test's.
+    const stat = (name: string) =>
+      within(card).getByText(name).nextElementSibling?.textContent?.split(' ± ')[0];
     expect(stat('Precision')).toBe('50.0%');
     const callsBefore = bridge.calls.length;
 
@@ -119,6 +121,81 @@ describe('the Agreement view', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Revert' }));
     expect(stat('Precision')).toBe('50.0%');
     expect(within(card).queryByText('Not saved')).toBeNull();
+  });
+
+  it('writes each metric with ± half its 95% interval, the bounds and method in its title', async () => {
+    const boot = { method: 'percentile' as const, rows: 4, seed: 1, confidence: 0.95, emptyResamples: 0 };
+    const withIntervals = agreement({ thresholds: {}, minimums: {} });
+    withIntervals.questions = [
+      {
+        ...cats,
+        intervals: {
+          accuracy: {
+            method: 'wilson',
+            successes: 2,
+            n: 4,
+            confidence: 0.95,
+            estimate: 0.5,
+            lower: 0.15,
+            upper: 0.85,
+          },
+          precision: {
+            method: 'wilson',
+            successes: 1,
+            n: 2,
+            confidence: 0.95,
+            estimate: 0.5,
+            lower: 0.09,
+            upper: 0.91,
+          },
+          recall: {
+            method: 'wilson',
+            successes: 1,
+            n: 2,
+            confidence: 0.95,
+            estimate: 0.5,
+            lower: 0.09,
+            upper: 0.91,
+          },
+          auc: {
+            ...boot,
+            requestedResamples: 1000,
+            resamples: 1000,
+            estimate: 0.75,
+            lower: 0.65,
+            upper: 0.85,
+          },
+          ece: { ...boot, requestedResamples: 1000, resamples: 1000, estimate: 0.2, lower: 0.1, upper: 0.3 },
+          kappa: {
+            weights: 'none',
+            cases: 4,
+            confidence: 0.95,
+            method: 'fleissCohenEverittSE',
+            kappa: 0,
+            observed: 0.5,
+            expected: 0.5,
+            se: 0.5,
+            lower: -0.98,
+            upper: 0.98,
+          },
+        },
+      },
+    ];
+    installFakeBridge({
+      'judge.batch.list': () => [run('r-new', 'done', 2)],
+      'judge.batch.agreement': () => withIntervals,
+    });
+    renderView();
+    const card = await screen.findByRole('article', { name: 'Agreement of cats' });
+    const auc = within(card).getByText('0.75 ± 0.1');
+    expect(auc.getAttribute('title')).toBe('95% interval 0.65 to 0.85 (bootstrap, 1000 resamples, seed 1)');
+    expect(within(card).getByText('0.2 ± 0.1')).toBeTruthy();
+    const kappa = within(card).getByText('Cohen’s κ').nextElementSibling!;
+    expect(kappa.textContent).toBe('0 ± 0.98');
+    // Precision at the threshold: Wilson of 1 of 2, computed from the counts at the slider.
+    const precision = within(card).getByText('Precision').nextElementSibling!;
+    expect(precision.textContent).toMatch(/^50\.0% ± 40\.\d%$/);
+    expect(precision.getAttribute('title')).toMatch(/^95% interval 9\.\d% to 90\.\d% \(Wilson\)$/);
   });
 
   it('saves the threshold merged into the tuning in force, then refetches the agreement', async () => {

@@ -1,9 +1,11 @@
 import type { ChoiceAgreement, ScoreAgreement } from '../../../../src-shared/judge/run-agreement';
 import { t } from '../../../i18n/i18n';
-import { num2, pct } from '../format';
+import { pct } from '../format';
 import { ConfidenceTable, ConfusionTable, CoverageLine, ReliabilityChart, Stats } from './agreement-charts';
+import { bootstrapMethod, kappaMethod, wilsonMethod, withPlusMinus } from './interval-text';
 
 export function ChoiceCard({ q }: { q: ChoiceAgreement }) {
+  const i = q.intervals;
   return (
     <article className="card agreement-card" aria-label={t('judge.agreement.cardFor', { name: q.question })}>
       <h4>
@@ -13,9 +15,26 @@ export function ChoiceCard({ q }: { q: ChoiceAgreement }) {
       <CoverageLine coverage={q.coverage} />
       <Stats
         items={[
-          [t('judge.agreement.accuracy'), pct(q.summary.accuracy)],
-          [t('judge.agreement.logLoss'), num2(q.summary.logLoss)],
-          [t('judge.agreement.brier'), num2(q.summary.brier)],
+          [
+            t('judge.agreement.accuracy'),
+            ...withPlusMinus(q.summary.accuracy, i?.accuracy, 'pct', wilsonMethod()),
+          ],
+          [
+            t('judge.agreement.logLoss'),
+            ...withPlusMinus(q.summary.logLoss, i?.logLoss, 'num', bootstrapMethod(i?.logLoss)),
+          ],
+          [
+            t('judge.agreement.brier'),
+            ...withPlusMinus(q.summary.brier, i?.brier, 'num', bootstrapMethod(i?.brier)),
+          ],
+          ...(i
+            ? [
+                [
+                  t('judge.agreement.kappa'),
+                  ...withPlusMinus(i.kappa.kappa, i.kappa, 'num', kappaMethod()),
+                ] as const,
+              ]
+            : []),
         ]}
       />
       <div className="agreement-pair">
@@ -43,7 +62,11 @@ export function ChoiceCard({ q }: { q: ChoiceAgreement }) {
         </table>
       </div>
       <div className="agreement-pair">
-        <ReliabilityChart reliability={q.calibration} title={t('judge.agreement.calibrationTop')} />
+        <ReliabilityChart
+          reliability={q.calibration}
+          title={t('judge.agreement.calibrationTop')}
+          ece={i && withPlusMinus(i.ece.estimate, i.ece, 'num', bootstrapMethod(i.ece))}
+        />
         <ConfidenceTable summary={q.confidence} />
       </div>
     </article>
@@ -53,6 +76,7 @@ export function ChoiceCard({ q }: { q: ChoiceAgreement }) {
 export function ScoreCard({ q }: { q: ScoreAgreement }) {
   // Levels are read from 1, as a person writes them (the import and export do the same).
   const names = q.levels.map((l, i) => `${i + 1} ${l}`);
+  const i = q.intervals;
   return (
     <article className="card agreement-card" aria-label={t('judge.agreement.cardFor', { name: q.question })}>
       <h4>
@@ -62,11 +86,36 @@ export function ScoreCard({ q }: { q: ScoreAgreement }) {
       <CoverageLine coverage={q.coverage} />
       <Stats
         items={[
-          [t('judge.agreement.exact'), pct(q.summary.exact)],
-          [t('judge.agreement.withinOne'), pct(q.summary.withinOne)],
-          [t('judge.agreement.maeChosen'), num2(q.summary.maeChosen)],
-          [t('judge.agreement.maeExpected'), num2(q.summary.maeExpectedValue)],
-          [t('judge.agreement.spearman'), num2(q.summary.spearman)],
+          [t('judge.agreement.exact'), ...withPlusMinus(q.summary.exact, i?.exact, 'pct', wilsonMethod())],
+          [
+            t('judge.agreement.withinOne'),
+            ...withPlusMinus(q.summary.withinOne, i?.withinOne, 'pct', wilsonMethod()),
+          ],
+          [
+            t('judge.agreement.maeChosen'),
+            ...withPlusMinus(q.summary.maeChosen, i?.maeChosen, 'num', bootstrapMethod(i?.maeChosen)),
+          ],
+          [
+            t('judge.agreement.maeExpected'),
+            ...withPlusMinus(
+              q.summary.maeExpectedValue,
+              i?.maeExpectedValue,
+              'num',
+              bootstrapMethod(i?.maeExpectedValue),
+            ),
+          ],
+          [
+            t('judge.agreement.spearman'),
+            ...withPlusMinus(q.summary.spearman, i?.spearman, 'num', bootstrapMethod(i?.spearman)),
+          ],
+          ...(i
+            ? [
+                [
+                  t('judge.agreement.kappaQuadratic'),
+                  ...withPlusMinus(i.kappa.kappa, i.kappa, 'num', kappaMethod()),
+                ] as const,
+              ]
+            : []),
         ]}
       />
       <div className="agreement-pair">

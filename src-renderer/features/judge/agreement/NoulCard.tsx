@@ -7,6 +7,8 @@ import { t } from '../../../i18n/i18n';
 import { num2, pct } from '../format';
 import { CoverageLine, PrChart, ReliabilityChart, RocChart, Stats } from './agreement-charts';
 import { useSaveTuning } from './use-set-tuning';
+import { wilsonInterval } from '../../../../src-shared/stats/wilson-interval';
+import { bootstrapMethod, kappaMethod, wilsonMethod, withPlusMinus } from './interval-text';
 
 /**
  * A noul question: ROC with its AUC, and precision–recall with a threshold slider. Moving the
@@ -30,6 +32,13 @@ export function NoulCard({ q, setId }: { q: NoulAgreement; setId: string }) {
       ? { recall: at.recall, precision: at.precision }
       : undefined;
 
+  // Precision, recall and accuracy are proportions of the counts at the slider's threshold, so
+  // their Wilson intervals follow the slider; AUC, ECE and kappa are main's, at the saved one.
+  const i = q.intervals;
+  const n = at.tp + at.fp + at.tn + at.fn;
+  const wilson = (s: number, of: number) => (of > 0 ? wilsonInterval(s, of) : undefined);
+  const auc = withPlusMinus(q.auc.auc, i?.auc, 'num', bootstrapMethod(i?.auc));
+
   const onSave = () =>
     save.mutate((inForce) => ({ ...inForce, thresholds: { ...inForce.thresholds, [q.question]: value } }), {
       onSuccess: () => setDraft(undefined),
@@ -48,7 +57,7 @@ export function NoulCard({ q, setId }: { q: NoulAgreement; setId: string }) {
         <div className="agreement-pair">
           <section className="agreement-block" aria-label={t('judge.agreement.roc')}>
             <h5>
-              {t('judge.agreement.roc')} · {t('judge.agreement.auc')} {num2(q.auc.auc)}
+              {t('judge.agreement.roc')} · {t('judge.agreement.auc')} <span title={auc[1]}>{auc[0]}</span>
             </h5>
             <RocChart
               points={q.roc.points}
@@ -89,10 +98,27 @@ export function NoulCard({ q, setId }: { q: NoulAgreement; setId: string }) {
         />
         <Stats
           items={[
-            [t('judge.agreement.precision'), pct(at.precision)],
-            [t('judge.agreement.recall'), pct(at.recall)],
+            [
+              t('judge.agreement.precision'),
+              ...withPlusMinus(at.precision, wilson(at.tp, at.tp + at.fp), 'pct', wilsonMethod()),
+            ],
+            [
+              t('judge.agreement.recall'),
+              ...withPlusMinus(at.recall, wilson(at.tp, at.tp + at.fn), 'pct', wilsonMethod()),
+            ],
             [t('judge.agreement.f1'), pct(at.f1)],
-            [t('judge.agreement.accuracy'), pct(at.accuracy)],
+            [
+              t('judge.agreement.accuracy'),
+              ...withPlusMinus(at.accuracy, wilson(at.tp + at.tn, n), 'pct', wilsonMethod()),
+            ],
+            ...(i && draft === undefined
+              ? [
+                  [
+                    t('judge.agreement.kappa'),
+                    ...withPlusMinus(i.kappa.kappa, i.kappa, 'num', kappaMethod()),
+                  ] as const,
+                ]
+              : []),
           ]}
         />
         <p className="small-note muted">
@@ -109,7 +135,11 @@ export function NoulCard({ q, setId }: { q: NoulAgreement; setId: string }) {
         </div>
         {save.error ? <ErrorNotice error={asAppError(save.error)} onDismiss={() => save.reset()} /> : null}
       </div>
-      <ReliabilityChart reliability={q.calibration} title={t('judge.agreement.calibration')} />
+      <ReliabilityChart
+        reliability={q.calibration}
+        title={t('judge.agreement.calibration')}
+        ece={i && withPlusMinus(i.ece.estimate, i.ece, 'num', bootstrapMethod(i.ece))}
+      />
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import {
   CartesianGrid,
+  ErrorBar,
   Line,
   LineChart,
   ReferenceDot,
@@ -15,6 +16,7 @@ import type {
   Reliability,
   RocPoint,
 } from '../../../../src-shared/judge/metrics';
+import { wilsonInterval } from '../../../../src-shared/stats/wilson-interval';
 import { t } from '../../../i18n/i18n';
 import { num2, pct } from '../format';
 
@@ -107,8 +109,30 @@ export function PrChart({
 }
 
 /** Binned predicted probability against the observed frequency, with the diagonal of perfect calibration. */
-export function ReliabilityChart({ reliability, title }: { reliability: Reliability; title: string }) {
-  const bins = reliability.bins.filter((b) => b.count > 0);
+/**
+ * Each non-empty bin with its observed share's 95 % Wilson interval as [below, above] the point,
+ * the error bar's form (docs/architecture.md, "Judge metrics with intervals").
+ */
+function binsWithBars(reliability: Reliability) {
+  return reliability.bins
+    .filter((b) => b.count > 0)
+    .map((b) => {
+      const i = wilsonInterval(Math.round(b.observed! * b.count), b.count);
+      return { ...b, bar: [b.observed! - i.lower!, i.upper! - b.observed!] };
+    });
+}
+
+export function ReliabilityChart({
+  reliability,
+  title,
+  ece,
+}: {
+  reliability: Reliability;
+  title: string;
+  /** The ECE with its interval, when main computed one. */
+  ece?: [string, string | undefined];
+}) {
+  const bins = binsWithBars(reliability);
   const label = t('judge.agreement.reliabilitySummary', {
     ece: num2(reliability.ece),
     list: bins.map((b) => `${pct(b.meanPredicted)} → ${pct(b.observed)} (${b.count})`).join(', '),
@@ -116,7 +140,7 @@ export function ReliabilityChart({ reliability, title }: { reliability: Reliabil
   return (
     <section className="agreement-block" aria-label={title}>
       <h5>
-        {title} · {t('judge.agreement.ece')} {num2(reliability.ece)}
+        {title} · {t('judge.agreement.ece')} <span title={ece?.[1]}>{ece?.[0] ?? num2(reliability.ece)}</span>
       </h5>
       {bins.length === 0 ? (
         <p className="muted small-note">{t('judge.agreement.noCases')}</p>
@@ -128,13 +152,22 @@ export function ReliabilityChart({ reliability, title }: { reliability: Reliabil
               <XAxis type="number" dataKey="meanPredicted" domain={unitDomain} ticks={unitTicks} {...axis} />
               <YAxis type="number" domain={unitDomain} ticks={unitTicks} width={36} {...axis} />
               <ReferenceLine segment={diagonal} className="agreement-diagonal" strokeDasharray="4 4" />
-              <Line dataKey="observed" type="linear" isAnimationActive={false} className="agreement-line" />
+              <Line dataKey="observed" type="linear" isAnimationActive={false} className="agreement-line">
+                <ErrorBar
+                  dataKey="bar"
+                  direction="y"
+                  width={4}
+                  isAnimationActive={false}
+                  className="agreement-error-bar"
+                />
+              </Line>
             </LineChart>
           </ResponsiveContainer>
           <div className="agreement-axes small-note">
             <span>{t('judge.agreement.axis.predicted')}</span>
             <span>{t('judge.agreement.axis.observed')}</span>
           </div>
+          <p className="small-note muted">{t('judge.agreement.binBars')}</p>
         </div>
       )}
     </section>
@@ -213,15 +246,20 @@ export function ConfidenceTable({ summary }: { summary: ConfidenceSummary }) {
 }
 
 /** A few named numbers in a row. */
-export function Stats({ items }: { items: [string, string][] }) {
+/** Name, value and, for a value with an interval, its bounds and method as the value's title. */
+export function Stats({ items }: { items: readonly (readonly [string, string, (string | undefined)?])[] }) {
+  const anyInterval = items.some((i) => i[2] !== undefined);
   return (
-    <dl className="agreement-stats">
-      {items.map(([k, v]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="agreement-stats">
+        {items.map(([k, v, title]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd title={title}>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {anyInterval ? <p className="small-note muted">{t('judge.agreement.intervalNote')}</p> : null}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { useRoute } from '../../../hooks/use-route';
 import { t } from '../../../i18n/i18n';
 import { RunResult } from '../RunResult';
 import { decisionText } from '../format';
+import { ReviewPanel } from './ReviewPanel';
 
 function expectedText(q: Question, label: BatchGridCase['labels'][string]): string {
   if (label === undefined) return t('runs.case.noLabel');
@@ -62,6 +63,7 @@ export function CaseDialog({
                 </dl>
               </section>
             ) : null}
+            <ReviewPanel c={c} runId={runId} />
             {c.opened ? <RunResult open={c.opened} compact /> : null}
             {c.status === 'failed' ? (
               <div className="notice notice-error" role="status">

@@ -1,4 +1,5 @@
 import type { FlaggedGradeCell } from '../../../../src-shared/judge/case-grade';
+import type { RowReview } from '../../../../src-shared/judge/review-marks';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import { t } from '../../../i18n/i18n';
 import { num2, pct, yesNo } from '../format';
@@ -109,5 +110,27 @@ export function GradeCellView({
         disagrees={cell.disagrees}
       />
     </>
+  );
+}
+
+/** The user's mark on a row: agree ✓ / disagree ✗, a comment 💬 and a corrected label ✎, in words for a screen reader. */
+export function ReviewCell({ review }: { review: RowReview | undefined }) {
+  if (!review) return null;
+  const marks: { glyph: string; text: string; className: string }[] = [];
+  if (review.verdict === 'agree')
+    marks.push({ glyph: '✓', text: t('runs.grid.markedAgree'), className: 'review-mark agree' });
+  if (review.verdict === 'disagree')
+    marks.push({ glyph: '✗', text: t('runs.grid.markedDisagree'), className: 'review-mark disagree' });
+  if (review.commented) marks.push({ glyph: '💬', text: t('runs.grid.commented'), className: 'review-mark' });
+  if (review.corrected) marks.push({ glyph: '✎', text: t('runs.grid.corrected'), className: 'review-mark' });
+  return (
+    <span className="grid-review">
+      {marks.map((m) => (
+        <span key={m.glyph} className={m.className} title={m.text}>
+          <span aria-hidden="true">{m.glyph}</span>
+          <span className="sr-only">{m.text}</span>
+        </span>
+      ))}
+    </span>
   );
 }

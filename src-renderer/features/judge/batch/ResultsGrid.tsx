@@ -6,7 +6,8 @@ import { visibleRows } from '../../../app/visible-rows';
 import { useRouteMutation } from '../../../hooks/use-route';
 import { formatNumber, t } from '../../../i18n/i18n';
 import { useBatchProgress } from './batch-progress-store';
-import { GradeCellView } from './GridCells';
+import { GradeCellView, ReviewCell } from './GridCells';
+import { useReview } from './use-review';
 import { useGridPages } from './use-grid-pages';
 
 export const GRID_ROW_HEIGHT = 44;
@@ -23,11 +24,22 @@ const SORTS: {
 ];
 const FILTERS: {
   value: GridFilter;
-  key: 'runs.grid.filterAll' | 'runs.grid.filterDisagreements' | 'runs.grid.filterErrors';
+  key:
+    | 'runs.grid.filterAll'
+    | 'runs.grid.filterDisagreements'
+    | 'runs.grid.filterErrors'
+    | 'runs.grid.filterAgreed'
+    | 'runs.grid.filterDisagreed'
+    | 'runs.grid.filterCommented'
+    | 'runs.grid.filterCorrected';
 }[] = [
   { value: 'all', key: 'runs.grid.filterAll' },
   { value: 'disagreements', key: 'runs.grid.filterDisagreements' },
   { value: 'errors', key: 'runs.grid.filterErrors' },
+  { value: 'agreed', key: 'runs.grid.filterAgreed' },
+  { value: 'disagreed', key: 'runs.grid.filterDisagreed' },
+  { value: 'commented', key: 'runs.grid.filterCommented' },
+  { value: 'corrected', key: 'runs.grid.filterCorrected' },
 ];
 
 function Status({ row, runId }: { row: BatchGridRow; runId: string }) {
@@ -68,6 +80,7 @@ function Row({
   runId: string;
   onOpen: (caseId: string) => void;
 }) {
+  const review = useReview(runId);
   const style: CSSProperties = { top: index * GRID_ROW_HEIGHT, height: GRID_ROW_HEIGHT };
   if (!row)
     return (
@@ -84,6 +97,15 @@ function Row({
       className={row.disagreements > 0 ? 'grid-row disagreeing' : 'grid-row'}
       style={style}
       onClick={() => onOpen(row.caseId)}
+      onKeyDown={(e) => {
+        // A / D on the focused row mark it; the same key again clears the mark.
+        if (e.ctrlKey || e.metaKey || e.altKey || row.status === 'pending') return;
+        const key = e.key.toLowerCase();
+        const verdict = key === 'a' ? 'agree' : key === 'd' ? 'disagree' : undefined;
+        if (!verdict) return;
+        e.preventDefault();
+        review.setMark(row.caseId, row.review?.verdict === verdict ? null : verdict, undefined);
+      }}
     >
       <span role="cell">
         <button
@@ -108,6 +130,9 @@ function Row({
       ))}
       <span role="cell">
         <Status row={row} runId={runId} />
+      </span>
+      <span role="cell">
+        <ReviewCell review={row.review} />
       </span>
       <span role="cell" className="grid-model" title={row.modelAnswered}>
         {row.modelAnswered ?? '—'}
@@ -142,10 +167,10 @@ export function ResultsGrid({ runId, onOpen }: { runId: string; onOpen: (caseId:
   }, [sort, filter, runId]);
 
   const n = grid.questions.length;
-  const columns = `56px minmax(140px, 1.4fr) repeat(${n}, minmax(150px, 1fr)) minmax(120px, 1fr) 110px 72px`;
+  const columns = `56px minmax(140px, 1.4fr) repeat(${n}, minmax(150px, 1fr)) minmax(120px, 1fr) 88px 110px 72px`;
   // Every row as wide as the columns' minimums (not its own content), so all rows share one
   // set of column widths and a narrow window scrolls sideways instead of squeezing them.
-  const minWidth = 56 + 140 + n * 150 + 120 + 110 + 72 + 8 * (n + 5) + 16;
+  const minWidth = 56 + 140 + n * 150 + 120 + 88 + 110 + 72 + 8 * (n + 6) + 16;
   const rows = [];
   for (let i = first; i < last; i++)
     rows.push(
@@ -180,6 +205,7 @@ export function ResultsGrid({ runId, onOpen }: { runId: string; onOpen: (caseId:
             : t('runs.grid.count', { n: formatNumber(count) })}
         </span>
       </div>
+      <p className="muted small-note">{t('runs.grid.keysHint')}</p>
       {grid.error ? <ErrorNotice error={grid.error} /> : null}
       <div
         ref={scroller}
@@ -203,6 +229,7 @@ export function ResultsGrid({ runId, onOpen }: { runId: string; onOpen: (caseId:
             </span>
           ))}
           <span role="columnheader">{t('runs.grid.status')}</span>
+          <span role="columnheader">{t('runs.grid.review')}</span>
           <span role="columnheader">{t('runs.grid.model')}</span>
           <span role="columnheader">{t('runs.grid.latency')}</span>
         </div>
@@ -215,7 +242,9 @@ export function ResultsGrid({ runId, onOpen }: { runId: string; onOpen: (caseId:
               ? t('runs.grid.noErrors')
               : filter === 'disagreements'
                 ? t('runs.grid.noDisagreements')
-                : t('runs.grid.empty')}
+                : filter === 'all'
+                  ? t('runs.grid.empty')
+                  : t('runs.grid.noMarks')}
           </p>
         ) : null}
       </div>

@@ -56,6 +56,11 @@ export function useProgressFeed(): void {
   }, []);
 }
 
+/** The grid of `runId` fetches its pages again (a mark or a label corrected from its results). */
+export function refreshGrid(runId: string): void {
+  useBatchProgress.setState((s) => ({ gridTick: { ...s.gridTick, [runId]: (s.gridTick[runId] ?? 0) + 1 } }));
+}
+
 /** For tests: forget what was received. */
 export function resetBatchProgress(): void {
   lastTickAt.clear();

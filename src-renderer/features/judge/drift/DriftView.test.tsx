@@ -111,7 +111,7 @@ describe('the Drift view', () => {
     expect(screen.getByText(/pin the version/)).toBeTruthy();
   });
 
-  it('never compares the run picked in Batch runs with itself: B is the newest run of another model', async () => {
+  it('never compares the run picked in Batch runs with itself: the other is the newest run of another model', async () => {
     useWorkbench.getState().selectRun('r-latest');
     const bridge = installFakeBridge({
       'judge.batch.list': () => [
@@ -123,11 +123,65 @@ describe('the Drift view', () => {
     });
     renderView();
     await screen.findByRole('table', { name: /Metric changes/ });
+    // The newer run picked in Batch runs is still B: A is always the older of the two.
     expect(bridge.calls.find((c) => c.route === 'judge.batch.drift')?.input).toMatchObject({
-      a: 'r-latest',
-      b: 'r-pinned',
+      a: 'r-pinned',
+      b: 'r-latest',
     });
     expect(screen.queryByText(/same run/i)).toBeNull();
+  });
+
+  it('reads the same pair the same way on every visit: A the older run, B the newer', async () => {
+    const runs = [
+      run('r-preview', 'judge-preview', 7),
+      run('r-latest', 'judge-latest', 3),
+      run('r-pinned', 'judge-1.13.0', 1),
+    ];
+    const seen: unknown[] = [];
+    for (const picked of [
+      ['r-preview', 'r-pinned'],
+      ['r-pinned', 'r-preview'],
+      ['r-pinned', undefined],
+    ] as const) {
+      useWorkbench.getState().reset();
+      useWorkbench.getState().selectRun(picked[0]);
+      useWorkbench.getState().selectOtherRun(picked[1]);
+      const bridge = installFakeBridge({ 'judge.batch.list': () => runs, 'judge.batch.drift': () => drift });
+      const view = renderView();
+      await screen.findByRole('table', { name: /Metric changes/ });
+      const input = bridge.calls.find((c) => c.route === 'judge.batch.drift')?.input as Record<
+        string,
+        unknown
+      >;
+      seen.push({ a: input.a, b: input.b });
+      expect((screen.getByLabelText('Run A') as HTMLSelectElement).value).toBe('r-pinned');
+      expect((screen.getByLabelText('Run B') as HTMLSelectElement).value).toBe('r-preview');
+      view.unmount();
+    }
+    expect(seen).toEqual(Array(3).fill({ a: 'r-pinned', b: 'r-preview' }));
+  });
+
+  it('keeps the other run when one side is picked, and still puts the older first', async () => {
+    useWorkbench.getState().selectRun('r-pinned');
+    useWorkbench.getState().selectOtherRun('r-latest');
+    const bridge = installFakeBridge({
+      'judge.batch.list': () => [
+        run('r-preview', 'judge-preview', 7),
+        run('r-latest', 'judge-latest', 3),
+        run('r-pinned', 'judge-1.13.0', 1),
+      ],
+      'judge.batch.drift': () => drift,
+    });
+    renderView();
+    await screen.findByRole('table', { name: /Metric changes/ });
+    // Picking A replaces the pinned run and keeps r-latest; the newer of the two still reads as B.
+    fireEvent.change(screen.getByLabelText('Run A'), { target: { value: 'r-preview' } });
+    await waitFor(() =>
+      expect(bridge.calls.filter((c) => c.route === 'judge.batch.drift').at(-1)?.input).toMatchObject({
+        a: 'r-latest',
+        b: 'r-preview',
+      }),
+    );
   });
 
   it('offers to run the cases on a judge the set has no run of, and starts it', async () => {

@@ -10,6 +10,7 @@ import { finishedRuns } from '../agreement/run-label';
 import { useWorkbench } from '../workbench-store';
 import { DriftHelper } from './DriftHelper';
 import { DeltaTable, FlipRows, SharesTable, VersionsLine } from './DriftTables';
+import { DriftStatsTable } from './DriftStatsTable';
 import './drift.css';
 
 const PAGE = 20;
@@ -23,6 +24,22 @@ export function defaultPair(runs: readonly BatchRunView[]): { a?: string; b?: st
   return { a: a?.id, b: b?.id };
 }
 
+/**
+ * The pair in reading order: A the older run, B the newer (by creation, then id), whichever of the
+ * two was picked first, so the same two runs read the same way on every visit.
+ */
+export function olderFirst(
+  runs: readonly BatchRunView[],
+  x: string | undefined,
+  y: string | undefined,
+): { a?: string; b?: string } {
+  const rx = runs.find((r) => r.id === x);
+  const ry = runs.find((r) => r.id === y);
+  if (!rx || !ry) return { a: x, b: y };
+  const yFirst = ry.createdAt < rx.createdAt || (ry.createdAt === rx.createdAt && ry.id < rx.id);
+  return yFirst ? { a: y, b: x } : { a: x, b: y };
+}
+
 /** The newest finished run other than `id`, of another model if there is one. */
 function otherThan(runs: readonly BatchRunView[], id: string | undefined): string | undefined {
   const base = runs.find((r) => r.id === id);
@@ -33,7 +50,8 @@ function otherThan(runs: readonly BatchRunView[], id: string | undefined): strin
 
 /**
  * Two runs of the set over the same cases compared (docs/architecture.md, "Judge agreement and
- * drift"): answering versions, metric deltas, decision shares and the cases that flipped.
+ * drift"): answering versions, whether each difference is real, metric deltas, decision shares
+ * and the cases that flipped.
  */
 export function DriftView({ setId }: { setId: string }) {
   const runId = useWorkbench((s) => s.runId);
@@ -57,8 +75,20 @@ export function DriftView({ setId }: { setId: string }) {
   // runId is the first of the two (the store's rule), otherRunId the one compared with it. A run
   // picked in Batch runs is never compared with itself: B is then the newest finished run of
   // another model (or any other finished run).
-  const a = has(runId) ? runId : fallback.a;
-  const b = has(otherRunId) && otherRunId !== a ? otherRunId : (otherThan(list, a) ?? fallback.b);
+  const first = has(runId) ? runId : fallback.a;
+  const second =
+    has(otherRunId) && otherRunId !== first ? otherRunId : (otherThan(list, first) ?? fallback.b);
+  // Shown older first (A) and newer second (B), whichever was picked first.
+  const { a, b } = olderFirst(list, first, second);
+  // A pick replaces its side and keeps the other run, so the pair stays the two runs chosen.
+  const pickA = (id: string | undefined) => {
+    selectRun(id);
+    selectOtherRun(b);
+  };
+  const pickB = (id: string | undefined) => {
+    selectRun(a);
+    selectOtherRun(id);
+  };
 
   return (
     <div className="drift-view">
@@ -71,14 +101,14 @@ export function DriftView({ setId }: { setId: string }) {
             label={t('judge.drift.runA')}
             runs={list}
             value={a}
-            onPick={selectRun}
+            onPick={pickA}
             placeholder={t('judge.drift.pick')}
           />
           <RunPicker
             label={t('judge.drift.runB')}
             runs={list}
             value={b}
-            onPick={selectOtherRun}
+            onPick={pickB}
             placeholder={t('judge.drift.pick')}
           />
         </div>
@@ -113,6 +143,7 @@ function DriftPanel({ a, b }: { a: string; b: string }) {
         <VersionsLine label="A" run={d.a} />
         <VersionsLine label="B" run={d.b} />
       </section>
+      <DriftStatsTable questions={d.questions} />
       <div className="agreement-pair">
         <DeltaTable questions={d.questions} />
         <SharesTable questions={d.questions} />
