@@ -50,6 +50,40 @@ function playwrightTotals(): Totals | undefined {
   return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
 }
 
+/** The full names of a Vitest report's failed tests (and of suites that failed to load). */
+function vitestFailures(report: string): string[] {
+  if (!existsSync(report)) return [];
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  const names: string[] = [];
+  for (const file of r.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((a: { status: string }) => a.status === 'failed');
+    for (const a of failed) names.push(`${file.name}: ${a.fullName}`);
+    if (file.status === 'failed' && failed.length === 0)
+      names.push(`${file.name}: ${file.message ?? 'failed'}`);
+  }
+  return names;
+}
+
+interface PwSuite {
+  title: string;
+  file?: string;
+  specs?: { title: string; line?: number; tests?: { status: string }[] }[];
+  suites?: PwSuite[];
+}
+
+/** The Playwright report's specs whose outcome was `outcome`, as file:line › title. */
+function playwrightSpecs(outcome: 'unexpected' | 'flaky'): string[] {
+  if (!existsSync('.reports/playwright.json')) return [];
+  const walk = (s: PwSuite, file: string): string[] => [
+    ...(s.specs ?? [])
+      .filter((t) => t.tests?.some((x) => x.status === outcome))
+      .map((t) => `${file}:${t.line ?? '?'} › ${t.title}`),
+    ...(s.suites ?? []).flatMap((c) => walk(c, c.file ?? file)),
+  ];
+  const r = JSON.parse(readFileSync('.reports/playwright.json', 'utf8'));
+  return (r.suites ?? []).flatMap((s: PwSuite) => walk(s, s.file ?? s.title));
+}
+
 const reports: Record<string, Totals | undefined> = {
   unit: vitestTotals('.reports/vitest.json'),
   launch: runLaunch ? vitestTotals('.reports/launch.json') : undefined,
@@ -72,6 +106,16 @@ const launch = runLaunch
 console.log(
   `\nUnit: ${JSON.stringify(reports.unit ?? 'no report')}  Launch: ${launch}  E2E: ${JSON.stringify(reports.e2e ?? 'no report')}`,
 );
+// The names last, so the tail of a CI log says which tests failed, not only how many.
+const failures = [
+  ...vitestFailures('.reports/vitest.json'),
+  ...(runLaunch ? vitestFailures('.reports/launch.json') : []),
+  ...playwrightSpecs('unexpected'),
+];
+const list = (items: string[]) => items.map((f) => `  - ${f}`).join('\n');
+const flaky = playwrightSpecs('flaky');
+if (flaky.length) console.log(`\nFlaky (failed, then passed on the retry):\n${list(flaky)}`);
+if (failures.length) console.log(`\nFailed tests:\n${list(failures)}`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`${sum.passed} passed, ${sum.failed + unreported} failed, ${sum.skipped} skipped`);
 process.exit(failedSteps.length === 0 && sum.failed === 0 && sum.passed > 0 ? 0 : 1);

@@ -28,7 +28,9 @@ test('one prompt streams in two columns; one is stopped, another added, and the 
   await expect(col(2).locator('.markdown')).not.toBeEmpty();
   await col(2).getByRole('button', { name: 'Stop' }).click();
   await expect(col(2)).toContainText('Stopped');
-  await expect(col(1).getByRole('button', { name: 'Stop' })).toBeVisible();
+  // Stopping one column leaves the other alone. It may already have finished by now, so this
+  // asks that it was not stopped; the statistics below show it ended on its own.
+  await expect(col(1)).not.toContainText('Stopped');
 
   // The other column finishes with its own statistics: time to first token, tokens/s, usage, model.
   const stats = col(1).getByLabel('Reply statistics');

@@ -15,7 +15,8 @@ import { programPathInArchive, standInRelease, type StandInRecord } from './stan
  * The README's install-and-start line, run in a clean clone of the committed HEAD with Electron's
  * download pointed at a loopback mirror that serves a stand-in program: `npm install` must fetch
  * the program (the postinstall), and `npm start` must build the app and start that program on the
- * built main entry. Without the program, `npm start` must say what to do.
+ * built main entry. Without the program `npm start` fetches it, and where its download is declined,
+ * says what to do.
  */
 const repoRoot = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
 const electronVersion: string = JSON.parse(
@@ -102,15 +103,40 @@ describe.skipIf(process.platform === 'win32')('install and start from a clean cl
     COMMAND_TIMEOUT_MS + 60_000,
   );
 
-  it.each(['npm start', 'npm run dev'])(
-    '%s without the program says what to do instead of "Electron uninstall"',
-    async (command) => {
-      rmSync(join(clone, 'node_modules/electron/dist'), { recursive: true, force: true });
-      rmSync(join(clone, 'node_modules/electron/path.txt'), { force: true });
-      rmSync(standInLog, { force: true });
-      const result = await runShell(command, {
+  const removeProgram = () => {
+    rmSync(join(clone, 'node_modules/electron/dist'), { recursive: true, force: true });
+    rmSync(join(clone, 'node_modules/electron/path.txt'), { force: true });
+    rmSync(standInLog, { force: true });
+  };
+
+  it(
+    '`npm start` without the program (an install that ran no scripts) fetches it, then starts it',
+    async () => {
+      removeProgram();
+      const result = await runShell('npm start', {
         cwd: clone,
         env,
+        logFile: join(work, 'npm-start-fetches.log'),
+        timeoutMs: 4 * 60_000,
+      });
+      expect(result.code, explain(result)).toBe(0);
+      expect(result.output).toContain("Electron's program is not installed");
+      const program = join(clone, 'node_modules/electron/dist', programPathInArchive());
+      accessSync(program, constants.X_OK);
+      expect(existsSync(standInLog), `the stand-in never ran: ${explain(result)}`).toBe(true);
+      const record: StandInRecord = JSON.parse(readFileSync(standInLog, 'utf8'));
+      expect(realpathSync(record.program)).toBe(realpathSync(program));
+    },
+    5 * 60_000,
+  );
+
+  it.each(['npm start', 'npm run dev'])(
+    '%s without the program, its download declined, says what to do instead of "Electron uninstall"',
+    async (command) => {
+      removeProgram();
+      const result = await runShell(command, {
+        cwd: clone,
+        env: { ...env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
         logFile: join(work, `${command.replace(/\W+/g, '-')}.log`),
         timeoutMs: 2 * 60_000,
       });

@@ -72,8 +72,8 @@ const questionSet = {
   },
 };
 
-/** mulberry32: small, fast and the same on every platform. */
-function random(seed: number): () => number {
+/** mulberry32: small, fast and the same on every platform (the eval rows' generator uses it too). */
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

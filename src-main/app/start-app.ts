@@ -153,9 +153,9 @@ export async function startApp(platform: AppPlatform, env: AppStartEnv): Promise
     // Replies stop first; what they had is saved (the 'saves' step waits for it).
     onStep('streams');
     services.streams.closeAll();
-    // Batch runs stop between cases and leave `running` so the next start resumes them.
+    // Batch runs and eval runs stop between cases and leave `running` so the next start resumes them.
     onStep('batch-runs');
-    await services.judgeBatch.dispose();
+    await Promise.all([services.judgeBatch.dispose(), services.evalRunService.dispose()]);
     onStep('video-poller');
     services.video.dispose();
     onStep('saves');

@@ -1,3 +1,4 @@
+import { EVAL_RUN_USAGE, evalRun } from './eval-run';
 import { JUDGE_RUN_USAGE, judgeRun } from './judge-run';
 
 /** `gatehouse <command>`: the command line beside the app (docs/architecture.md, "Command line"). */
@@ -9,7 +10,8 @@ async function main(argv: string[]): Promise<number> {
     env: process.env,
   };
   if (area === 'judge' && command === 'run') return judgeRun(rest, io);
-  io.err(JUDGE_RUN_USAGE);
+  if (area === 'eval' && command === 'run') return evalRun(rest, io);
+  io.err(`${JUDGE_RUN_USAGE}\n\n${EVAL_RUN_USAGE}`);
   return 2;
 }
 

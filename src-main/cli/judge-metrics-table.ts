@@ -7,7 +7,14 @@ import {
   runSteps,
   scoreIntervalSteps,
 } from '../../src-shared/judge/metrics';
-import type { BootstrapInterval, WilsonInterval } from '../../src-shared/stats';
+import {
+  type BootstrapInterval,
+  DEFAULT_PRECISION_TARGET,
+  type PrecisionWarning,
+  precisionWarning,
+  precisionWarningText,
+  type WilsonInterval,
+} from '../../src-shared/stats';
 import { type SetTuning, thresholdFor } from '../../src-shared/judge/set-tuning';
 
 /** One question's agreement with the labels, as the command line prints and gates it. */
@@ -26,7 +33,18 @@ export interface QuestionMetrics {
   auc: number | undefined;
   /** noul only: the AUC's seeded bootstrap interval (docs/architecture.md, "Judge metrics with intervals"). */
   aucInterval: BootstrapInterval | undefined;
+  /**
+   * Set when the labelled cases give the accuracy an interval wider than ± DEFAULT_PRECISION_TARGET
+   * (docs/architecture.md, "Judge thresholds"); the table prints it as a note.
+   */
+  accuracyWarning?: PrecisionWarning;
 }
+
+/** The accuracy's too-few-cases warning, if its Wilson interval is wider than the target. */
+const warningOf = (i: WilsonInterval) => {
+  const w = precisionWarning(i.successes, i.n, DEFAULT_PRECISION_TARGET, i.confidence);
+  return w ? { accuracyWarning: w } : {};
+};
 
 export function questionMetrics(
   questions: readonly Question[],
@@ -46,6 +64,7 @@ export function questionMetrics(
         accuracyInterval: i.accuracy,
         auc: i.auc.estimate,
         aucInterval: i.auc,
+        ...warningOf(i.accuracy),
       };
     }
     const accuracyInterval =
@@ -59,6 +78,7 @@ export function questionMetrics(
       accuracyInterval,
       auc: undefined,
       aucInterval: undefined,
+      ...warningOf(accuracyInterval),
     };
   });
 }
@@ -75,6 +95,7 @@ export function withInterval(
   return `${fixed(v)} [${fixed(i.lower)}, ${fixed(i.upper)}]`;
 }
 
+/** The table, then a note under it for each question with too few labelled cases. */
 export function metricsTable(rows: readonly QuestionMetrics[]): string {
   const lines = [['question', 'type', 'cases used', 'threshold', 'accuracy [95% CI]', 'AUC [95% CI]']];
   for (const r of rows)
@@ -87,14 +108,20 @@ export function metricsTable(rows: readonly QuestionMetrics[]): string {
       withInterval(r.auc, r.aucInterval),
     ]);
   const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
-  return lines
-    .map((l) =>
-      l
-        .map((cell, i) => cell.padEnd(widths[i]))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  const table = lines.map((l) =>
+    l
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd(),
+  );
+  return [...table, ...precisionNotes(rows)].join('\n');
+}
+
+/** "note: q: accuracy: 40 labelled cases give …" for each question whose accuracy is too loose. */
+export function precisionNotes(rows: readonly QuestionMetrics[]): string[] {
+  return rows.flatMap((r) =>
+    r.accuracyWarning ? [`note: ${r.question}: accuracy: ${precisionWarningText(r.accuracyWarning)}`] : [],
+  );
 }
 
 /** A minimum in force and where it came from: the set file's tuning, or a flag that overrides it. */

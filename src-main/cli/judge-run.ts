@@ -23,6 +23,9 @@ import { StorageNotices } from '../core/storage/storage-notices';
 import { KeyVault } from '../core/vault/key-vault';
 import { startSandbox, type SandboxServer } from '../sandbox/server';
 import { gate, GATE_MODES, type GateMode } from './judge-gate';
+import { driftLines, driftOfRuns, runToEnd, writeDriftReport } from './judge-run-drift';
+import { writeAgreementReport } from './judge-run-report';
+import { REPORT_LANGUAGES } from '../../src-shared/judge/report-inputs';
 import { metricsTable, minimumsInForce, minimumsLine, questionMetrics } from './judge-metrics-table';
 
 /** Exit codes: the set passed; a metric fell below its minimum; the command could not run. */
@@ -37,21 +40,50 @@ export interface CliIo {
 export const JUDGE_RUN_USAGE = `Usage: gatehouse judge run --set SET.json --cases CASES.jsonl [--model judge-1.13.0]
   [--base-url URL] [--key-env GATEWAY_API_KEY] [--concurrency 4] [--out results.jsonl|results.csv]
   [--min-accuracy 0.9] [--min-auc 0.85] [--gate point|lower-bound] [--metrics-out metrics.json]
-  [--sandbox] [--csv-raw] [--help]
+  [--report report.html] [--report-language en|zh-CN] [--drift-model judge-preview]
+  [--drift-report drift.html] [--sandbox] [--csv-raw] [--help]
 The set file's saved thresholds and minimums apply; --min-accuracy and --min-auc override its minimums.
 Each metric prints with its 95 % interval (accuracy: Wilson; AUC: bootstrap, seed 1). Against a
 minimum a metric is a "strong pass" (its lower bound reaches it), a "weak pass" (only the estimate
 does) or a "fail"; --gate point (the default) fails the run on a fail, --gate lower-bound on a
-weak pass too. --metrics-out writes the metrics, their intervals and the verdicts as JSON. Exit codes: 0 passed, 1 a metric fell below its minimum, 2 the command could not run.
+weak pass too. --metrics-out writes the metrics, their intervals and the verdicts as JSON.
+--report writes the run's agreement as one self-contained HTML file (every metric with its interval
+and method, the charts as inline SVG; it loads nothing), the file the app's "Save report…" writes,
+in --report-language (en by default, or zh-CN). --drift-model judges the cases again on another judge
+model and prints, per question, whether the two differ (McNemar's exact test on the flips, each
+metric's paired bootstrap delta); --drift-report writes that comparison as the app's drift report.
+Exit codes: 0 passed, 1 a metric fell below its minimum, 2 the command could not run.
 A .csv --out is written for spreadsheets: a cell starting with =, +, -, @, a tab or a carriage return
 gets a leading ' so it is not run as a formula (plain negative numbers are left as numbers);
 --csv-raw writes every cell as it is. JSONL is always written as it is.`;
 
-function fail(message: string): never {
+/**
+ * A command's end on bad input or a failure: the reason said (a validation error's own message is
+ * its issues as JSON, so it is said as "field: rule" instead), the usage after an unknown or
+ * malformed option, and exit 2.
+ */
+export function failedWith(err: unknown, io: { err: (line: string) => void }, usage: string): number {
+  io.err(
+    err instanceof z.ZodError
+      ? err.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')
+      : err instanceof Error
+        ? err.message
+        : String(err),
+  );
+  if (err instanceof TypeError && /parseArgs|option/i.test(String(err))) io.err(usage);
+  return EXIT.failed;
+}
+
+export function fail(message: string): never {
   throw new AppFailure({ code: 'invalid_input', message });
 }
 
-function numberFlag(raw: string | undefined, name: string, min: number, max: number): number | undefined {
+export function numberFlag(
+  raw: string | undefined,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}`);
@@ -59,7 +91,7 @@ function numberFlag(raw: string | undefined, name: string, min: number, max: num
 }
 
 /** Refuses a path the flag cannot read before anything else happens: missing, or a folder. */
-function readablePath(path: string, flag: string): void {
+export function readablePath(path: string, flag: string): void {
   let stats;
   try {
     stats = statSync(path);
@@ -81,7 +113,7 @@ function readablePath(path: string, flag: string): void {
  * Refuses an output path that could not be written, before any request is sent (and paid for):
  * its folder must exist and be writable, and the path must not be a folder itself.
  */
-function writablePath(path: string, flag: string): void {
+export function writablePath(path: string, flag: string): void {
   const folder = dirname(resolve(path));
   let stats;
   try {
@@ -110,7 +142,7 @@ function writablePath(path: string, flag: string): void {
 }
 
 /** A small file read whole, refused past `max` bytes without reading further. */
-async function readSmall(path: string, flag: string, max: number, rule: string): Promise<string> {
+export async function readSmall(path: string, flag: string, max: number, rule: string): Promise<string> {
   const pieces: Buffer[] = [];
   let size = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {
@@ -146,6 +178,10 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
         'csv-raw': { type: 'boolean', default: false },
         gate: { type: 'string', default: 'point' },
         'metrics-out': { type: 'string' },
+        report: { type: 'string' },
+        'report-language': { type: 'string', default: 'en' },
+        'drift-model': { type: 'string' },
+        'drift-report': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -156,10 +192,17 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     }
     const gateMode = values.gate as GateMode;
     if (!GATE_MODES.includes(gateMode)) fail(`--gate must be one of ${GATE_MODES.join(', ')}`);
+    const language = REPORT_LANGUAGES.find((l) => l === values['report-language']);
+    if (!language) fail(`--report-language must be one of ${REPORT_LANGUAGES.join(', ')}`);
     if (!values.set) fail('--set is required: the question set file the app exports');
     if (!values.cases) fail('--cases is required: a CSV, JSONL or JSON file of cases');
     const model = values.model as (typeof JUDGE_MODELS)[number];
     if (!JUDGE_MODELS.includes(model)) fail(`--model must be one of ${JUDGE_MODELS.join(', ')}`);
+    const driftModel = values['drift-model'] as (typeof JUDGE_MODELS)[number] | undefined;
+    if (driftModel !== undefined && !JUDGE_MODELS.includes(driftModel))
+      fail(`--drift-model must be one of ${JUDGE_MODELS.join(', ')}`);
+    if (values['drift-report'] && !driftModel)
+      fail('--drift-report needs --drift-model (the run to compare with)');
     const concurrency = numberFlag(values.concurrency, 'concurrency', 1, 16)!;
     if (!Number.isInteger(concurrency)) fail('--concurrency must be a whole number from 1 to 16');
     const flags = {
@@ -185,6 +228,8 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
     readablePath(values.cases, 'cases');
     if (values.out) writablePath(values.out, 'out');
     if (values['metrics-out']) writablePath(values['metrics-out'], 'metrics-out');
+    if (values.report) writablePath(values.report, 'report');
+    if (values['drift-report']) writablePath(values['drift-report'], 'drift-report');
 
     const { set: draft, tuning } = readEnvelope(
       // The app's limit for a set file: far past it a file is not one (and `/dev/zero` never ends).
@@ -201,9 +246,10 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
       extname(values.cases).toLowerCase()
     ] as 'csv' | 'jsonl' | 'json' | undefined;
 
-    // The app's own stores, in memory: nothing is written but --out.
+    // The app’s own stores, in memory: nothing is written but --out, --metrics-out and --report.
     const notices = new StorageNotices();
-    const repos = createRepositories({ db: openMemoryDatabase(), notices });
+    const db = openMemoryDatabase();
+    const repos = createRepositories({ db, notices });
     const now = Date.now();
     const setId = 'cli-set';
     repos.sets.put({
@@ -269,13 +315,7 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
       },
       namedSources: (key) => setCaseSource(repos.cases, key),
     });
-    const created = await batch.create({ setId, model, concurrency });
-    batch.start(created.id);
-    let run = batch.get(created.id);
-    while (!['done', 'paused', 'cancelled'].includes(run.state)) {
-      await new Promise((r) => setTimeout(r, 100));
-      run = batch.get(created.id);
-    }
+    const run = await runToEnd(batch, setId, model, concurrency);
     if (run.state !== 'done') fail(`the run stopped: ${run.pauseReason?.message ?? run.state}`);
 
     const labelled = loadLabelledRun(repos, run.id);
@@ -313,19 +353,24 @@ export async function judgeRun(argv: string[], io: CliIo): Promise<number> {
       writeFileSync(values['metrics-out'], `${JSON.stringify(file, null, 2)}\n`);
       io.err(`metrics written to ${values['metrics-out']}`);
     }
+    if (values.report) {
+      writeAgreementReport({ db, repos, runId: run.id, setName: draft.name, language, path: values.report });
+      io.err(`report written to ${values.report}`);
+    }
+    if (driftModel) {
+      const other = await runToEnd(batch, setId, driftModel, concurrency);
+      if (other.state !== 'done') fail(`the drift run stopped: ${other.pauseReason?.message ?? other.state}`);
+      const drift = driftOfRuns({ db, repos, a: run.id, b: other.id });
+      for (const line of driftLines(drift)) io.out(line);
+      if (values['drift-report']) {
+        writeDriftReport(drift, draft.name, language, values['drift-report']);
+        io.err(`drift report written to ${values['drift-report']}`);
+      }
+    }
     for (const line of below) io.err(`below the minimum: ${line.text}`);
     return below.length ? EXIT.belowMinimum : EXIT.ok;
   } catch (err) {
-    // A validation error's own message is its issues as JSON: said as "field: rule" instead.
-    io.err(
-      err instanceof z.ZodError
-        ? err.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')
-        : err instanceof Error
-          ? err.message
-          : String(err),
-    );
-    if (err instanceof TypeError && /parseArgs|option/i.test(String(err))) io.err(JUDGE_RUN_USAGE);
-    return EXIT.failed;
+    return failedWith(err, io, JUDGE_RUN_USAGE);
   } finally {
     await batch?.dispose();
     await sandbox?.close();

@@ -8,6 +8,11 @@ import { judgeHandlers } from './handlers/judge-handlers';
 import { judgeBatchHandlers } from './handlers/judge-batch-handlers';
 import { judgeAgreementHandlers } from './handlers/judge-agreement-handlers';
 import { judgeBatchGridHandlers } from './handlers/judge-batch-grid-handlers';
+import { judgeReportHandlers } from './handlers/judge-report-handlers';
+import { evalHandlers } from './handlers/eval-handlers';
+import { evalRunHandlers } from './handlers/eval-run-handlers';
+import { evalStatsHandlers } from './handlers/eval-stats-handlers';
+import { evalExportHandlers } from './handlers/eval-export-handlers';
 import { logHandlers } from './handlers/log-handlers';
 import { mediaHandlers } from './handlers/media-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
@@ -30,6 +35,11 @@ export function allHandlers(s: AppServices): Handlers<Routes> {
     ...judgeBatchHandlers(s),
     ...judgeAgreementHandlers(s),
     ...judgeBatchGridHandlers(s),
+    ...judgeReportHandlers(s),
+    ...evalHandlers(s),
+    ...evalRunHandlers(s),
+    ...evalStatsHandlers(s),
+    ...evalExportHandlers(s),
   };
 }
 

@@ -53,6 +53,12 @@ describe('route input limits', () => {
     // (src-shared/chat/response-format.ts).
     const paramRefines = /\.params\.(stop(\[\])?|response_format\.json_schema\.schema)$/;
     // A tool's parameters schema is a JSON object of at most 64 KB (src-shared/chat/chat-tools.ts).
+    // An eval's definition (src-shared/evals/): a JSON state template is a record of at most 52
+    // fields named by a bounded pattern, each a template of at most 200,000 characters; a regex
+    // check's flags are some of i, m, s and u, each once; a JSON Schema check's schema is an
+    // object of at most 64 KB and 64 levels, as a response format's. All checked in refines.
+    const evalRefines =
+      /^evals\.(create|update)\.spec\.(grader\.state\.template|checks\[\]\.(flags|schema))$/;
     const histories = [
       'chat.reply.messages[].',
       'chat.compare.messages[].',
@@ -64,6 +70,7 @@ describe('route input limits', () => {
         (p) =>
           !histories.some((h) => p.startsWith(h)) &&
           !paramRefines.test(p) &&
+          !evalRefines.test(p) &&
           !p.endsWith('.extra') &&
           !p.endsWith('.variables') &&
           !p.endsWith('.tools[].function.parameters') &&

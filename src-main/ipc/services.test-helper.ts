@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,7 +69,12 @@ export function testServices(
     sandbox,
     emit: (name, payload) => events.push({ name, payload }),
     desktop: opts.desktop ?? {
-      saveFileAs: async (_src, name) => (saved.push(name), join(dataDir, 'exports', name)),
+      // The text too: an export made in a temporary file is saved by copying it.
+      saveFileAs: async (src, name) => (
+        saved.push(name),
+        savedText.set(name, readFileSync(src, 'utf8')),
+        join(dataDir, 'exports', name)
+      ),
       saveTextAs: async (text, name) => (
         saved.push(name),
         savedText.set(name, text),

@@ -35,6 +35,15 @@ import { createMediaService } from '../core/media/media-service';
 import type { EventMap } from '../../src-shared/ipc/contract';
 import { createVideoService } from '../core/video/create-video-service';
 import { StreamHub } from './stream-hub';
+import { EvalStoreService } from '../core/evals/eval-store-service';
+import { EvalRowsImportService } from '../core/evals/eval-rows-import-service';
+import { EvalRunService } from '../core/evals/eval-run-service';
+import { EvalRunReads } from '../core/evals/eval-run-reads';
+import { EvalRunEstimator } from '../core/evals/eval-run-estimate';
+import { evalCellPageRepository } from '../core/db/eval-repository-cell-pages';
+import { evalMarkRepository } from '../core/db/eval-repository-marks';
+import { EvalResultsExport } from '../core/evals/eval-results-export-service';
+import { EvalRunReports, reportFigures } from '../core/evals/report/eval-report-service';
 
 export type EmitEvent = <K extends keyof EventMap & string>(name: K, payload: EventMap[K]) => void;
 
@@ -164,6 +173,62 @@ export function createServices(env: AppEnvironment) {
   // Its poller starts in startBackgroundWork (unfinished tasks survive restarts).
   const video = createVideoService({ ...env, client, profiles, media, repos });
   const mediaStudio = createMediaService({ ...env, client, profiles, media, repos });
+  // Evals' definitions, eval files and rows (docs/architecture.md, "Evals").
+  const evals = new EvalStoreService({ evals: repos.evals, desktop: env.desktop, now: env.now });
+  // A dataset file comes through the case import's uploads and reader; its import runs in a worker.
+  const evalRowsImport = new EvalRowsImportService({
+    db: { db: env.database, notices: env.notices, now: env.now },
+    evals: repos.evals,
+    uploads: caseUploads,
+    progress: (p) => env.emit('judge.cases.importProgress', p),
+    workers: env.workers,
+    now: env.now,
+  });
+  // An eval's runs: interrupted ones go on in startBackgroundWork, dispose stops them with batch runs.
+  const evalRunService = new EvalRunService({
+    evals: repos.evals,
+    runs: repos.evalRuns,
+    sets: repos.sets,
+    client,
+    profiles,
+    emit: (p) => env.emit('evals.run.progress', p),
+    tokens,
+    now: env.now,
+  });
+  const dbContext = { db: env.database, notices: env.notices, now: env.now };
+  const evalRunReads = new EvalRunReads({
+    evals: repos.evals,
+    runs: repos.evalRuns,
+    pages: evalCellPageRepository(dbContext),
+    marks: evalMarkRepository(dbContext),
+    profiles,
+    now: env.now,
+  });
+  // Read and counted whole in a worker where there is a pool.
+  const evalRunEstimator = new EvalRunEstimator({
+    db: env.database,
+    evals: repos.evals,
+    sets: repos.sets,
+    profiles,
+    tokens,
+    pool: env.workers,
+  });
+  // An eval run's results as a file, where the user picks.
+  const evalResults = new EvalResultsExport({
+    evals: repos.evals,
+    runs: repos.evalRuns,
+    sets: repos.sets,
+    desktop: env.desktop,
+  });
+  const evalReports = new EvalRunReports({
+    runs: repos.evalRuns,
+    sets: repos.sets,
+    // The statistics' own jobs, in a worker thread where there is a pool (a large run's take seconds).
+    figures: reportFigures({ db: env.database, runs: repos.evalRuns, pool: env.workers }),
+    desktop: env.desktop,
+    appVersion: env.version,
+    now: env.now,
+  });
   // Who subscribed to which stream; the edge feeds it subscribers and their comings and goings.
   const streams = new StreamHub();
   return {
@@ -189,6 +254,16 @@ export function createServices(env: AppEnvironment) {
     workers: env.workers,
     video,
     mediaStudio,
+    evals,
+    evalRowsImport,
+    // A stored row edited in place (evals.rows.update); the eval's rules are checked by its handler.
+    evalRows: repos.evals,
+    evalRuns: repos.evalRuns,
+    evalRunService,
+    evalRunReads,
+    evalRunEstimator,
+    evalResults,
+    evalReports,
     streams,
   };
 }
@@ -201,5 +276,6 @@ export function startBackgroundWork(services: AppServices): void {
   // No window holds a draft yet: every attachment file no conversation refers to can go.
   services.chat.sweepAttachments();
   services.judgeBatch.resumeInterrupted();
+  services.evalRunService.resumeInterrupted();
   services.video.start();
 }

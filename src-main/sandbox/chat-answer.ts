@@ -23,6 +23,8 @@ import { badRequest, SandboxHttpError } from './errors';
 import { breakInstance, instanceOf, strictSchemaProblem } from './json-schema-instance';
 import type { CatalogModel } from './model-catalog';
 import type { Rng } from './seed';
+import { buildSupportReply } from './support-reply';
+import { supportTaskOf } from './support-task';
 
 export interface ChatAnswer {
   reply: ChatReply;
@@ -51,8 +53,9 @@ const REASONING_TOKENS = { minimal: 0, low: 96, medium: 384, high: 1536 } as con
 
 /**
  * Everything the request asks of the reply, checked as the real API checks it, then the reply:
- * tool calls, a JSON instance, a tool-results answer or the usual markdown reply, ended by `stop`
- * or the token limit, with log probabilities when asked (docs/architecture.md, "The Sandbox").
+ * tool calls, a JSON instance, a tool-results answer, a support reply (`support-reply.ts`) or the
+ * usual markdown reply, ended by `stop` or the token limit, with log probabilities when asked
+ * (docs/architecture.md, "The Sandbox").
  */
 export function answerChat(body: ChatRequest, model: CatalogModel, rng: Rng): ChatAnswer {
   validateRequest(body, model);
@@ -94,13 +97,24 @@ export function answerChat(body: ChatRequest, model: CatalogModel, rng: Rng): Ch
     reply = limitReply(tokenizeStructured(JSON.stringify(value)), { maxTokens, stop });
   } else {
     const results = body.messages.at(-1)?.role === 'tool' ? trailingToolResults(body.messages) : [];
+    // A support task without attachments gets a support reply that follows the prompt's instructions.
+    const support =
+      results.length === 0 && last.images.length + last.files.length === 0
+        ? supportTaskOf(body.messages)
+        : undefined;
     const tokens =
       results.length > 0
         ? tokenize(toolResultsReply(body.model, results, rng))
-        : buildChatReply(
-            { model: body.model, lastUserMessage: last.prompt, extraBlocks: extraBlocks(last, body, model) },
-            rng,
-          ).tokens;
+        : support
+          ? tokenize(buildSupportReply(support, body.model, rng).text)
+          : buildChatReply(
+              {
+                model: body.model,
+                lastUserMessage: last.prompt,
+                extraBlocks: extraBlocks(last, body, model),
+              },
+              rng,
+            ).tokens;
     reply = limitReply(tokens, { maxTokens, stop });
   }
 

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { latencyPlan, latestDue } from './chat-latency';
 import { tokenizeStructured, type ChatReply } from './chat-reply';
 import type { SandboxContext } from './route-types';
 import { SSE_HEADERS, pause, sseData, writeText } from './sse';
@@ -137,7 +138,23 @@ export async function streamChatReply(ctx: SandboxContext, plan: ChatStreamPlan)
     if (!(await writeText(res, `: keep-alive\n\n${sseData(chunk(first, null))}`, signal))) {
       return;
     }
-    for (let start = 0, end = 0; start < stopAt; start = end) {
+    if (ctx.settings.chatLatencyMs !== undefined) {
+      // The whole reply takes chatLatencyMs: writes due at equal steps, the last at that time.
+      const plan = latencyPlan(pieces.length, ctx.settings.chatLatencyMs);
+      const t0 = performance.now();
+      // A fault's cut leaves the later writes empty: the stream still stops at its time.
+      for (let k = 0, start = 0; k < plan.length; k++) {
+        if (!(await pause(Math.max(0, t0 + plan[k].dueMs - performance.now()), signal))) return;
+        k = latestDue(plan, k, performance.now() - t0);
+        const end = Math.min(stopAt, plan[k].end);
+        let batch = '';
+        for (let i = start; i < end; i++) batch += sseData(chunk(pieces[i].delta, null, pieces[i].logprobs));
+        if (batch && !(await writeText(res, batch, signal, splitRng))) return;
+        state.streamedChunks += end - start;
+        start = end;
+      }
+    }
+    for (let start = 0, end = 0; ctx.settings.chatLatencyMs === undefined && start < stopAt; start = end) {
       if (ctx.settings.exactPace) {
         // Each token is due at its own time from the start; a late timer sends every token
         // already due in one write, so the rate holds over the whole reply (no drift).

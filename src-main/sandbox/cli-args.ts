@@ -15,6 +15,7 @@ export const CLI_USAGE = `Usage: npm run sandbox -- [--port 8787] [--rate-limit 
   --exact-pace      one token every --token-delay ms however long the reply (else ~2.5 s in all)
   --video-pace-ms MS  time a video task spends queued and running (default 1500)
   --judge-latency-ms MS  time each judge request takes before it answers (default 0)
+  --chat-latency-ms MS   time each whole chat reply takes, its last chunk then (default: the token pace)
   --keys K1,K2      accept only these sk- keys (default: any sk- key)`;
 
 export type CliParse =
@@ -37,6 +38,7 @@ export function parseCliArgs(argv: string[]): CliParse {
         'exact-pace': { type: 'boolean' },
         'video-pace-ms': { type: 'string' },
         'judge-latency-ms': { type: 'string' },
+        'chat-latency-ms': { type: 'string' },
         keys: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -114,6 +116,16 @@ export function parseCliArgs(argv: string[]): CliParse {
       };
     }
     options.judgeLatencyMs = latency;
+  }
+  if (values['chat-latency-ms'] !== undefined) {
+    const latency = num('chat-latency-ms');
+    if (!Number.isFinite(latency) || latency < 0) {
+      return {
+        kind: 'error',
+        message: `--chat-latency-ms must be a number of milliseconds >= 0, got "${values['chat-latency-ms']}"`,
+      };
+    }
+    options.chatLatencyMs = latency;
   }
   if (typeof values.keys === 'string') {
     const keys = values.keys

@@ -43,6 +43,7 @@ describe('parseCliArgs', () => {
     [['--fault', 'meteor'], /--fault must be one of .*slow-first-byte/],
     [['--token-delay', 'x'], /--token-delay/],
     [['--judge-latency-ms', 'slow'], /--judge-latency-ms must be a number of milliseconds >= 0, got "slow"/],
+    [['--chat-latency-ms', 'soon'], /--chat-latency-ms must be a number of milliseconds >= 0, got "soon"/],
     [['--bogus'], /bogus/],
   ])('rejects %j with a clear message', (argv, message) => {
     const parsed = parseCliArgs(argv);

@@ -152,11 +152,12 @@ describe('sandbox judge versions', () => {
 });
 
 describe('GET /sandbox/stats', () => {
-  it('reports the judge requests it has answered, in total and by model asked, without a key', async () => {
+  it('reports the chat and judge requests it has answered, in total and by model asked, without a key', async () => {
     const fresh = await startSandbox();
     try {
       const read = async () => (await fetch(`${fresh.origin}/sandbox/stats`)).json();
-      expect(await read()).toEqual({ judgeRequests: { total: 0, byModel: {} } });
+      const noChat = { total: 0, byModel: {} };
+      expect(await read()).toEqual({ chatRequests: noChat, judgeRequests: { total: 0, byModel: {} } });
       for (const model of ['judge-1.13.0', 'judge-1.13.0', 'judge-preview']) {
         const res = await fetch(`${fresh.origin}/partner/v1/systemone`, {
           method: 'POST',
@@ -166,7 +167,25 @@ describe('GET /sandbox/stats', () => {
         expect(res.status).toBe(200);
       }
       expect(await read()).toEqual({
+        chatRequests: noChat,
         judgeRequests: { total: 3, byModel: { 'judge-1.13.0': 2, 'judge-preview': 1 } },
+      });
+      // Chat, streamed or not, counted by model; a request the Sandbox refuses is not.
+      for (const [model, stream] of [
+        ['sandbox-chat-1', false],
+        ['sandbox-chat-mini', true],
+        ['no-such-model', false],
+      ] as const) {
+        const res = await fetch(`${fresh.origin}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model, stream, messages: [{ role: 'user', content: 'Hi' }] }),
+        });
+        await res.text();
+        expect(res.status).toBe(model === 'no-such-model' ? 404 : 200);
+      }
+      expect(await read()).toMatchObject({
+        chatRequests: { total: 2, byModel: { 'sandbox-chat-1': 1, 'sandbox-chat-mini': 1 } },
       });
     } finally {
       await fresh.close();

@@ -22,6 +22,8 @@ export interface SandboxSettings {
   videoPaceMs: number;
   /** How long each judge request takes before it answers (0 = at once). */
   judgeLatencyMs: number;
+  /** How long a whole chat reply takes, streamed or not (chat-latency.ts); undefined = the token pace. */
+  chatLatencyMs: number | undefined;
   /** When set, only these keys are accepted (others get 401, like a revoked key). */
   acceptedKeys: string[] | undefined;
 }

@@ -32,6 +32,11 @@ export interface SandboxOptions {
   videoPaceMs?: number;
   /** Time each judge request takes before it answers (batch runs need a real pace); default 0. */
   judgeLatencyMs?: number;
+  /**
+   * Time each whole chat reply takes, streamed or not (its last chunk lands then; chat-latency.ts),
+   * in place of the token pace; undefined by default.
+   */
+  chatLatencyMs?: number;
   /** Accept only these sk- keys; undefined = any sk- key. */
   acceptedKeys?: string[];
   /** Extra endpoints registered by feature modules. */
@@ -58,6 +63,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     rateLimit: opts.rateLimit,
     videoPaceMs: opts.videoPaceMs ?? 1500,
     judgeLatencyMs: opts.judgeLatencyMs ?? 0,
+    chatLatencyMs: opts.chatLatencyMs,
     acceptedKeys: opts.acceptedKeys,
   };
   const state = new SandboxState(opts.balanceYuan);
@@ -119,6 +125,9 @@ function checkOptions(opts: SandboxOptions, host: string): void {
     (!Number.isFinite(opts.judgeLatencyMs) || opts.judgeLatencyMs < 0)
   ) {
     throw new Error(`Sandbox judgeLatencyMs must be a number >= 0, got ${opts.judgeLatencyMs}`);
+  }
+  if (opts.chatLatencyMs !== undefined && (!Number.isFinite(opts.chatLatencyMs) || opts.chatLatencyMs < 0)) {
+    throw new Error(`Sandbox chatLatencyMs must be a number >= 0, got ${opts.chatLatencyMs}`);
   }
   if (opts.fault !== undefined && !isSandboxFault(opts.fault)) {
     throw new Error(`Unknown sandbox fault "${String(opts.fault)}"`);

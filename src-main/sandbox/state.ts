@@ -22,6 +22,11 @@ export class SandboxState {
    * sent a finished case again. Keyed by a hash: states can be megabytes.
    */
   readonly judgeRequestsByState = new Map<string, number>();
+  /**
+   * Chat completions asked for, by model (valid requests only), so an end-to-end test can prove a
+   * resumed eval run never sent a finished cell again (e2e/evals.spec.ts).
+   */
+  readonly chatRequests = new Map<string, number>();
   /** Judge requests being answered now, and the most there were at once (batch concurrency). */
   activeJudges = 0;
   peakJudges = 0;
@@ -40,6 +45,10 @@ export class SandboxState {
     let total = 0;
     for (const n of this.judgeRequests.values()) total += n;
     return total;
+  }
+
+  countChatRequest(model: string): void {
+    this.chatRequests.set(model, (this.chatRequests.get(model) ?? 0) + 1);
   }
 
   countJudgeRequest(model: string, stateText: string): void {

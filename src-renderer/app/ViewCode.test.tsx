@@ -62,4 +62,28 @@ describe('View code for the active profile', () => {
     expect(codeIn(dialog)).not.toContain('GATEWAY_API_KEY');
     expect(dialog.textContent).toContain('This profile sends no key, and neither does the code.');
   });
+
+  it('calls the profile it is given (an eval cell’s target) rather than the active one', async () => {
+    const other = {
+      ...azure,
+      id: 'p2',
+      host: 'https://other.example/v1',
+      baseUrl: 'https://other.example/v1',
+      query: [],
+    };
+    installFakeBridge({ 'profiles.list': () => ({ profiles: [azure, other], activeId: 'p1' }) });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ViewCode
+          kind="chat"
+          profileId="p2"
+          body={{ model: 'm', messages: [{ role: 'user', content: 'hi' }] }}
+        />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'View code' }));
+    const dialog = screen.getByRole('dialog', { name: 'Code for this request' });
+    await waitFor(() => expect(codeIn(dialog)).toContain('https://other.example/v1/chat/completions'));
+    expect(codeIn(dialog)).not.toContain('az.example');
+  });
 });

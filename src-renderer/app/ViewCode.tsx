@@ -16,6 +16,7 @@ export function ViewCode({
   body,
   http,
   load,
+  profileId,
 }: {
   kind: CodeKind;
   body: Record<string, unknown>;
@@ -26,6 +27,8 @@ export function ViewCode({
    * opens, `body` shown until it answers.
    */
   load?: () => Promise<{ body: Record<string, unknown>; files: CodeFile[] }>;
+  /** The profile the request went to; absent: the active one. */
+  profileId?: string;
 }) {
   const [open, setOpen] = useState(false);
   const dialog = useModalDialog(open);
@@ -46,7 +49,14 @@ export function ViewCode({
       >
         {open ? (
           <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
-            <CodePanel kind={kind} body={body} http={http} load={load} onClose={() => setOpen(false)} />
+            <CodePanel
+              kind={kind}
+              body={body}
+              http={http}
+              load={load}
+              profileId={profileId}
+              onClose={() => setOpen(false)}
+            />
           </Suspense>
         ) : null}
       </dialog>

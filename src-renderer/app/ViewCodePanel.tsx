@@ -45,16 +45,18 @@ export function CodePanel({
   body: formBody,
   http,
   load,
+  profileId,
   onClose,
 }: {
   kind: CodeKind;
   body: Record<string, unknown>;
   http?: HttpCall;
   load?: () => Promise<Loaded>;
+  profileId?: string;
   onClose: () => void;
 }) {
   const [language, setLanguage] = useState<CodeLanguage>('curl');
-  const profile = useCodeProfile();
+  const profile = useCodeProfile(profileId);
   const { loaded, error, loading } = useLoaded(load);
   const body = loaded?.body ?? formBody;
   const files = loaded?.files;

@@ -25,17 +25,21 @@ const VideoTab = lazy(() =>
 const JudgeTab = lazy(() =>
   withMessages('judge', () => import('../features/judge/JudgeTab')).then((m) => ({ default: m.JudgeTab })),
 );
+const EvalsTab = lazy(() =>
+  withMessages('evals', () => import('../features/evals/EvalsTab')).then((m) => ({ default: m.EvalsTab })),
+);
 const SettingsTab = lazy(() =>
   withMessages('settings', () => import('../features/settings/SettingsTab')).then((m) => ({
     default: m.SettingsTab,
   })),
 );
 
-/** The app's sections in order; Ctrl+1…5 follow this order. A feature adds its entry here. */
+/** The app's sections in order; Ctrl+1…6 follow this order. A feature adds its entry here. */
 export const tabs: TabDef[] = [
   { id: 'chat', label: 'tab.chat', component: ChatTab },
   { id: 'media', label: 'tab.media', component: MediaTab },
   { id: 'video', label: 'tab.video', component: VideoTab },
   { id: 'judge', label: 'tab.judge', component: JudgeTab },
+  { id: 'evals', label: 'tab.evals', component: EvalsTab },
   { id: 'settings', label: 'tab.settings', component: SettingsTab },
 ];

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-export type TabId = 'chat' | 'media' | 'video' | 'judge' | 'settings';
+export type TabId = 'chat' | 'media' | 'video' | 'judge' | 'evals' | 'settings';
 /** Side panels the user can fold away to give the middle more room; remembered across starts. */
-export type PanelId = 'conversations' | 'chatParams' | 'judgeSets' | 'judgeHistory' | 'profiles';
+export type PanelId = 'conversations' | 'chatParams' | 'judgeSets' | 'judgeHistory' | 'evals' | 'profiles';
 
 interface UiState {
   tab: TabId;

@@ -7,12 +7,14 @@ import { useRoute } from '../hooks/use-route';
 export const SANDBOX_NOT_RUNNING = 'http://127.0.0.1:PORT';
 
 /**
- * The active profile as generated code should call it, as main calls it: its addresses, auth
+ * The active profile (or the one named: an eval cell's target may be on another) as generated
+ * code should call it, as main calls it: its addresses, auth
  * scheme, extra headers (a secret one by name only: the window never has its value) and query.
  */
-export function useCodeProfile(): CodeProfile {
+export function useCodeProfile(profileId?: string): CodeProfile {
   const profiles = useRoute('profiles.list', {}, { refetchOnMount: 'always' });
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
+  const wanted = profileId ?? profiles.data?.activeId;
+  const active = profiles.data?.profiles.find((p) => p.id === wanted);
   // The same object while the profile is the same, so the code is generated again only when it changes.
   return useMemo(() => activeCodeProfile(active), [active]);
 }

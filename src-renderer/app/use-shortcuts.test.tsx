@@ -18,7 +18,7 @@ describe('global shortcuts', () => {
       fireEvent.keyDown(window, { key: String(i + 1), ctrlKey: true });
       expect(useUi.getState().tab).toBe(tab.id);
     });
-    expect(tabs.map((x) => x.id)).toEqual(['chat', 'media', 'video', 'judge', 'settings']);
+    expect(tabs.map((x) => x.id)).toEqual(['chat', 'media', 'video', 'judge', 'evals', 'settings']);
   });
 
   it('Ctrl+L (or Cmd+L) toggles the request log; plain keys do nothing', () => {

@@ -15,3 +15,14 @@ export function visibleRows(opts: {
   const last = Math.min(count, Math.ceil((scrollTop + viewHeight) / rowHeight) + overscan);
   return { first, last: Math.max(first, last) };
 }
+
+/**
+ * The scroll offset that shows row `row` whole in a view `room` pixels high: unchanged when it
+ * already shows, else the least move that brings it in (the row at the top or at the bottom).
+ */
+export function scrollToShow(row: number, rowHeight: number, scrollTop: number, room: number): number {
+  const top = row * rowHeight;
+  if (top < scrollTop) return top;
+  if (top + rowHeight > scrollTop + room) return top + rowHeight - room;
+  return scrollTop;
+}

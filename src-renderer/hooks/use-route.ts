@@ -17,13 +17,22 @@ export function useRoute<K extends RouteName>(
   });
 }
 
-/** A route that changes something; listed routes are refetched after it succeeds. */
-export function useRouteMutation<K extends RouteName>(route: K, invalidates: RouteName[] = []) {
+/**
+ * A route that changes something; listed routes are refetched after it succeeds, and `after`
+ * runs. Both belong to the mutation, not to one `mutate` call: a call's own callbacks are dropped
+ * when the component that made it unmounts first (a grid row scrolled away or re-rendered).
+ */
+export function useRouteMutation<K extends RouteName>(
+  route: K,
+  invalidates: RouteName[] = [],
+  after?: (output: OutputOf<Routes[K]>, input: InputOf<Routes[K]>) => void,
+) {
   const qc = useQueryClient();
   return useMutation<OutputOf<Routes[K]>, RouteError, InputOf<Routes[K]>>({
     mutationFn: (input) => call(route, input),
-    onSuccess: () => {
+    onSuccess: (output, input) => {
       for (const r of invalidates) void qc.invalidateQueries({ queryKey: [r] });
+      after?.(output, input);
     },
   });
 }

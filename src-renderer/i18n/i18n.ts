@@ -70,6 +70,25 @@ const PARTS = {
     en: () => import('./en/workbench').then((m) => m.enWorkbench),
     'zh-CN': () => import('./zh-CN/workbench').then((m) => m.zhWorkbench),
   },
+  // An eval's runs and results: loaded with their view (features/evals/runs), apart from the
+  // eval's editor, since the matrix is its own lazy chunk.
+  evalRuns: {
+    en: () => import('./en/evalRuns').then((m) => m.evalRuns),
+    'zh-CN': () => import('./zh-CN/evalRuns').then((m) => m.evalRuns),
+  },
+  // The Evals tab's own strings, and the case import's, whose dialog it shares.
+  evals: {
+    en: () =>
+      Promise.all([import('./en/evals'), import('./en/judgeCases')]).then(([e, c]) => ({
+        ...c.judgeCases,
+        ...e.evals,
+      })),
+    'zh-CN': () =>
+      Promise.all([import('./zh-CN/evals'), import('./zh-CN/judgeCases')]).then(([e, c]) => ({
+        ...c.judgeCases,
+        ...e.evals,
+      })),
+  },
 } satisfies Record<string, Record<Language, () => Promise<Partial<Catalog>>>>;
 export type MessagePart = keyof typeof PARTS;
 

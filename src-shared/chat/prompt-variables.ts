@@ -25,8 +25,18 @@ export function variableNames(texts: readonly string[]): string[] {
  */
 export function fillVariables(text: string, values: PromptVariables | undefined): string {
   if (!values || !text.includes('{{')) return text;
-  return text.replace(PLACEHOLDER, (whole, name: string) => {
+  return replacePlaceholders(text, (name) => {
     const value = Object.hasOwn(values, name) ? values[name] : undefined;
-    return value ? value : whole;
+    return value ? value : undefined;
   });
+}
+
+/**
+ * `text` with each placeholder replaced by `value(name)`, in one pass (a value holding `{{x}}` is
+ * not filled again); `undefined` keeps the placeholder as written. Evals fill every placeholder,
+ * empty values included, and name the missing ones first (docs/architecture.md, "Evals").
+ */
+export function replacePlaceholders(text: string, value: (name: string) => string | undefined): string {
+  if (!text.includes('{{')) return text;
+  return text.replace(PLACEHOLDER, (whole, name: string) => value(name) ?? whole);
 }

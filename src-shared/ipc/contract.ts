@@ -18,6 +18,12 @@ import type { JudgeBatchEvents } from '../judge/batch-run';
 import { judgeBatchRoutes } from './routes/judge-batch-routes';
 import { judgeAgreementRoutes } from './routes/judge-agreement-routes';
 import { judgeBatchGridRoutes } from './routes/judge-batch-grid-routes';
+import { judgeReportRoutes } from './routes/judge-report-routes';
+import { evalRoutes } from './routes/eval-routes';
+import { evalRunRoutes } from './routes/eval-run-routes';
+import type { EvalEvents } from '../evals/eval-run-views';
+import { evalStatsRoutes } from './routes/eval-stats-routes';
+import { evalExportRoutes } from './routes/eval-export-routes';
 
 /**
  * The whole IPC surface. Main validates with these schemas; preload and renderer take their
@@ -36,6 +42,11 @@ export const routes = {
   ...judgeBatchRoutes,
   ...judgeAgreementRoutes,
   ...judgeBatchGridRoutes,
+  ...judgeReportRoutes,
+  ...evalRoutes,
+  ...evalRunRoutes,
+  ...evalStatsRoutes,
+  ...evalExportRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes & string;
@@ -51,7 +62,8 @@ export type Streams = typeof streams;
 export type StreamName = keyof Streams & string;
 
 /** Main -> every window: broadcasts that are not part of any one stream. */
-export interface EventMap extends ChatEvents, VideoEvents, MediaEvents, JudgeBatchEvents, JudgeCaseEvents {
+export interface EventMap
+  extends ChatEvents, VideoEvents, MediaEvents, JudgeBatchEvents, JudgeCaseEvents, EvalEvents {
   'log.changed': LogEntry;
   'app.notice': StorageNotice;
 }

@@ -19,6 +19,8 @@ import type {
 import type { BatchRunState } from './batch-run';
 import type { QuestionDriftPaired } from './drift-paired-stats';
 import type { SetTuning } from './set-tuning';
+import type { ThresholdCrossValidation } from '../stats/threshold-cross-validation';
+import type { CurveBands } from '../stats/curve-bands';
 
 /**
  * What the Agreement and Drift views show (docs/architecture.md, "Judge agreement and drift"):
@@ -74,6 +76,17 @@ export interface NoulAgreement extends QuestionBase {
    * an agreement computed before intervals existed has none, and reads as before.
    */
   intervals?: NoulIntervals;
+  /**
+   * The threshold with the best accuracy on these labels, that accuracy as it reads on them
+   * (optimistic) and cross-validated (docs/architecture.md, "Judge thresholds"). Optional, like
+   * `intervals`: an agreement computed before it has none.
+   */
+  tunedThreshold?: ThresholdCrossValidation;
+  /**
+   * The ROC and precision–recall curves' pointwise 95 % bootstrap bands on a grid of BAND_POINTS
+   * x values (docs/architecture.md, "Judge metrics with intervals"). Optional, as above.
+   */
+  bands?: CurveBands;
 }
 
 export interface ChoiceAgreement extends QuestionBase {

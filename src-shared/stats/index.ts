@@ -15,3 +15,5 @@ export * from './mcnemar-exact';
 export * from './sample-size';
 export * from './difference-verdict';
 export * from './cohen-kappa';
+export * from './threshold-cross-validation';
+export * from './curve-bands';

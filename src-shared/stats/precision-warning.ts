@@ -18,6 +18,12 @@ export interface PrecisionWarning {
 }
 
 /**
+ * The precision asked of a proportion by default: ± 0.05 (five points) at 95 %, about what it
+ * takes to tell 0.85 from 0.90. Below it the views warn and say how many labelled cases would do.
+ */
+export const DEFAULT_PRECISION_TARGET = 0.05;
+
+/**
  * The fewest cases n whose Wilson half-width at proportion p is at most target. The half-width
  * falls as n grows (for every p), so a doubling search then a bisection finds it.
  */

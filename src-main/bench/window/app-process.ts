@@ -8,6 +8,8 @@ import { startChild } from '../child-process';
 export interface AppProcess {
   /** The page address, with its access token. */
   url: string;
+  /** The app process's id: the eval bench reads its main thread's CPU time from /proc. */
+  pid: number;
   /** Calls a route as the window would, over a socket of its own. */
   invoke<T = unknown>(route: string, input: unknown): Promise<T>;
   /**
@@ -60,6 +62,7 @@ export async function startApp(
   let nextProbe = 1;
   return {
     url,
+    pid: probe.pid!,
     watchLoop: async () => {
       const id = String(nextProbe++);
       await ask({ loopProbe: 'start', id }, 'started');

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright';
 import type { AppProcess } from './app-process';
 import { MainThread } from './main-thread';
 import { LONG_CHAT, SHORT_CHAT } from './seed-data';
+import { startTrace } from './trace';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -41,10 +42,16 @@ export async function openLongChat(page: Page, rounds = 5) {
     await list.getByText(SHORT_CHAT.title).click();
     await page.getByText('how does step 0 work?').waitFor();
     await page.waitForTimeout(300);
+    // BENCH_PROFILE: the functions the open spends its time in; BENCH_TRACE: Chromium's own work
+    // (style, layout, paint, messages) by event, every task counted, short ones too.
+    const profile = process.env.BENCH_PROFILE ? await main.startProfile() : undefined;
+    const trace = process.env.BENCH_TRACE ? await startTrace(page, { allTasks: true }) : undefined;
     const work = await main.workDuring(async () => {
       await list.getByText(LONG_CHAT.title).click();
       await page.getByText('Question 100:').waitFor();
     });
+    await profile?.();
+    await trace?.();
     busy.push(work.busyMs);
     cpu.push(work.cpuMs);
   }

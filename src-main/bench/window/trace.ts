@@ -17,7 +17,10 @@ interface TraceEvent {
  * panel); on stop, prints what the renderer's main thread did inside each task over 50 ms —
  * the work a JavaScript profile shows only as "(program)": style, layout, paint.
  */
-export async function startTrace(page: Page): Promise<() => Promise<void>> {
+export async function startTrace(
+  page: Page,
+  opts: { allTasks?: boolean } = {},
+): Promise<() => Promise<void>> {
   const browser = page.context().browser();
   if (!browser) throw new Error('BENCH_TRACE needs a launched browser');
   await browser.startTracing(page, {
@@ -30,6 +33,7 @@ export async function startTrace(page: Page): Promise<() => Promise<void>> {
     const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
     if (!main) return;
     const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+    if (opts.allTasks) printAllTasks(mine);
     const tasks = mine.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
     for (const task of tasks) {
       const end = task.ts + (task.dur ?? 0);
@@ -46,4 +50,24 @@ export async function startTrace(page: Page): Promise<() => Promise<void>> {
         );
     }
   };
+}
+
+/**
+ * Every task of the traced span, short ones too: their count and total, and the time inside
+ * them by event name (nested events each count their own span, so the names overlap).
+ */
+function printAllTasks(mine: TraceEvent[]) {
+  const tasks = mine.filter((e) => e.name === 'RunTask');
+  const total = tasks.reduce((n, t) => n + (t.dur ?? 0) / 1000, 0);
+  console.log(`    trace: ${tasks.length} tasks, ${total.toFixed(1)} ms in all`);
+  const byName = new Map<string, { ms: number; n: number }>();
+  for (const e of mine) {
+    if (e.name === 'RunTask') continue;
+    const b = byName.get(e.name) ?? { ms: 0, n: 0 };
+    b.ms += (e.dur ?? 0) / 1000;
+    b.n++;
+    byName.set(e.name, b);
+  }
+  const top = [...byName].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30);
+  for (const [name, { ms, n }] of top) console.log(`      ${ms.toFixed(1).padStart(7)} ms  ×${n}  ${name}`);
 }

@@ -7,6 +7,8 @@ import { bundleReport } from '../bundle-report';
 import { worstDelay } from '../main-loop-report';
 import { watchLoad, withLoad } from '../machine-load';
 import { startApp } from './app-process';
+import { evalMatrixBench } from './eval-matrix-bench';
+import { evalRunBench } from './eval-run-bench';
 import { judgeBatchBench } from './judge-batch-bench';
 import { largeRunBench, measured } from './large-run-bench';
 import { firstLoadJs, logPanelPerCall, openLongChat, videoTabCpu } from './other-measures';
@@ -88,6 +90,28 @@ export async function runWindowBench(projectRoot: string, only?: string, rounds 
         delay: j.loop,
         load: j.load,
         note: `${(j.wallMs / 1000).toFixed(1)} s, Start to done`,
+      });
+    }
+    step('eval run');
+    if (wanted('eval run')) {
+      report.evalRun = await loaded(() => evalRunBench(projectRoot, browser));
+      const e = report.evalRun;
+      report.mainLoop.push({
+        workload: `an eval run at concurrency ${e.concurrency} (${e.cells.toLocaleString('en')} cells)`,
+        delay: e.loop,
+        load: e.load,
+        note: `${(e.wallMs / 1000).toFixed(1)} s, Start to done`,
+      });
+    }
+    step('eval matrix scroll');
+    if (wanted('eval matrix')) {
+      report.evalMatrix = await loaded(() => evalMatrixBench(projectRoot, browser));
+      const m = report.evalMatrix;
+      report.mainLoop.push({
+        workload: `scrolling a ${m.rows.toLocaleString('en')}-row eval run's matrix`,
+        delay: m.loop,
+        load: m.load,
+        note: `${m.fetches.count} pages fetched`,
       });
     }
     step('large run: grid, agreement, drift, export, import');

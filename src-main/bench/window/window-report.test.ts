@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, firstLoadLine, openChatLine, videoLine } from './window-report';
+import {
+  BUDGETS,
+  evalMatrixLine,
+  evalRunLine,
+  firstLoadLine,
+  openChatLine,
+  videoLine,
+} from './window-report';
 
 const load = { load1: 0.8, cpus: 2 };
 
@@ -49,6 +56,88 @@ describe('the main thread’s CPU beside its busy time', () => {
     });
     expect(video).toMatch(
       /later ok {3}0\.30 s \(checked about every 30 s\); main thread's CPU 0\.38 s and 0\.25 s/,
+    );
+  });
+});
+
+const loop = { p99Ms: 12.3, maxMs: 41, ownP99Ms: 1, ownMaxMs: 3, samples: 100 };
+
+describe('the eval rows', () => {
+  const run = {
+    rows: 1_000,
+    variants: 2,
+    targets: 2,
+    cells: 4_000,
+    concurrency: 8,
+    chatLatencyMs: 200,
+    judgeLatencyMs: 200,
+    wallMs: 226_000,
+    idealMs: 200_000,
+    longTasks: 0,
+    longestTaskMs: 0,
+    tasksOver50: [],
+    tasksCpu: [],
+    progressShown: true,
+    progressSeen: 4_000,
+    loop,
+    cpu: { mainMs: 41_500, processMs: 60_200 },
+    load,
+  };
+
+  it('states the ideal it judges the eval run against, and main beside it', () => {
+    const line = evalRunLine(run);
+    expect(line).toMatch(
+      /ok {3}226\.0 s = 1\.130× the ideal 200\.0 s \(4,000 cells × 0\.4 s \/ 8; budget 1\.15×\)/,
+    );
+    expect(line).toMatch(
+      /ok {3}0 tasks > 50 ms .*progress shown to the end; main's loop p99 12\.3 ms, max 41 ms/,
+    );
+    expect(line).toMatch(/main's own CPU 41\.5 s \(the process 60\.2 s\) {2}\[load 0\.8\/2 cpus\]$/);
+    expect(BUDGETS.evalRunRatio).toBe(1.15);
+    const slow = evalRunLine({
+      ...run,
+      wallMs: 240_000,
+      longTasks: 2,
+      longestTaskMs: 80,
+      progressShown: false,
+      progressSeen: 3_900,
+      tasksCpu: null,
+      tasksOver50: [
+        { atS: 0.2, ms: 61 },
+        { atS: 180.4, ms: 80 },
+      ],
+    });
+    expect(slow).toMatch(/; the tasks over 50 ms at 0\.2 s \(61 ms\), 180\.4 s \(80 ms\) {2}\[/);
+    expect(evalRunLine({ ...run, longTasks: 1, longestTaskMs: 53 })).toMatch(
+      /OVER 1 tasks > 50 ms \(longest 53 ms; the trace saw no single task over 50 ms\)/,
+    );
+    expect(slow).toMatch(/OVER 240\.0 s = 1\.200×/);
+    expect(slow).toMatch(
+      /OVER 2 tasks > 50 ms \(longest 80 ms\), progress NOT shown to the end \(bar reached 3,900\)/,
+    );
+  });
+
+  it('judges the matrix scroll on its long tasks, the pages beside', () => {
+    const line = evalMatrixLine({
+      rows: 100_000,
+      columns: 4,
+      wheelSteps: 330,
+      wheelRows: 1_200,
+      jumps: 9,
+      longTasks: 1,
+      longestTaskMs: 63,
+      tasksCpu: [{ ms: 63, cpuMs: 4.2 }],
+      fetches: { count: 40, medianMs: 21, maxMs: 90 },
+      jumpToRows: { medianMs: 60, maxMs: 120 },
+      loop,
+      cpu: null,
+      load,
+    });
+    expect(line).toMatch(
+      /100,000 rows × 4 columns, 330 wheel steps \(the first 1,200 rows down\) and 9 far jumps: OVER 1 tasks > 50 ms \(longest 63 ms, their CPU at most 4 ms\)/,
+    );
+    expect(line).toMatch(
+      /40 pages fetched, 21 ms median, 90 ms max; a far jump to its rows on screen 60 ms median, 120 ms max {2}\[/,
     );
   });
 });

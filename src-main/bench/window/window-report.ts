@@ -1,5 +1,7 @@
 import { type MainLoopRow, printMainLoop } from '../main-loop-report';
 import { loadText, type MachineLoad } from '../machine-load';
+import type { EvalMatrixMeasure } from './eval-matrix-bench';
+import type { EvalRunMeasure } from './eval-run-bench';
 import type { JudgeBatchMeasure } from './judge-batch-bench';
 import type { StreamMeasure } from './stream-cases';
 
@@ -31,6 +33,10 @@ export interface WindowReport {
     cpu?: { firstMinuteMs: number; perMinuteMs: number };
   }>;
   judgeBatch?: Loaded<JudgeBatchMeasure>;
+  /** Issue 27's eval run, started from the eval's Runs & results view (eval-run-bench.ts). */
+  evalRun?: Loaded<EvalRunMeasure>;
+  /** A finished 100,000-row run's matrix scrolled (eval-matrix-bench.ts). */
+  evalMatrix?: Loaded<EvalMatrixMeasure>;
   /** Main's event loop in the app process, one row per workload. */
   mainLoop: MainLoopRow[];
 }
@@ -46,6 +52,8 @@ export const BUDGETS = {
   videoPerMinuteMs: 500,
   /** A batch run's wall time over the ideal (cases / concurrency × latency). */
   judgeBatchRatio: 1.1,
+  /** An eval run's wall time over the ideal (cells × (chat + judge latency) / concurrency): issue 27. */
+  evalRunRatio: 1.15,
 };
 
 const mark = (ok: boolean) => (ok ? 'ok  ' : 'OVER');
@@ -116,7 +124,44 @@ export function printWindowReport(r: WindowReport): void {
       ),
     );
   }
+  if (r.evalRun) console.log(evalRunLine(r.evalRun));
+  if (r.evalMatrix) console.log(evalMatrixLine(r.evalMatrix));
   printMainLoop(r.mainLoop);
+}
+
+/** Beside the long tasks: how much of them was the page's own CPU (a loaded machine makes them wait). */
+const taskCpuText = (t: { longTasks: number; tasksCpu: { ms: number; cpuMs: number }[] | null }) =>
+  !t.tasksCpu || t.longTasks === 0
+    ? ''
+    : t.tasksCpu.length
+      ? `, their CPU at most ${Math.max(...t.tasksCpu.map((x) => x.cpuMs)).toFixed(0)} ms`
+      : '; the trace saw no single task over 50 ms';
+
+const cpuText = (c: { mainMs: number; processMs: number } | null) =>
+  c
+    ? `main's own CPU ${(c.mainMs / 1000).toFixed(1)} s (the process ${(c.processMs / 1000).toFixed(1)} s)`
+    : '';
+
+/**
+ * The eval run: its wall time against the ideal, stated (cells × (chat + judge) / concurrency);
+ * the window's long tasks and its progress; main's loop and own CPU beside them, not judged here
+ * (the loop's row in the main-loop table is).
+ */
+export function evalRunLine(e: NonNullable<WindowReport['evalRun']>): string {
+  const ratio = e.wallMs / e.idealMs;
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return withLoad(
+    `Eval run, ${e.rows.toLocaleString('en')} rows × ${e.variants} prompts × ${e.targets} targets at concurrency ${e.concurrency}, ${e.chatLatencyMs} ms per chat reply + ${e.judgeLatencyMs} ms per judge call: ${mark(ratio <= BUDGETS.evalRunRatio)} ${s(e.wallMs)} = ${ratio.toFixed(3)}× the ideal ${s(e.idealMs)} (${e.cells.toLocaleString('en')} cells × ${((e.chatLatencyMs + e.judgeLatencyMs) / 1000).toFixed(1)} s / ${e.concurrency}; budget ${BUDGETS.evalRunRatio}×); window: ${mark(e.longTasks <= BUDGETS.longTasks)} ${e.longTasks} tasks > 50 ms (longest ${e.longestTaskMs.toFixed(0)} ms${taskCpuText(e)}), progress ${e.progressShown ? 'shown to the end' : `NOT shown to the end (bar reached ${e.progressSeen.toLocaleString('en')})`}; main's loop p99 ${e.loop.p99Ms.toFixed(1)} ms, max ${e.loop.maxMs.toFixed(0)} ms${e.cpu ? `; ${cpuText(e.cpu)}` : ''}${e.tasksOver50.length ? `; the tasks over 50 ms at ${e.tasksOver50.map((t) => `${t.atS.toFixed(1)} s (${t.ms.toFixed(0)} ms)`).join(', ')}` : ''}`,
+    e.load,
+  );
+}
+
+/** The 100,000-row matrix scrolled: the window's long tasks judged, the pages' fetch times beside. */
+export function evalMatrixLine(m: NonNullable<WindowReport['evalMatrix']>): string {
+  return withLoad(
+    `Eval matrix, ${m.rows.toLocaleString('en')} rows × ${m.columns} columns, ${m.wheelSteps} wheel steps (the first ${m.wheelRows.toLocaleString('en')} rows down) and ${m.jumps} far jumps: ${mark(m.longTasks <= BUDGETS.longTasks)} ${m.longTasks} tasks > 50 ms (longest ${m.longestTaskMs.toFixed(0)} ms${taskCpuText(m)}); ${m.fetches.count} pages fetched, ${m.fetches.medianMs.toFixed(0)} ms median, ${m.fetches.maxMs.toFixed(0)} ms max; a far jump to its rows on screen ${m.jumpToRows.medianMs.toFixed(0)} ms median, ${m.jumpToRows.maxMs.toFixed(0)} ms max${m.cpu ? `; ${cpuText(m.cpu)}` : ''}`,
+    m.load,
+  );
 }
 
 /**

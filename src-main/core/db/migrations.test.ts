@@ -46,6 +46,11 @@ describe('migrations', () => {
       'chat_presets',
       'conversation_attachments',
       'conversations',
+      'eval_cell_marks',
+      'eval_cells',
+      'eval_rows',
+      'eval_runs',
+      'evals',
       'judge_batch_results',
       'judge_batch_runs',
       'judge_cases',
@@ -352,7 +357,7 @@ describe('migrations', () => {
     });
     const before = { run: batchRunRepository(ctx).getRun('r1'), kase: judgeCaseRepository(ctx).get('k1') };
 
-    expect(runMigrations(db)).toBe(10);
+    expect(runMigrations(db, MIGRATIONS.slice(0, 10))).toBe(10);
     expect(batchRunRepository(ctx).getRun('r1')).toEqual(before.run);
     expect(judgeCaseRepository(ctx).get('k1')).toEqual(before.kase);
     expect(before.kase).toEqual(saved);

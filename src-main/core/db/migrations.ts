@@ -9,6 +9,8 @@ import {
   SCHEMA_V7_SET_TUNING,
   SCHEMA_V9_ATTACHMENT_REFS,
   SCHEMA_V10_REVIEW,
+  SCHEMA_V11_EVALS,
+  SCHEMA_V12_EVAL_MARKS,
 } from './schema-sql';
 import { transaction } from './transaction';
 import { liftFormFields } from '../../../src-shared/chat/params-from-extra';
@@ -42,6 +44,8 @@ export const MIGRATIONS: Migration[] = [
     },
   },
   { version: 10, name: 'review marks and label edits', up: (db) => db.exec(SCHEMA_V10_REVIEW) },
+  { version: 11, name: 'evals', up: (db) => db.exec(SCHEMA_V11_EVALS) },
+  { version: 12, name: 'eval run pause reasons and cell marks', up: (db) => db.exec(SCHEMA_V12_EVAL_MARKS) },
 ];
 
 /**

@@ -45,6 +45,8 @@ describe('openDatabase', () => {
     const db = openDatabase(dir, new StorageNotices());
     expect(statSync(join(dir, DATABASE_FILE)).mode & 0o777).toBe(0o600);
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    // NORMAL (1): synced at checkpoints, not at every commit (docs/architecture.md, "Crash durability").
+    expect(db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 1 });
     expect(db.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
     expect(schemaVersion(db)).toBe(MIGRATIONS.at(-1)!.version);
     db.close();

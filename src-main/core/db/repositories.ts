@@ -1,4 +1,6 @@
 import { type BatchRunRepository, batchRunRepository } from './batch-run-repository';
+import { type EvalRepository, evalRepository } from './eval-repository';
+import { type EvalRunRepository, evalRunRepository } from './eval-repository-runs';
 import { type ConversationRepository, conversationRepository } from './conversation-repository';
 import { type JudgeCaseRepository, judgeCaseRepository } from './judge-case-repository';
 import type { DbContext } from './quarantine';
@@ -26,6 +28,8 @@ export interface Repositories {
   cases: JudgeCaseRepository;
   batches: BatchRunRepository;
   reviews: ReviewRepository;
+  evals: EvalRepository;
+  evalRuns: EvalRunRepository;
 }
 
 export function createRepositories(ctx: DbContext): Repositories {
@@ -39,5 +43,7 @@ export function createRepositories(ctx: DbContext): Repositories {
     cases: judgeCaseRepository(ctx),
     batches: batchRunRepository(ctx),
     reviews: reviewRepository(ctx),
+    evals: evalRepository(ctx),
+    evalRuns: evalRunRepository(ctx),
   };
 }

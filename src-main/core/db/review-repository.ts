@@ -53,6 +53,14 @@ const parse = (text: string | null): number | boolean | undefined => {
   return typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
 };
 
+/**
+ * A set's corrected cases, walked from the label edits (made one by one, so few) to their cases.
+ * CROSS JOIN fixes that order: left to itself SQLite walks the set's cases (100,000 of them) and
+ * probes the edits for each, 15 ms of main on every page of the results grid.
+ */
+export const CORRECTED_IN_SET_SQL =
+  'SELECT DISTINCT e.case_id FROM judge_label_edits e CROSS JOIN judge_cases c ON c.id = e.case_id WHERE c.set_id = ?';
+
 export function reviewRepository(ctx: DbContext): ReviewRepository {
   const db: DatabaseSync = ctx.db;
   const all = db.prepare(
@@ -67,9 +75,7 @@ export function reviewRepository(ctx: DbContext): ReviewRepository {
   const edits = db.prepare(
     'SELECT id, case_id, run_id, question, before, after, who, at FROM judge_label_edits WHERE case_id = ? ORDER BY at, id',
   );
-  const correctedOf = db.prepare(
-    'SELECT DISTINCT e.case_id FROM judge_label_edits e JOIN judge_cases c ON c.id = e.case_id WHERE c.set_id = ?',
-  );
+  const correctedOf = db.prepare(CORRECTED_IN_SET_SQL);
   // Statements that write are prepared on first use: a worker's read-only connection never writes.
   const writes = () => ({
     upsert: db.prepare(

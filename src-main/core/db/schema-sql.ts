@@ -225,3 +225,90 @@ CREATE TABLE judge_label_edits (
 ) STRICT;
 CREATE INDEX judge_label_edits_by_case ON judge_label_edits (case_id, at);
 `;
+
+/**
+ * Version 11: evals (docs/architecture.md, "Evals"). An eval's definition is JSON
+ * in `data`; its dataset rows are rows of their own, so 100,000 of them are read a page at a
+ * time. A run keeps the definition it started with; a cell is written alone when its result
+ * arrives (never planned ahead), found by run and state to count and resume, and by its request's
+ * cache key (done cells only) so an identical request is not sent twice. The run keeps its cells'
+ * counts by state, kept with each cell's write: counting 400,000 cells by index takes about 50 ms,
+ * a task the window's progress must not wait on. Rows and cells are
+ * rowid tables: a row's variables or a cell's reply can be long, which WITHOUT ROWID handles badly.
+ */
+export const SCHEMA_V11_EVALS = `
+CREATE TABLE evals (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  data TEXT NOT NULL
+) STRICT;
+CREATE INDEX evals_by_updated ON evals (updated_at DESC);
+
+CREATE TABLE eval_rows (
+  eval_id TEXT NOT NULL REFERENCES evals (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  variables TEXT NOT NULL,
+  expected TEXT
+) STRICT;
+CREATE UNIQUE INDEX eval_rows_by_position ON eval_rows (eval_id, position);
+
+CREATE TABLE eval_runs (
+  id TEXT PRIMARY KEY,
+  eval_id TEXT NOT NULL REFERENCES evals (id) ON DELETE CASCADE,
+  state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'paused', 'cancelled', 'done')),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  done_cells INTEGER NOT NULL DEFAULT 0,
+  failed_cells INTEGER NOT NULL DEFAULT 0,
+  data TEXT NOT NULL
+) STRICT;
+CREATE INDEX eval_runs_by_eval ON eval_runs (eval_id, created_at DESC);
+CREATE INDEX eval_runs_by_state ON eval_runs (state);
+
+CREATE TABLE eval_cells (
+  run_id TEXT NOT NULL REFERENCES eval_runs (id) ON DELETE CASCADE,
+  row_position INTEGER NOT NULL,
+  variant_id TEXT NOT NULL,
+  target_id TEXT NOT NULL,
+  sample INTEGER NOT NULL,
+  cache_key TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('done', 'failed')),
+  reply TEXT,
+  latency_ms REAL,
+  tokens_in INTEGER,
+  tokens_out INTEGER,
+  cost_yuan REAL,
+  checks TEXT,
+  grades TEXT,
+  similarity REAL,
+  error TEXT,
+  updated_at INTEGER NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX eval_cells_by_cell ON eval_cells (run_id, row_position, variant_id, target_id, sample);
+CREATE INDEX eval_cells_by_state ON eval_cells (run_id, state);
+CREATE INDEX eval_cells_by_cache_key ON eval_cells (cache_key, updated_at) WHERE state = 'done';
+`;
+
+/**
+ * Version 12: an eval run's pause reason and the user's marks on its cells (docs/architecture.md,
+ * "Evals"). The reason is a column of the run (JSON, null unless paused) so a
+ * restarted app says why a run waits; it is cleared when the run goes on. A mark is the user's
+ * good / bad on one cell; no row means unmarked. The statistics read the marks from a worker with
+ * their own SQL, so the table's name and columns are part of that contract.
+ */
+export const SCHEMA_V12_EVAL_MARKS = `
+ALTER TABLE eval_runs ADD COLUMN pause_reason TEXT;
+
+CREATE TABLE eval_cell_marks (
+  run_id TEXT NOT NULL REFERENCES eval_runs (id) ON DELETE CASCADE,
+  row_position INTEGER NOT NULL,
+  variant_id TEXT NOT NULL,
+  target_id TEXT NOT NULL,
+  sample INTEGER NOT NULL,
+  mark TEXT NOT NULL CHECK (mark IN ('good', 'bad')),
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (run_id, row_position, variant_id, target_id, sample)
+) STRICT;
+`;

@@ -27,7 +27,7 @@ import { AppFailure, invalidInput } from '../../../src-shared/result';
 import type { WorkerPool } from '../workers/worker-pool';
 import { exportCases } from './cases/case-export';
 import type { CsvOptions } from './cases/csv';
-import { importCaseFile, noRoom, sortByPlace } from './cases/case-import';
+import { importCaseFile, noRoom, sortByPlace, unreadableFilePreview } from './cases/case-import';
 import { CASE_IMPORT_JOB, type CaseImportJobInput } from './cases/case-import-job';
 import { checkMapping, mapRow, problem, proposeMapping } from './cases/case-mapping';
 import type { CaseUploads } from './cases/case-uploads';
@@ -254,17 +254,7 @@ export class JudgeCaseService {
     });
     if (!proposed) mapping = proposeMapping(end.columns, questions);
     if (input.mapping) checkMapping(input.mapping, end.columns, questions);
-    if (end.fatal)
-      return {
-        format: end.format,
-        columns: [],
-        mapping: proposeMapping([], questions),
-        rows: [],
-        rowCount: 0,
-        validCount: 0,
-        problems: [problem({}, 'file', end.fatal)],
-        problemCount: 1,
-      };
+    if (end.fatal) return unreadableFilePreview(end.format, end.fatal, proposeMapping([], questions));
     if (end.stopped) note(problem({}, 'file', stopMessage(end.stopped)));
     else {
       const held = this.deps.cases.count(input.setId);

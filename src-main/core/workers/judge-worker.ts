@@ -6,12 +6,17 @@ import type { WorkerStartData } from './worker-messages';
 import { serveJobs } from './worker-host';
 import { tokenCountJobs } from './token-count-job';
 import { caseEstimateJobs } from './case-estimate-job';
+import { evalRowsImportJobs } from '../evals/eval-rows-import-job';
+import { evalEstimateJobs } from '../evals/eval-estimate-job';
+import { evalStatsJobs } from '../evals/eval-stats-job';
 
 /**
  * A worker thread of the app's pool (docs/architecture.md, "Worker threads"): its own read-only
  * connection to the data folder's database, and the judge's heavy reads as jobs; and a case
  * file's import, on a write connection of its own for the job's length; and the judge's token
- * counting and a run's estimate, so main never loads the tokenizer. Built as
+ * counting and a run's estimate, so main never loads the tokenizer; and an eval's dataset import
+ * (eval-rows-import-job.ts), as a case file's; an eval run's estimate (eval-estimate-job.ts) and its
+ * statistics (eval-stats-job.ts). Built as
  * `out/main/judge-worker.js` beside main's entry (electron.vite.config.ts).
  */
 const { databaseFile } = workerData as WorkerStartData;
@@ -20,5 +25,8 @@ serveJobs({
   ...judgeRunJobs(db),
   ...caseEstimateJobs(db),
   ...caseImportJobs(databaseFile),
+  ...evalRowsImportJobs(databaseFile),
+  ...evalEstimateJobs(db),
+  ...evalStatsJobs(db),
   ...tokenCountJobs(),
 });

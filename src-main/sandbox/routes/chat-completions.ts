@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { answerChat } from '../chat-answer';
 import { chatRequestSchema } from '../chat-schema';
 import { streamChatReply } from '../chat-stream';
+import { pause } from '../sse';
 import { requireModel } from '../model-catalog';
 import type { SandboxRoute } from '../route-types';
 import { parseBody } from '../validate';
@@ -12,6 +13,7 @@ export const chatCompletionsRoute: SandboxRoute = {
   async handle(ctx) {
     const body = parseBody(chatRequestSchema, ctx.body);
     const model = requireModel(body.model, 'chat');
+    ctx.state.countChatRequest(body.model);
 
     const messages = body.messages.map((m) => ({
       role: m.role,
@@ -73,6 +75,9 @@ export const chatCompletionsRoute: SandboxRoute = {
           refusal: null,
         }
       : { role: 'assistant', content: reply.content };
+    // A plain reply with a chat latency answers when a streamed one would have ended.
+    if (ctx.settings.chatLatencyMs !== undefined && !(await pause(ctx.settings.chatLatencyMs, ctx.signal)))
+      return;
     // error-event only has a meaning for streams; cut-stream is handled by sendJson.
     ctx.sendJson(
       200,

@@ -11,33 +11,58 @@ export function LeaveDialog() {
   const pending = useJudge((s) => s.pendingLeave);
   const name = useJudge((s) => s.draft.name);
   const { refresh } = useJudgeActions();
-  const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (pending) first.current?.focus();
-  }, [pending]);
   if (!pending) return null;
-  const answer = async (choice: 'save' | 'discard' | 'cancel') => {
+  const answer = async (choice: LeaveChoice) => {
     await useJudge.getState().resolveLeave(choice);
     if (choice === 'save') refresh();
   };
   return (
+    <LeavePrompt
+      className="judge-leave"
+      title={t('judge.leave.title')}
+      text={t('judge.leave.text', { name })}
+      save={t('judge.leave.save')}
+      discard={t('judge.leave.discard')}
+      onAnswer={(choice) => void answer(choice)}
+    />
+  );
+}
+
+export type LeaveChoice = 'save' | 'discard' | 'cancel';
+
+/**
+ * The question itself, for any editor with unsaved edits (the Evals tab's too): Save, Discard or
+ * Cancel (Escape). It takes the focus on Save when it appears.
+ */
+export function LeavePrompt(p: {
+  className: string;
+  title: string;
+  text: string;
+  save: string;
+  discard: string;
+  onAnswer: (choice: LeaveChoice) => void;
+}) {
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  const id = `${p.className}-text`;
+  return (
     <div
-      className="notice notice-warn judge-leave"
+      className={`notice notice-warn ${p.className}`}
       role="alertdialog"
-      aria-label={t('judge.leave.title')}
-      aria-describedby="judge-leave-text"
-      onKeyDown={(e) => e.key === 'Escape' && void answer('cancel')}
+      aria-label={p.title}
+      aria-describedby={id}
+      onKeyDown={(e) => e.key === 'Escape' && p.onAnswer('cancel')}
     >
       <div>
-        <p id="judge-leave-text">{t('judge.leave.text', { name })}</p>
+        <p id={id}>{p.text}</p>
         <div className="row">
-          <button ref={first} type="button" className="primary small" onClick={() => void answer('save')}>
-            {t('judge.leave.save')}
+          <button ref={first} type="button" className="primary small" onClick={() => p.onAnswer('save')}>
+            {p.save}
           </button>
-          <button type="button" className="danger small" onClick={() => void answer('discard')}>
-            {t('judge.leave.discard')}
+          <button type="button" className="danger small" onClick={() => p.onAnswer('discard')}>
+            {p.discard}
           </button>
-          <button type="button" className="ghost small" onClick={() => void answer('cancel')}>
+          <button type="button" className="ghost small" onClick={() => p.onAnswer('cancel')}>
             {t('common.cancel')}
           </button>
         </div>

@@ -6,7 +6,7 @@ import { IconButton } from '../../app/IconButton';
 import { type ImportOutcome, SET_FILE_TEXT_MAX } from '../../../src-shared/judge/judge-inputs';
 import type { SetSummary } from '../../../src-shared/judge/question-set';
 import type { AppError } from '../../../src-shared/result';
-import { ErrorNotice } from '../../app/ErrorNotice';
+import { OutcomeNote } from '../../app/ErrorNotice';
 import { asAppError, call } from '../../bridge/api';
 import { useRoute } from '../../hooks/use-route';
 import { t } from '../../i18n/i18n';
@@ -164,15 +164,7 @@ export function SetSidebar() {
           </div>
         </div>
       ) : null}
-      {message ? (
-        typeof message === 'string' ? (
-          <p className="small-note ok-text" role="status">
-            {message}
-          </p>
-        ) : (
-          <ErrorNotice error={message} onDismiss={() => setMessage(undefined)} />
-        )
-      ) : null}
+      <OutcomeNote message={message} onDismiss={() => setMessage(undefined)} />
       {list.data && list.data.length === 0 ? (
         <p className="muted small-note">{t('judge.sets.empty')}</p>
       ) : null}

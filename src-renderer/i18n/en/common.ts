@@ -3,6 +3,7 @@ export const common = {
   // The other tabs' names and what the header says of the Sandbox: the shell shows them before any
   // tab's own strings have loaded (i18n.ts, loadMessages).
   'tab.judge': 'Judge',
+  'tab.evals': 'Evals',
   'tab.media': 'Media',
   'tab.video': 'Video',
   'tab.settings': 'Settings',
@@ -25,7 +26,7 @@ export const common = {
     'A folder from the earlier version could not be moved to {backupDir}: {folder} ({reason}). Its readable records are in Gatehouse’s database; the move is tried again at the next start.',
   'app.dismiss': 'Dismiss',
   'app.shortcuts':
-    'Shortcuts: Enter send · Shift+Enter new line · Esc stop · Ctrl+N new chat · Ctrl+1…5 tabs · Ctrl+L log',
+    'Shortcuts: Enter send · Shift+Enter new line · Esc stop · Ctrl+N new chat · Ctrl+1…6 tabs · Ctrl+L log',
   'common.chooseFile': 'Choose file…',
   'common.noFileChosen': 'No file chosen',
   'common.exporting': 'Exporting…',

@@ -1,5 +1,7 @@
 import { enCore } from './core';
 import { errors } from './errors';
+import { evalRuns } from './evalRuns';
+import { evals } from './evals';
 import { log } from './log';
 import { media } from './media';
 import { settings } from './settings';
@@ -12,4 +14,14 @@ import { enWorkbench } from './workbench';
  * with their tab, the request log's with its panel, the errors' with the error notice, i18n.ts
  * `loadMessages`); a feature adds its own file to one of them.
  */
-export const en = { ...enCore, ...errors, ...log, ...media, ...video, ...settings, ...enWorkbench };
+export const en = {
+  ...enCore,
+  ...errors,
+  ...log,
+  ...media,
+  ...video,
+  ...settings,
+  ...enWorkbench,
+  ...evals,
+  ...evalRuns,
+};

@@ -42,6 +42,7 @@ export const judgeAgreement = {
   'judge.agreement.intervalNote': '± is half the 95% interval; hover a figure for its bounds and method.',
   'judge.agreement.binBars': 'Bars: the 95% Wilson interval of each bin’s observed share.',
   'judge.agreement.rocSummary': 'ROC curve, area under it {auc}',
+  'judge.agreement.band': 'Shaded: the 95% pointwise bootstrap band ({resamples} resamples, seed {seed}).',
   'judge.agreement.pr': 'Precision and recall',
   'judge.agreement.prSummary':
     'Precision–recall curve; at threshold {threshold} precision {precision}, recall {recall}',
@@ -84,6 +85,16 @@ export const judgeAgreement = {
   'judge.agreement.whenRight': 'Mean confidence when right ({n})',
   'judge.agreement.whenWrong': 'Mean confidence when wrong ({n})',
   'judge.agreement.gap': 'Gap',
+  'judge.agreement.tunedTitle': 'Tuned on these labels:',
+  'judge.agreement.tunedLine':
+    'accuracy at {threshold}: {apparent} on the labels it was tuned on; {honest} [{lower}, {upper}] cross-validated ({folds} folds, seed {seed}).',
+  'judge.agreement.tunedWhy':
+    'A threshold picked for its accuracy on these labels reads better on them than it will on new cases. Cross-validated: tuned again on all folds but one and scored on the fold left out, for each of the {folds} folds in turn.',
+  'judge.agreement.useTuned': 'Use {threshold}',
+  'judge.agreement.tunedTooFew':
+    '{cases} labelled cases are too few to cross-validate a tuned threshold: {folds} folds need at least {needed}.',
+  'judge.agreement.tooFewLabels':
+    '{metric}: {cases} labelled cases give ±{half} (95% interval); about {needed} would give ±{target}.',
   'judge.agreement.minimums': 'Minimums',
   'judge.agreement.minimumsHelp':
     'The accuracy every question must reach and the AUC every noul question must reach. `npx gatehouse judge run` exits non-zero when a run falls below them. Saving makes a new revision of the set.',

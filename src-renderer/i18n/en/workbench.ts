@@ -2,6 +2,7 @@ import { judge } from './judge';
 import { judgeAgreement } from './judgeAgreement';
 import { judgeCases } from './judgeCases';
 import { judgeDriftStats } from './judgeDriftStats';
+import { judgeReport } from './judgeReport';
 import { judgeRuns } from './judgeRuns';
 import { judgeSetCode } from './judgeSetCode';
 
@@ -15,6 +16,7 @@ export const enWorkbench = {
   ...judgeSetCode,
   ...judgeAgreement,
   ...judgeDriftStats,
+  ...judgeReport,
   ...judgeRuns,
 };
 

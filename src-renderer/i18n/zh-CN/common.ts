@@ -5,6 +5,7 @@ export const common: Record<keyof typeof en, string> = {
   // The other tabs' names and what the header says of the Sandbox: the shell shows them before any
   // tab's own strings have loaded (i18n.ts, loadMessages).
   'tab.judge': '评判',
+  'tab.evals': '评测',
   'tab.media': '媒体',
   'tab.video': '视频',
   'tab.settings': '设置',
@@ -25,7 +26,7 @@ export const common: Record<keyof typeof en, string> = {
     '旧版本的一个文件夹无法移到 {backupDir}：{folder}（{reason}）。其中可读的记录已在 Gatehouse 的数据库中；下次启动时会再次尝试移动。',
   'app.dismiss': '关闭',
   'app.shortcuts':
-    '快捷键：Enter 发送 · Shift+Enter 换行 · Esc 停止 · Ctrl+N 新对话 · Ctrl+1…5 切换标签 · Ctrl+L 日志',
+    '快捷键：Enter 发送 · Shift+Enter 换行 · Esc 停止 · Ctrl+N 新对话 · Ctrl+1…6 切换标签 · Ctrl+L 日志',
   'common.chooseFile': '选择文件…',
   'common.noFileChosen': '未选择文件',
   'common.exporting': '正在导出…',

@@ -1,6 +1,8 @@
 import type { Catalog } from '../i18n';
 import { zhCore } from './core';
 import { errors } from './errors';
+import { evalRuns } from './evalRuns';
+import { evals } from './evals';
 import { log } from './log';
 import { media } from './media';
 import { settings } from './settings';
@@ -16,4 +18,6 @@ export const zhCN: Catalog = {
   ...video,
   ...settings,
   ...zhWorkbench,
+  ...evals,
+  ...evalRuns,
 };

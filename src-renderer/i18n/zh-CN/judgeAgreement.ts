@@ -41,6 +41,7 @@ export const judgeAgreement = {
   'judge.agreement.intervalNote': '± 为 95% 区间的一半；将指针停在数值上可查看区间上下限与方法。',
   'judge.agreement.binBars': '误差线：每个分箱观测比例的 95% Wilson 区间。',
   'judge.agreement.rocSummary': 'ROC 曲线，曲线下面积 {auc}',
+  'judge.agreement.band': '阴影：逐点 95% 自助法区间带（{resamples} 次重抽样，种子 {seed}）。',
   'judge.agreement.pr': '精确率与召回率',
   'judge.agreement.prSummary': '精确率–召回率曲线；阈值 {threshold} 时精确率 {precision}，召回率 {recall}',
   'judge.agreement.axis.fpr': '假阳性率 →',
@@ -81,6 +82,16 @@ export const judgeAgreement = {
   'judge.agreement.whenRight': '答对时的平均置信度（{n}）',
   'judge.agreement.whenWrong': '答错时的平均置信度（{n}）',
   'judge.agreement.gap': '差值',
+  'judge.agreement.tunedTitle': '按这些标注调出的阈值：',
+  'judge.agreement.tunedLine':
+    '阈值 {threshold} 的准确率：在调参所用的同一批标注上为 {apparent}；交叉验证为 {honest} [{lower}, {upper}]（{folds} 折，种子 {seed}）。',
+  'judge.agreement.tunedWhy':
+    '按这些标注上的准确率挑出的阈值，在这些标注上看起来会比在新用例上更好。交叉验证：{folds} 折轮流留出一折，用其余各折重新调阈值，再在留出的那一折上评分。',
+  'judge.agreement.useTuned': '使用 {threshold}',
+  'judge.agreement.tunedTooFew':
+    '{cases} 个已标注用例太少，无法对调出的阈值做交叉验证：{folds} 折至少需要 {needed} 个。',
+  'judge.agreement.tooFewLabels':
+    '{metric}：{cases} 个已标注用例给出的 95% 区间为 ±{half}；约 {needed} 个才能达到 ±{target}。',
   'judge.agreement.minimums': '最低要求',
   'judge.agreement.minimumsHelp':
     '每个问题必须达到的准确率，以及每个是非题必须达到的 AUC。运行低于这些值时，`npx gatehouse judge run` 以非零状态退出。保存会创建问题集的新修订版。',

@@ -3,6 +3,7 @@ import { judge } from './judge';
 import { judgeAgreement } from './judgeAgreement';
 import { judgeCases } from './judgeCases';
 import { judgeDriftStats } from './judgeDriftStats';
+import { judgeReport } from './judgeReport';
 import { judgeRuns } from './judgeRuns';
 import { judgeSetCode } from './judgeSetCode';
 
@@ -16,5 +17,6 @@ export const zhWorkbench: Record<WorkbenchKey, string> = {
   ...judgeSetCode,
   ...judgeAgreement,
   ...judgeDriftStats,
+  ...judgeReport,
   ...judgeRuns,
 };

@@ -5,6 +5,7 @@ import { createRepositories } from '../../db/repositories';
 import { StorageNotices } from '../../storage/storage-notices';
 import { seedBigRun } from '../../../test-support/big-judge-run';
 import {
+  AGREEMENT_BOOTSTRAP,
   choiceDrift,
   noulDrift,
   pairQuestion,
@@ -12,6 +13,7 @@ import {
   type AnsweredCase,
   type ChoiceCase,
 } from '../../../../src-shared/judge/metrics';
+import { BAND_POINTS, crossValidatedThreshold, curveBandSteps } from '../../../../src-shared/stats';
 import { LabelledRunCache } from '../batch/labelled-run';
 import { AgreementService } from './agreement-service';
 import { pairings } from './paired-questions';
@@ -95,6 +97,49 @@ describe('agreement and drift of loaded runs', () => {
         expect(i).toMatchObject({ exact: { estimate: q.summary.exact }, kappa: { weights: 'quadratic' } });
         expect(phases.has(`${q.question}: maeChosen, maeExpectedValue, spearman`)).toBe(true);
       }
+    }
+  });
+
+  it('cross-validate the noul threshold tuned on the labels, stating folds and seed', () => {
+    const { big, labelled, service } = setup();
+    const agreement = service.agreement(big.runA);
+    const loaded = labelled.get(big.runA);
+    const nouls = agreement.questions.filter((q) => q.type === 'noul');
+    expect(nouls.length).toBeGreaterThan(0);
+    for (const q of nouls) {
+      const paired = pairQuestion(
+        loaded.questions.find((x) => x.name === q.question)!,
+        loaded.rows.map((r) => r.labelled),
+      );
+      if (paired.type !== 'noul') throw new Error('expected a noul question');
+      expect(q.tunedThreshold).toEqual(crossValidatedThreshold(paired.cases, { folds: 5, seed: 1 }));
+      expect(q.tunedThreshold).toMatchObject({ method: 'crossValidation', folds: 5, seed: 1 });
+      expect(q.tunedThreshold?.cases).toBe(q.coverage.used);
+    }
+  });
+
+  it('band the noul ROC and precision–recall curves by the seeded bootstrap on a fixed grid, reported as it goes', () => {
+    const { big, labelled, service } = setup();
+    const phases = new Set<string>();
+    const agreement = service.agreement(big.runA, (p) => phases.add(`${p.question}: ${p.metric}`));
+    const loaded = labelled.get(big.runA);
+    for (const q of agreement.questions) {
+      if (q.type !== 'noul') continue;
+      const paired = pairQuestion(
+        loaded.questions.find((x) => x.name === q.question)!,
+        loaded.rows.map((r) => r.labelled),
+      );
+      if (paired.type !== 'noul') throw new Error('expected a noul question');
+      const steps = curveBandSteps(paired.cases, AGREEMENT_BOOTSTRAP);
+      let step = steps.next();
+      while (!step.done) step = steps.next();
+      expect(q.bands).toEqual(step.value);
+      for (const band of [q.bands?.roc, q.bands?.pr]) {
+        expect(band).toMatchObject({ seed: 1, requestedResamples: 1000, rows: q.coverage.used });
+        if (band?.reason) throw new Error(`expected a band, got ${band.reason}`);
+        expect(band?.x).toHaveLength(BAND_POINTS);
+      }
+      expect(phases.has(`${q.question}: curve bands`)).toBe(true);
     }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  AGREEMENT_BOOTSTRAP,
   binaryMetricsAt,
   choiceCalibration,
   choiceIntervalSteps,
@@ -27,11 +28,31 @@ import {
 } from '../../../../src-shared/judge/metrics';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import {
+  type BootstrapProgress,
+  crossValidatedThreshold,
+  curveBandSteps,
+  type CurveBands,
+} from '../../../../src-shared/stats';
+import {
   CURVE_POINTS_MAX,
   SWEEP_STEP,
   type QuestionAgreement,
 } from '../../../../src-shared/judge/run-agreement';
 import { downsampleEvenly, downsampleSweep } from './downsample';
+
+/** The threshold's cross-validation, stated in its result: 5 stratified folds, seed 1. */
+export const THRESHOLD_CV = { folds: 5, seed: 1 } as const;
+
+/** The bands' steps as the job reports them: "<question>: curve bands", resamples done of total. */
+function* curveBands(
+  steps: Generator<BootstrapProgress, CurveBands, void>,
+): Generator<IntervalProgress, CurveBands, void> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    yield { metric: 'curve bands', ...step.value };
+  }
+}
 
 const cutRoc = (c: RocCurve): RocCurve =>
   c.reason ? c : { points: downsampleEvenly(c.points, CURVE_POINTS_MAX) };
@@ -65,6 +86,10 @@ export function questionAgreement(
       atThreshold: binaryMetricsAt(c, threshold),
       calibration: noulCalibration(c),
       intervals: runSteps(noulIntervalSteps(c, threshold), onProgress),
+      // O(n): the cases are counted by grid step once (docs/architecture.md, "Statistics").
+      tunedThreshold: crossValidatedThreshold(c, THRESHOLD_CV),
+      // Bounded like the intervals' bootstrap: 1,000 resamples, seed 1, at most 10 M draws.
+      bands: runSteps(curveBands(curveBandSteps(c, AGREEMENT_BOOTSTRAP)), onProgress),
     };
   }
   if (paired.type === 'choice') {

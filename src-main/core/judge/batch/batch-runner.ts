@@ -21,15 +21,29 @@ export class PauseRun extends Error {
 
 export type RunnerEnd = 'done' | 'paused' | 'stopped' | 'gone';
 
-export interface RunnerDeps {
-  source: CaseSource;
-  /** Cases with a stored result: never sent again by the runner. */
-  skip: ReadonlySet<string>;
+/** What the runner stores itself when `send` throws something unforeseen. */
+export interface RunnerFailure {
+  status: 'failed';
+  error: { code: 'internal'; message: string };
+}
+
+/**
+ * The runner works on any item with an id (a judge case, an eval's cell) and any outcome that
+ * says whether it is done; a batch run's are the defaults.
+ */
+export interface RunnerDeps<
+  C extends { id: string } = BatchCase,
+  O extends { status: string } = CaseOutcome,
+> {
+  /** Read a page at a time in a stable order (case-source.ts for a batch run's cases). */
+  source: Pick<CaseSource, 'count'> & { page(offset: number, limit: number): Promise<C[]> | C[] };
+  /** Items with a stored result: never sent again by the runner. */
+  skip: { has(id: string): boolean };
   concurrency: number;
-  /** One request; resolves to the case's result, or throws RateLimited / PauseRun. */
-  send(c: BatchCase, signal: AbortSignal): Promise<CaseOutcome>;
+  /** One request; resolves to the item's result, or throws RateLimited / PauseRun. */
+  send(c: C, signal: AbortSignal): Promise<O>;
   /** Stores a result as it arrives; false when the run no longer exists. */
-  record(caseId: string, outcome: CaseOutcome): boolean;
+  record(caseId: string, outcome: O | RunnerFailure): boolean;
   /** Something a progress event shows changed (a 429, the limit). */
   changed(): void;
   now(): number;
@@ -45,7 +59,7 @@ const PAGE = 100;
  * until Retry-After has passed; successes bring the limit back. Pausing lets the requests in
  * flight finish (they are paid for) and sends no more; stopping aborts them.
  */
-export class BatchRunner {
+export class BatchRunner<C extends { id: string } = BatchCase, O extends { status: string } = CaseOutcome> {
   readonly limit: AdaptiveLimit;
   rateLimited = 0;
   pauseReason: PauseReason | undefined;
@@ -54,11 +68,11 @@ export class BatchRunner {
   private gone = false;
   private holdUntil = 0;
   private drained = false;
-  private readonly retry: BatchCase[] = [];
+  private readonly retry: C[] = [];
   private wake: (() => void) | undefined;
   private finished: Promise<RunnerEnd> | undefined;
 
-  constructor(private readonly deps: RunnerDeps) {
+  constructor(private readonly deps: RunnerDeps<C, O>) {
     this.limit = new AdaptiveLimit(deps.concurrency);
   }
 
@@ -81,10 +95,10 @@ export class BatchRunner {
 
   private async loop(): Promise<RunnerEnd> {
     const { source, skip } = this.deps;
-    const buffer: BatchCase[] = [];
+    const buffer: C[] = [];
     let offset = 0;
     let exhausted = false;
-    const next = async (): Promise<BatchCase | undefined> => {
+    const next = async (): Promise<C | undefined> => {
       if (this.retry.length > 0) return this.retry.shift();
       while (buffer.length === 0 && !exhausted) {
         const page = await source.page(offset, PAGE);
@@ -131,9 +145,9 @@ export class BatchRunner {
     return 'done';
   }
 
-  private async one(c: BatchCase): Promise<void> {
+  private async one(c: C): Promise<void> {
     const sentAt = this.deps.now();
-    let outcome: CaseOutcome;
+    let outcome: O | RunnerFailure;
     try {
       outcome = await this.deps.send(c, this.controller.signal);
     } catch (err) {

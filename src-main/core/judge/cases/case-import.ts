@@ -37,17 +37,9 @@ export async function readImportRows(
   keep: (id: string, data: string) => void,
 ): Promise<Omit<CaseImportResult, 'added'>> {
   const { mapping, questions } = input;
-  const skipped: (RowPlace & { reasons: string[] })[] = [];
-  let skippedCount = 0;
+  const left = rowsLeftOut();
+  const skip = left.add;
   const notes: CaseImportProblem[] = [];
-  const skip = (place: RowPlace, reasons: string[]) => {
-    skippedCount++;
-    if (skipped.length < PROBLEMS_LISTED)
-      skipped.push({
-        ...(place.line !== undefined ? { line: place.line } : { item: place.item }),
-        reasons,
-      });
-  };
   const end = await scanCaseFile(
     source,
     { format: input.format, signal: input.signal, onProgress: input.onProgress },
@@ -70,7 +62,7 @@ export async function readImportRows(
   if (end.fatal) throw invalidInput('file', `the file cannot be read: it ${end.fatal}`);
   if (end.stopped) throw invalidInput('file', stopMessage(end.stopped));
   checkMapping(mapping, end.columns, questions);
-  return { skipped: sortByPlace(skipped), skippedCount, notes };
+  return { skipped: left.listed(), skippedCount: left.count(), notes };
 }
 
 /**
@@ -101,6 +93,42 @@ export const noRoom = (held: number, adding: number) =>
 const order = (p: RowPlace) => p.line ?? p.item ?? 0;
 export function sortByPlace<T extends RowPlace>(list: T[]): T[] {
   return [...list].sort((a, b) => order(a) - order(b));
+}
+
+/**
+ * The rows an import leaves out, with why: all counted, the first PROBLEMS_LISTED kept (the
+ * case import and an eval's dataset import report them the same way).
+ */
+export function rowsLeftOut() {
+  const kept: (RowPlace & { reasons: string[] })[] = [];
+  let count = 0;
+  return {
+    add(place: RowPlace, reasons: string[]): void {
+      count++;
+      if (kept.length < PROBLEMS_LISTED)
+        kept.push({ ...(place.line !== undefined ? { line: place.line } : { item: place.item }), reasons });
+    },
+    count: () => count,
+    /** The kept ones in the file's order. */
+    listed: () => sortByPlace(kept),
+  };
+}
+
+/**
+ * A preview of a file that cannot be read at all: no columns, no rows, the one problem saying
+ * why (the case import and an eval's dataset import answer it the same way).
+ */
+export function unreadableFilePreview<F extends string, M>(format: F, fatal: string, mapping: M) {
+  return {
+    format,
+    columns: [] as string[],
+    mapping,
+    rows: [] as never[],
+    rowCount: 0,
+    validCount: 0,
+    problems: [problem({}, 'file', fatal)],
+    problemCount: 1,
+  };
 }
 
 /** A row the file's own syntax left out (a header or file problem is not a row). */

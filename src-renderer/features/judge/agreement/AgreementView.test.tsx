@@ -272,6 +272,72 @@ describe('the Agreement view', () => {
     );
   });
 
+  it('shows the tuned threshold on its own labels and cross-validated, the ROC band, and warns of too few labels', async () => {
+    const tuned = agreement({ thresholds: {}, minimums: {} });
+    const facts = {
+      method: 'crossValidation',
+      metric: 'accuracy',
+      folds: 5,
+      seed: 1,
+      confidence: 0.95,
+    } as const;
+    const honest = { method: 'wilson', successes: 86, n: 100, confidence: 0.95, estimate: 0.86 } as const;
+    const band = {
+      method: 'percentile',
+      rows: 4,
+      seed: 1,
+      confidence: 0.95,
+      requestedResamples: 1000,
+      resamples: 1000,
+      emptyResamples: 120,
+    } as const;
+    tuned.questions = [
+      {
+        ...cats,
+        tunedThreshold: {
+          ...facts,
+          cases: 100,
+          threshold: 0.8,
+          apparent: 0.91,
+          honest: { ...honest, lower: 0.778, upper: 0.914 },
+          foldThresholds: [0.8, 0.8, 0.79, 0.81, 0.8],
+        },
+        bands: {
+          roc: { ...band, x: [0, 0.5, 1], lower: [0, 0.5, 1], upper: [0.5, 1, 1] },
+          pr: { ...band, x: [0, 0.5, 1], lower: [0.5, 0.4, 0.3], upper: [1, 0.9, 0.7] },
+        },
+      },
+      { ...cats, question: 'dogs', tunedThreshold: { ...facts, cases: 4, reason: 'tooFewCases' } },
+    ];
+    installFakeBridge({
+      'judge.batch.list': () => [run('r-new', 'done', 2)],
+      'judge.batch.agreement': () => tuned,
+    });
+    renderView();
+    const card = await screen.findByRole('article', { name: 'Agreement of cats' });
+    const note = within(card).getByRole('group', { name: 'Tuned on these labels:' });
+    expect(note.textContent).toContain(
+      'accuracy at 0.80: 91.0% on the labels it was tuned on; 86.0% [77.8%, 91.4%] cross-validated (5 folds, seed 1).',
+    );
+    // 2 of the 4 labelled cases right at the slider: Wilson ±37.6%; at p = ½, 381 cases give ±5%.
+    expect(within(card).getByRole('note').textContent).toMatch(
+      /^Accuracy: 4 labelled cases give ±3\d\.\d% \(95% interval\); about 381 would give ±5\.0%\.$/,
+    );
+    fireEvent.click(within(note).getByRole('button', { name: 'Use 0.80' }));
+    expect((within(card).getByRole('slider', { name: /Threshold/ }) as HTMLInputElement).value).toBe('0.8');
+    expect(within(card).getByText('Not saved')).toBeTruthy();
+    expect((within(note).getByRole('button', { name: 'Use 0.80' }) as HTMLButtonElement).disabled).toBe(true);
+    // Under the ROC and under the precision–recall chart.
+    expect(
+      within(card).getAllByText('Shaded: the 95% pointwise bootstrap band (1000 resamples, seed 1).'),
+    ).toHaveLength(2);
+    const dogs = screen.getByRole('article', { name: 'Agreement of dogs' });
+    expect(within(dogs).queryByText(/bootstrap band/)).toBeNull();
+    expect(
+      within(dogs).getByText(/4 labelled cases are too few to cross-validate a tuned threshold/),
+    ).toBeTruthy();
+  });
+
   it('says there is no finished run and points at Batch runs', async () => {
     installFakeBridge({ 'judge.batch.list': () => [run('r-running', 'running', 3)] });
     renderView();

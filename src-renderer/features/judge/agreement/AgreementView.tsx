@@ -9,6 +9,7 @@ import { ChoiceCard, ScoreCard } from './ChoiceScoreCards';
 import { MinimumsBox } from './MinimumsBox';
 import { NoulCard } from './NoulCard';
 import { RunPicker } from './RunPicker';
+import { SaveReportButton } from './SaveReportButton';
 import { finishedRuns } from './run-label';
 
 /**
@@ -59,6 +60,7 @@ function RunAgreementPanel({ setId, runId, goCases }: { setId: string; runId: st
   return (
     <>
       <RunFacts ag={ag} />
+      <SaveReportButton of={{ kind: 'agreement', id: runId }} />
       {ag.questions.every((q) => q.coverage.used === 0) ? (
         <div className="empty-state agreement-empty">
           <p>{t('judge.agreement.noLabelled', { total: ag.total })}</p>

@@ -3,6 +3,7 @@ import { t } from '../../../i18n/i18n';
 import { pct } from '../format';
 import { ConfidenceTable, ConfusionTable, CoverageLine, ReliabilityChart, Stats } from './agreement-charts';
 import { bootstrapMethod, kappaMethod, wilsonMethod, withPlusMinus } from './interval-text';
+import { PrecisionNote } from './EvidenceNotes';
 
 export function ChoiceCard({ q }: { q: ChoiceAgreement }) {
   const i = q.intervals;
@@ -37,6 +38,13 @@ export function ChoiceCard({ q }: { q: ChoiceAgreement }) {
             : []),
         ]}
       />
+      {i ? (
+        <PrecisionNote
+          metric={t('judge.agreement.accuracy')}
+          successes={i.accuracy.successes}
+          cases={i.accuracy.n}
+        />
+      ) : null}
       <div className="agreement-pair">
         <ConfusionTable matrix={q.confusion} names={q.options} caption={t('judge.agreement.confusion')} />
         <table className="judge-table">
@@ -118,7 +126,10 @@ export function ScoreCard({ q }: { q: ScoreAgreement }) {
             : []),
         ]}
       />
-      <div className="agreement-pair">
+      {i ? (
+        <PrecisionNote metric={t('judge.agreement.exact')} successes={i.exact.successes} cases={i.exact.n} />
+      ) : null}
+      <div className="agreement-pair agreement-pair-wide">
         <ConfusionTable
           matrix={q.confusionChosen}
           names={names}

@@ -9,6 +9,7 @@ import { CoverageLine, PrChart, ReliabilityChart, RocChart, Stats } from './agre
 import { useSaveTuning } from './use-set-tuning';
 import { wilsonInterval } from '../../../../src-shared/stats/wilson-interval';
 import { bootstrapMethod, kappaMethod, wilsonMethod, withPlusMinus } from './interval-text';
+import { PrecisionNote, TunedThresholdNote } from './EvidenceNotes';
 
 /**
  * A noul question: ROC with its AUC, and precision–recall with a threshold slider. Moving the
@@ -62,6 +63,7 @@ export function NoulCard({ q, setId }: { q: NoulAgreement; setId: string }) {
             <RocChart
               points={q.roc.points}
               label={t('judge.agreement.rocSummary', { auc: num2(q.auc.auc) })}
+              band={q.bands && !q.bands.roc.reason ? q.bands.roc : undefined}
             />
           </section>
           <section className="agreement-block" aria-label={t('judge.agreement.pr')}>
@@ -72,6 +74,7 @@ export function NoulCard({ q, setId }: { q: NoulAgreement; setId: string }) {
               <PrChart
                 points={q.pr.points}
                 marker={marker}
+                band={q.bands && !q.bands.pr.reason ? q.bands.pr : undefined}
                 label={t('judge.agreement.prSummary', {
                   threshold: value.toFixed(2),
                   precision: pct(at.precision),
@@ -121,6 +124,10 @@ export function NoulCard({ q, setId }: { q: NoulAgreement; setId: string }) {
               : []),
           ]}
         />
+        <PrecisionNote metric={t('judge.agreement.accuracy')} successes={at.tp + at.tn} cases={n} />
+        {q.tunedThreshold ? (
+          <TunedThresholdNote tuned={q.tunedThreshold} current={value} onUse={setDraft} />
+        ) : null}
         <p className="small-note muted">
           {t('judge.agreement.inForce', { threshold: q.threshold.toFixed(2) })}{' '}
           {t('judge.agreement.savesRevision')}

@@ -1,5 +1,7 @@
 import {
+  Area,
   CartesianGrid,
+  ComposedChart,
   ErrorBar,
   Line,
   LineChart,
@@ -45,15 +47,42 @@ export function CoverageLine({ coverage }: { coverage: Coverage }) {
   );
 }
 
-export function RocChart({ points, label }: { points: RocPoint[]; label: string }) {
+/** A curve's bootstrap band as main sends it: y's bounds on a grid of x (docs/architecture.md). */
+export interface BandLines {
+  x: number[];
+  lower: number[];
+  upper: number[];
+  resamples: number;
+  seed: number;
+}
+
+/** The band as a ranged area (drawn before the curve, so the curve lies on it), keyed by the chart's x. */
+function bandArea(band: BandLines | undefined, xKey: 'fpr' | 'recall') {
+  if (!band) return null;
+  const data = band.x.map((x, j) => ({ [xKey]: x, range: [band.lower[j], band.upper[j]] }));
+  return (
+    <Area data={data} dataKey="range" type="linear" isAnimationActive={false} className="agreement-band" />
+  );
+}
+
+function BandNote({ band }: { band: BandLines | undefined }) {
+  return band ? (
+    <p className="small-note muted">
+      {t('judge.agreement.band', { resamples: band.resamples, seed: band.seed })}
+    </p>
+  ) : null;
+}
+
+export function RocChart({ points, label, band }: { points: RocPoint[]; label: string; band?: BandLines }) {
   return (
     <div className="judge-chart agreement-chart" role="img" aria-label={label}>
       <ResponsiveContainer width="100%" height={200}>
-        <LineChart data={points} margin={{ left: 0, right: 12, top: 8, bottom: 16 }}>
+        <ComposedChart data={points} margin={{ left: 0, right: 12, top: 8, bottom: 16 }}>
           <CartesianGrid className="agreement-grid" />
           <XAxis type="number" dataKey="fpr" domain={unitDomain} ticks={unitTicks} {...axis} />
           <YAxis type="number" domain={unitDomain} ticks={unitTicks} width={36} {...axis} />
           <ReferenceLine segment={diagonal} className="agreement-diagonal" strokeDasharray="4 4" />
+          {bandArea(band, 'fpr')}
           <Line
             dataKey="tpr"
             type="linear"
@@ -61,12 +90,13 @@ export function RocChart({ points, label }: { points: RocPoint[]; label: string 
             isAnimationActive={false}
             className="agreement-line"
           />
-        </LineChart>
+        </ComposedChart>
       </ResponsiveContainer>
       <div className="agreement-axes small-note">
         <span>{t('judge.agreement.axis.fpr')}</span>
         <span>{t('judge.agreement.axis.tpr')}</span>
       </div>
+      <BandNote band={band} />
     </div>
   );
 }
@@ -75,19 +105,22 @@ export function PrChart({
   points,
   marker,
   label,
+  band,
 }: {
   points: PrPoint[];
   marker?: { recall: number; precision: number };
   label: string;
+  band?: BandLines;
 }) {
   // Highest threshold first means recall rising, which is the order a line needs.
   return (
     <div className="judge-chart agreement-chart" role="img" aria-label={label}>
       <ResponsiveContainer width="100%" height={200}>
-        <LineChart data={points} margin={{ left: 0, right: 12, top: 8, bottom: 16 }}>
+        <ComposedChart data={points} margin={{ left: 0, right: 12, top: 8, bottom: 16 }}>
           <CartesianGrid className="agreement-grid" />
           <XAxis type="number" dataKey="recall" domain={unitDomain} ticks={unitTicks} {...axis} />
           <YAxis type="number" domain={unitDomain} ticks={unitTicks} width={36} {...axis} />
+          {bandArea(band, 'recall')}
           <Line
             dataKey="precision"
             type="stepAfter"
@@ -98,12 +131,13 @@ export function PrChart({
           {marker ? (
             <ReferenceDot x={marker.recall} y={marker.precision} r={6} className="agreement-marker" />
           ) : null}
-        </LineChart>
+        </ComposedChart>
       </ResponsiveContainer>
       <div className="agreement-axes small-note">
         <span>{t('judge.agreement.axis.recall')}</span>
         <span>{t('judge.agreement.axis.precision')}</span>
       </div>
+      <BandNote band={band} />
     </div>
   );
 }

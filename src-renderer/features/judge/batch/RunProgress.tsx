@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { BatchProgress, BatchRunView } from '../../../../src-shared/judge/batch-run';
 import { ErrorNotice } from '../../../app/ErrorNotice';
+import { ConfirmCancelRun } from '../../../app/ConfirmCancelRun';
 import { useRouteMutation } from '../../../hooks/use-route';
 import { formatNumber, t } from '../../../i18n/i18n';
 import { formatYuan } from '../format';
@@ -119,33 +120,18 @@ export function RunProgress({ run }: { run: BatchRunView }) {
         ) : null}
       </div>
       {confirming ? (
-        <div
-          className="notice notice-warn"
-          role="alertdialog"
-          aria-label={t('runs.cancel.title')}
-          aria-describedby="runs-cancel-text"
-          onKeyDown={(e) => e.key === 'Escape' && setConfirming(false)}
-        >
-          <div>
-            <p id="runs-cancel-text">{t('runs.cancel.text')}</p>
-            <div className="row">
-              <button
-                type="button"
-                className="danger small"
-                autoFocus
-                onClick={() => {
-                  setConfirming(false);
-                  cancel.mutate({ id: run.id });
-                }}
-              >
-                {t('runs.cancel.confirm')}
-              </button>
-              <button type="button" className="ghost small" onClick={() => setConfirming(false)}>
-                {t('runs.cancel.keep')}
-              </button>
-            </div>
-          </div>
-        </div>
+        <ConfirmCancelRun
+          id="runs-cancel"
+          title={t('runs.cancel.title')}
+          text={t('runs.cancel.text')}
+          confirm={t('runs.cancel.confirm')}
+          keep={t('runs.cancel.keep')}
+          onConfirm={() => {
+            setConfirming(false);
+            cancel.mutate({ id: run.id });
+          }}
+          onKeep={() => setConfirming(false)}
+        />
       ) : null}
     </section>
   );

@@ -11,15 +11,17 @@ const LABEL_READERS = ['judge.batch.agreement', 'judge.batch.drift', 'judge.batc
  * agreement and drift, which count the label.
  */
 export function useReview(runId: string) {
-  const mark = useRouteMutation('judge.batch.mark', ['judge.batch.gridCase']);
-  const correct = useRouteMutation('judge.batch.correctLabel', [...LABEL_READERS]);
+  // The grid refreshes from the mutation itself: the row that asked may be gone by the answer.
+  const refresh = (_: unknown, input: { id: string }) => refreshGrid(input.id);
+  const mark = useRouteMutation('judge.batch.mark', ['judge.batch.gridCase'], refresh);
+  const correct = useRouteMutation('judge.batch.correctLabel', [...LABEL_READERS], refresh);
   return {
     mark,
     correct,
     /** Left undefined, the verdict or the comment stays as it was. */
     setMark: (caseId: string, verdict: ReviewVerdict | null | undefined, comment: string | undefined) =>
-      mark.mutate({ id: runId, caseId, verdict, comment }, { onSuccess: () => refreshGrid(runId) }),
+      mark.mutate({ id: runId, caseId, verdict, comment }),
     correctLabel: (caseId: string, question: string, value: number | boolean) =>
-      correct.mutate({ id: runId, caseId, question, value }, { onSuccess: () => refreshGrid(runId) }),
+      correct.mutate({ id: runId, caseId, question, value }),
   };
 }

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useState } from 'react';
 import type { JudgeCase } from '../../../../src-shared/judge/judge-case';
 import type { Question } from '../../../../src-shared/judge/question-rules';
-import { visibleRows } from '../../../app/visible-rows';
+import { scrollToShow, visibleRows } from '../../../app/visible-rows';
 import { formatNumber, t } from '../../../i18n/i18n';
 import { expectedText, stateSummary } from './case-cells';
 
@@ -60,11 +60,7 @@ export function CaseGrid(p: CaseGridProps) {
   useEffect(() => {
     const el = box.current;
     if (!el || p.selected === undefined) return;
-    const top = p.selected * CASE_ROW_HEIGHT;
-    const room = viewHeight - HEADER_HEIGHT;
-    let next = el.scrollTop;
-    if (top < next) next = top;
-    else if (top + CASE_ROW_HEIGHT > next + room) next = top + CASE_ROW_HEIGHT - room;
+    const next = scrollToShow(p.selected, CASE_ROW_HEIGHT, el.scrollTop, viewHeight - HEADER_HEIGHT);
     if (next !== el.scrollTop) {
       el.scrollTop = next;
       setScrollTop(next);

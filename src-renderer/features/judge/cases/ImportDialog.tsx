@@ -1,37 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
-import {
-  CASE_FILE_BYTES_MAX,
-  type CaseFileFormat,
-  type CaseImportPreview,
-  type CaseImportResult,
-  type CaseMapping,
+import type {
+  CaseImportPreview,
+  CaseImportResult,
+  CaseMapping,
 } from '../../../../src-shared/judge/judge-case-import';
 import type { Question } from '../../../../src-shared/judge/question-rules';
-import type { AppError } from '../../../../src-shared/result';
-import { ErrorNotice } from '../../../app/ErrorNotice';
-import { FilePicker } from '../../../app/FilePicker';
-import { IconButton } from '../../../app/IconButton';
-import { asAppError, call, onEvent } from '../../../bridge/api';
-import { formatNumber, t } from '../../../i18n/i18n';
-import { formatOfFile, placeLabel, stoppedText } from './import-mapping';
-import { formatMegabytes, uploadFile } from './upload-file';
-import { MappingEditor, PreviewProblems, PreviewRows } from './ImportPreview';
-
-interface PickedFile {
-  name: string;
-  /** Main holds the file; the window never holds more than one chunk of it. */
-  uploadId: string;
-  format?: CaseFileFormat;
-}
-
-type Busy = 'reading' | 'previewing' | 'importing' | undefined;
+import { call } from '../../../bridge/api';
+import { t } from '../../../i18n/i18n';
+import { FileImportDialog } from './FileImportDialog';
+import { MappingEditor, PreviewRows } from './ImportPreview';
 
 /**
- * Importing cases from a file (docs/architecture.md, "Judge test cases"): the window checks the
- * file's size, sends it to main in chunks, main reads it as a stream, proposes which column is
- * what and shows the first rows and every problem by line; the user may change the mapping
- * (previewed again), and nothing is written until Import. Closing the dialog or choosing another
- * file stops the sending and the preview, and main drops the file.
+ * Importing cases from a file (docs/architecture.md, "Judge test cases"): the file import's
+ * preview and mapping (FileImportDialog.tsx) over the set's case routes.
  */
 export function ImportDialog(p: {
   setId: string;
@@ -39,271 +19,26 @@ export function ImportDialog(p: {
   onClose: () => void;
   onImported: (result: CaseImportResult) => void;
 }) {
-  const [file, setFile] = useState<PickedFile>();
-  const [preview, setPreview] = useState<CaseImportPreview>();
-  const [busy, setBusy] = useState<Busy>();
-  const [error, setError] = useState<AppError>();
-  const [result, setResult] = useState<CaseImportResult>();
-  const [sent, setSent] = useState<{ bytes: number; total: number }>();
-  const [read, setRead] = useState<{ bytes: number; total: number; rows: number }>();
-  // Only the latest preview is shown: an older answer arriving late is dropped.
-  const asked = useRef(0);
-  // Only the latest file is sent: choosing another one (or closing) stops the one before.
-  const picks = useRef(0);
-  const held = useRef<string | undefined>(undefined);
-  const fileButton = useRef<HTMLButtonElement>(null);
-  const drop = () => {
-    if (held.current) void call('judge.cases.upload.discard', { uploadId: held.current }).catch(() => {});
-    held.current = undefined;
-  };
-  // Main says how far its reading of the file has come (a big file takes a few seconds).
-  useEffect(
-    () =>
-      onEvent('judge.cases.importProgress', (p) => {
-        if (p.uploadId === held.current) setRead(p);
-      }),
-    [],
-  );
-  // False once the dialog has closed: a file still being sent stops at its next chunk.
-  const open = useRef(true);
-  useEffect(() => {
-    open.current = true;
-    fileButton.current?.focus();
-    return () => {
-      open.current = false;
-      drop();
-    };
-  }, []);
-
-  const runPreview = async (picked: PickedFile, mapping?: CaseMapping) => {
-    const n = ++asked.current;
-    setBusy('previewing');
-    setRead(undefined);
-    setError(undefined);
-    try {
-      const next = await call('judge.cases.importPreview', {
-        setId: p.setId,
-        uploadId: picked.uploadId,
-        format: picked.format,
-        mapping,
-      });
-      if (n === asked.current) setPreview(next);
-    } catch (err) {
-      if (n === asked.current) setError(asAppError(err));
-    } finally {
-      if (n === asked.current) setBusy(undefined);
-    }
-  };
-
-  const pick = async (f: File | undefined) => {
-    const n = ++picks.current;
-    asked.current++;
-    drop();
-    setPreview(undefined);
-    setResult(undefined);
-    setError(undefined);
-    setFile(undefined);
-    setSent(undefined);
-    setBusy(undefined);
-    if (!f) return;
-    // Checked before a byte is read: a file past the cap is never read at all.
-    if (f.size > CASE_FILE_BYTES_MAX)
-      return setError({
-        code: 'invalid_input',
-        message: t('cases.import.tooLarge', {
-          size: formatMegabytes(f.size),
-          max: formatMegabytes(CASE_FILE_BYTES_MAX),
-        }),
-      });
-    setBusy('reading');
-    let uploadId: string;
-    try {
-      uploadId = await uploadFile(f, {
-        started: (id) => {
-          if (n === picks.current && open.current) held.current = id;
-          else void call('judge.cases.upload.discard', { uploadId: id }).catch(() => {});
-        },
-        goOn: () => n === picks.current && open.current,
-        onSent: (bytes) => n === picks.current && setSent({ bytes, total: f.size }),
-      });
-    } catch (err) {
-      if (n === picks.current) {
-        setBusy(undefined);
-        setError(asAppError(err));
-      }
-      return;
-    }
-    if (n !== picks.current || !open.current) return;
-    const picked = { name: f.name, uploadId, format: formatOfFile(f.name) };
-    setFile(picked);
-    await runPreview(picked);
-  };
-
-  const confirm = async () => {
-    if (!file || !preview?.mapping) return;
-    setBusy('importing');
-    setRead(undefined);
-    setError(undefined);
-    try {
-      const done = await call('judge.cases.importConfirm', {
-        setId: p.setId,
-        uploadId: file.uploadId,
-        format: preview.format,
-        mapping: preview.mapping,
-      });
-      // Main deleted the file once imported.
-      held.current = undefined;
-      setResult(done);
-      p.onImported(done);
-    } catch (err) {
-      setError(asAppError(err));
-    } finally {
-      setBusy(undefined);
-    }
-  };
-
-  const canImport = !!preview?.mapping && !preview.stopped && preview.validCount > 0 && !busy && !result;
   return (
-    <div className="cases-overlay">
-      <div
-        className="cases-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="cases-import-title"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && busy !== 'importing') {
-            e.stopPropagation();
-            p.onClose();
-          }
-        }}
-      >
-        <div className="row cases-editor-head">
-          <h3 id="cases-import-title" className="grow">
-            {t('cases.import.title')}
-          </h3>
-          <IconButton
-            label={t('common.close')}
-            glyph="×"
-            onClick={p.onClose}
-            disabled={busy === 'importing'}
-          />
-        </div>
-        <div className="cases-dialog-body">
-          <div className="field">
-            <FilePicker
-              id="cases-import-file"
-              ref={fileButton}
-              label={t('cases.import.file')}
-              button={t('common.chooseFile')}
-              accept=".csv,.jsonl,.ndjson,.json,text/csv,application/json"
-              disabled={busy === 'importing'}
-              onFiles={(files) => void pick(files[0])}
-            />
-            <span className="small-note muted">{t('cases.import.fileHelp')}</span>
-          </div>
-          <p className="small-note muted" aria-live="polite">
-            {busy === 'reading'
-              ? sent && sent.total >= 4 * 1024 * 1024
-                ? t('cases.import.sending', {
-                    sent: formatMegabytes(sent.bytes),
-                    total: formatMegabytes(sent.total),
-                  })
-                : t('cases.import.reading')
-              : busy === 'previewing'
-                ? read && read.total >= 4 * 1024 * 1024
-                  ? t('cases.import.checked', {
-                      read: formatMegabytes(read.bytes),
-                      total: formatMegabytes(read.total),
-                      rows: formatNumber(read.rows),
-                    })
-                  : t('cases.import.previewing')
-                : busy === 'importing'
-                  ? t('cases.import.importing')
-                  : preview
-                    ? t('cases.import.summary', {
-                        format: preview.format.toUpperCase(),
-                        rows: formatNumber(preview.rowCount),
-                        valid: formatNumber(preview.validCount),
-                        problems: formatNumber(preview.problemCount),
-                      })
-                    : ''}
-          </p>
-          {error ? <ErrorNotice error={error} onDismiss={() => setError(undefined)} /> : null}
-          {result ? <ImportOutcome result={result} /> : null}
-          {preview && !result ? (
-            <>
-              {preview.stopped ? (
-                <p className="field-error" role="alert">
-                  {stoppedText(preview.stopped)}
-                </p>
-              ) : null}
-              {preview.mapping ? (
-                <MappingEditor
-                  preview={preview}
-                  mapping={preview.mapping}
-                  questions={p.questions}
-                  disabled={!!busy}
-                  onChange={(m) => file && void runPreview(file, m)}
-                />
-              ) : (
-                <p className="field-error">{t('cases.import.noColumns')}</p>
-              )}
-              {preview.mapping && !preview.stopped && preview.validCount === 0 ? (
-                <p className="field-error">{t('cases.import.nothing')}</p>
-              ) : null}
-              <PreviewProblems preview={preview} />
-              <PreviewRows preview={preview} questions={p.questions} />
-            </>
-          ) : null}
-        </div>
-        <div className="row cases-dialog-foot">
-          {result ? (
-            <button type="button" className="primary" onClick={p.onClose}>
-              {t('common.close')}
-            </button>
-          ) : (
-            <>
-              <button type="button" className="primary" disabled={!canImport} onClick={() => void confirm()}>
-                {t('cases.import.confirm', { n: formatNumber(preview?.validCount ?? 0) })}
-              </button>
-              <button type="button" className="ghost" onClick={p.onClose} disabled={busy === 'importing'}>
-                {t('common.cancel')}
-              </button>
-            </>
-          )}
-        </div>
-      </div>
-    </div>
-  );
-}
-
-/** How many were added and which rows were left out, with why. */
-function ImportOutcome({ result }: { result: CaseImportResult }) {
-  return (
-    <div role="status">
-      <p className="ok-text">
-        {t('cases.import.done', {
-          added: formatNumber(result.added),
-          skipped: formatNumber(result.skippedCount),
-        })}
-      </p>
-      {result.skipped.length > 0 ? (
-        <>
-          <h4>{t('cases.import.skippedTitle')}</h4>
-          <ul className="cases-problems">
-            {result.skipped.map((s, i) => (
-              <li key={i}>
-                <strong>{placeLabel(s)}</strong>: {s.reasons.join('; ')}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {result.notes.map((n, i) => (
-        <p key={i} className="small-note muted">
-          {placeLabel(n)}, {n.field}: {n.reason}
-        </p>
-      ))}
-    </div>
+    <FileImportDialog<CaseMapping, CaseImportPreview, CaseImportResult>
+      title={t('cases.import.title')}
+      help={t('cases.import.fileHelp')}
+      confirmLabel={(n) => t('cases.import.confirm', { n })}
+      doneText={(added, skipped) => t('cases.import.done', { added, skipped })}
+      preview={(file, mapping) => call('judge.cases.importPreview', { setId: p.setId, ...file, mapping })}
+      confirm={(file, mapping) => call('judge.cases.importConfirm', { setId: p.setId, ...file, mapping })}
+      renderPreview={(preview, disabled, onMapping) => (
+        <MappingEditor
+          preview={preview}
+          mapping={preview.mapping}
+          questions={p.questions}
+          disabled={disabled}
+          onChange={onMapping}
+        />
+      )}
+      renderRows={(preview) => <PreviewRows preview={preview} questions={p.questions} />}
+      onClose={p.onClose}
+      onImported={p.onImported}
+    />
   );
 }

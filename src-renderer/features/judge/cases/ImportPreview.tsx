@@ -1,11 +1,15 @@
-import type { CaseImportPreview, CaseMapping } from '../../../../src-shared/judge/judge-case-import';
+import type {
+  CaseImportPreview,
+  CaseImportProblem,
+  CaseMapping,
+} from '../../../../src-shared/judge/judge-case-import';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import { formatNumber, t } from '../../../i18n/i18n';
 import { expectedText, stateSummary } from './case-cells';
 import { columnOfQuestion, placeLabel, withQuestionColumn } from './import-mapping';
 
 /** One select of the mapping: a column of the file, or none where the field may be left out. */
-function ColumnSelect(p: {
+export function ColumnSelect(p: {
   id: string;
   label: string;
   value: string;
@@ -122,7 +126,11 @@ export function PreviewRows({ preview, questions }: { preview: CaseImportPreview
 }
 
 /** Every problem at its line (or item), the first PROBLEMS_LISTED of them. */
-export function PreviewProblems({ preview }: { preview: CaseImportPreview }) {
+export function PreviewProblems({
+  preview,
+}: {
+  preview: { problems: CaseImportProblem[]; problemCount: number };
+}) {
   if (preview.problemCount === 0) return null;
   return (
     <section aria-label={t('cases.import.problems', { n: formatNumber(preview.problemCount) })}>

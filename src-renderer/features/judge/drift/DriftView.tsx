@@ -6,6 +6,7 @@ import { useRoute } from '../../../hooks/use-route';
 import { t } from '../../../i18n/i18n';
 import '../agreement/agreement.css';
 import { RunPicker } from '../agreement/RunPicker';
+import { SaveReportButton } from '../agreement/SaveReportButton';
 import { finishedRuns } from '../agreement/run-label';
 import { useWorkbench } from '../workbench-store';
 import { DriftHelper } from './DriftHelper';
@@ -138,6 +139,7 @@ function DriftPanel({ a, b }: { a: string; b: string }) {
   const last = Math.min(d.offset + d.flipped.length, d.flipsTotal);
   return (
     <>
+      <SaveReportButton of={{ kind: 'drift', a, b }} />
       <section className="card" aria-label={t('judge.drift.versions')}>
         <h4>{t('judge.drift.versions')}</h4>
         <VersionsLine label="A" run={d.a} />
