@@ -19,6 +19,8 @@ const UNMEASURED_VIEW = { height: 700, width: 760 };
 const MIN_OVERSCAN = 300;
 /** Within this of the end, the user is at the end: the stream is followed. */
 const AT_END_PX = 40;
+/** A partial copy mounting one of its first this many messages has its older ones read. */
+const NEAR_START = 6;
 
 /**
  * Heights of the open conversation's messages: measured (by position, while the message there
@@ -74,7 +76,7 @@ export function MessageList() {
   const conversationId = useChat((s) => s.conversationId);
   const live = useChat((s) => openLive(s) !== undefined);
   // While only the newest messages are here, each is keyed and measured at its real position, so
-  // when the older ones arrive the rendered ones are kept, not built again (chat-store's openById).
+  // when the older ones arrive the rendered ones are kept, not built again (open-newest-first.ts).
   const base = useChat((s) => (s.partial === s.conversationId ? s.missing : 0));
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -90,6 +92,8 @@ export function MessageList() {
   /** Messages holding selected text, from where it starts to where it ends: kept while selected. */
   const selected = useRef<number[]>([]);
   const opened = useRef(conversationId);
+  /** The `base` the indices held in refs (jump, focused, selected) are counted from. */
+  const shifted = useRef(base);
   const shown = useRef('');
   const [, setVersion] = useState(0);
 
@@ -101,7 +105,15 @@ export function MessageList() {
     focused.current = null;
     selected.current = [];
     heights.current.clear();
+  } else if (shifted.current !== base) {
+    // The older messages joined the partial copy: what was asked for, focused or selected by
+    // its index there is the same message further down now.
+    const by = shifted.current - base;
+    if (jump.current !== null) jump.current += by;
+    if (focused.current !== null) focused.current += by;
+    selected.current = selected.current.map((i) => i + by);
   }
+  shifted.current = base;
 
   const layout = () => {
     const { width, height } = view.current;
@@ -195,9 +207,13 @@ export function MessageList() {
     };
   }, [hasContent]);
 
-  // After each render: new messages in the page are measured; a jump is scrolled to.
+  const firstShown = useRef(0);
+  // After each render: new messages in the page are measured; a jump is scrolled to; near the
+  // start of a partial copy, its older messages are asked for (open-newest-first.ts).
   useLayoutEffect(() => {
     watchMessages();
+    if (base > 0 && firstShown.current < NEAR_START && conversationId)
+      void useChat.getState().loadRest(conversationId);
     if (jump.current === null) return;
     const target = content.current?.querySelector(`:scope > article[data-position="${jump.current}"]`);
     // jsdom has no scrolling: there the window simply stays where the jump put it.
@@ -215,6 +231,7 @@ export function MessageList() {
   const runs = layout();
   shown.current = signature(runs);
   const first = runs.find((r) => r.kind === 'message')?.index ?? messages.length;
+  firstShown.current = first;
   const nodes: ReactNode[] = [];
   for (const run of runs) {
     if (run.kind === 'gap') {
