@@ -57,8 +57,12 @@ function useExportOutcome() {
   };
 }
 
-/** Memoized: opening a conversation re-renders the row it leaves and the one it opens, not all. */
-const Row = memo(function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
+/**
+ * Memoized, and watching whether it is the open one itself: opening a conversation re-renders the
+ * row it leaves and the one it opens, not the list, its search or its export buttons.
+ */
+const Row = memo(function Row({ c }: { c: ConversationSummary }) {
+  const active = useChat((s) => s.conversationId === c.id);
   const replying = useChat((s) => s.live[c.id] !== undefined);
   const rename = useRouteMutation('chat.conversations.rename', ['chat.conversations.list']);
   const remove = useRouteMutation('chat.conversations.delete', ['chat.conversations.list']);
@@ -159,7 +163,6 @@ const Row = memo(function Row({ c, active }: { c: ConversationSummary; active: b
 
 export function ConversationList() {
   const list = useRoute('chat.conversations.list', {});
-  const activeId = useChat((s) => s.conversationId);
   const newChat = useChat((s) => s.newChat);
   const [searching, setSearching] = useState(false);
   const onQuery = useCallback((on: boolean) => setSearching(on), []);
@@ -180,7 +183,7 @@ export function ConversationList() {
       {searching ? null : (
         <ul className="conv-list">
           {list.data?.map((c) => (
-            <Row key={c.id} c={c} active={c.id === activeId} />
+            <Row key={c.id} c={c} />
           ))}
         </ul>
       )}
