@@ -99,6 +99,8 @@ describe('the message list, windowed', () => {
     render(<MessageList />);
     expect(shown().at(-1)).toBe(39);
     expect(loadRest).not.toHaveBeenCalled();
+    // Counted in the whole conversation: the 160 not here yet are earlier messages too.
+    screen.getByRole('button', { name: `Show earlier messages (${160 + shown()[0]} more)` });
     act(() => scrollTo(0, { total: 40 * 84 }));
     expect(shown()[0]).toBe(0);
     expect(loadRest).toHaveBeenCalledWith('c1');

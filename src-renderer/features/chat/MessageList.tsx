@@ -258,7 +258,7 @@ export function MessageList() {
             setVersion((v) => v + 1);
           }}
         >
-          {t('chat.showEarlier', { n: first })}
+          {t('chat.showEarlier', { n: base + first })}
         </button>,
       );
     nodes.push(
