@@ -29,6 +29,7 @@ vi.mock('../../bridge/api', async (real) => ({
 }));
 
 const { useChat } = await import('./chat-store');
+const { useCompare } = await import('./compare-store');
 const { FIRST_MESSAGES, REST_AFTER_MS } = await import('./open-newest-first');
 
 const saved = (): Conversation =>
@@ -160,6 +161,25 @@ describe('opening a long conversation newest messages first', () => {
       position: MISSING + 3,
       index: 1,
     });
+  });
+
+  it('compares side by side from the whole conversation', async () => {
+    await openHead();
+    useCompare.setState({
+      prompt: 'which?',
+      columns: useCompare.getState().columns.map((c) => ({ ...c, model: 'm' })),
+    });
+    const comparing = useCompare.getState().send();
+    await tick();
+    expect(routes()).not.toContain('chat.compare');
+    release();
+    await comparing;
+    const asked = calls.filter((c) => c.route === 'chat.compare');
+    expect(asked).toHaveLength(2);
+    expect((asked[0].input as { messages: StoredMessage[] }).messages).toEqual([
+      ...saved().messages,
+      { role: 'user', content: 'which?' },
+    ]);
   });
 
   it('reads the whole conversation when it changed between the two calls', async () => {
