@@ -8,6 +8,18 @@ import { ConversationList } from './ConversationList';
 
 // Rendered by the list itself: how often it renders is how often the list does.
 const searchRenders = vi.hoisted(() => ({ count: 0 }));
+// Each row asks for its rename, delete and pin mutations: how often rows render.
+const rowHooks = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../hooks/use-route', async (real) => {
+  const actual = await real<typeof import('../../hooks/use-route')>();
+  return {
+    ...actual,
+    useRouteMutation: ((...args: Parameters<typeof actual.useRouteMutation>) => {
+      rowHooks.count++;
+      return actual.useRouteMutation(...args);
+    }) as typeof actual.useRouteMutation,
+  };
+});
 vi.mock('./ConversationSearch', () => ({
   ConversationSearch: () => {
     searchRenders.count++;
@@ -59,7 +71,7 @@ describe('ConversationList export', () => {
 });
 
 describe('ConversationList on opening a conversation', () => {
-  it('marks the row opened and the row left, without rendering the list again', async () => {
+  it('marks the row opened and the row left, without rendering the list or the rows again', async () => {
     installFakeBridge({
       'chat.conversations.list': () => [summary('c1', 'Zebras'), summary('c2', 'Lions')],
     });
@@ -73,9 +85,12 @@ describe('ConversationList on opening a conversation', () => {
     const zebras = screen.getByRole('button', { name: /^Zebras/ });
     expect(zebras.getAttribute('aria-current')).toBe('true');
     const before = searchRenders.count;
+    const rowsBefore = rowHooks.count;
     act(() => useChat.setState({ conversationId: 'c2' }));
     expect(lions.getAttribute('aria-current')).toBe('true');
     expect(zebras.getAttribute('aria-current')).not.toBe('true');
     expect(searchRenders.count).toBe(before);
+    // Only the two buttons render again, not the rows around them.
+    expect(rowHooks.count).toBe(rowsBefore);
   });
 });

@@ -2,7 +2,7 @@ import { memo, useCallback, useState } from 'react';
 import { SidePanel } from '../../app/SidePanel';
 import type { ConversationSummary } from '../../../src-shared/chat/conversation';
 import type { ExportFormat } from '../../../src-shared/chat/conversation-export';
-import { EditableRow } from '../../app/EditableRow';
+import { EditableRow, type EditableRowProps } from '../../app/EditableRow';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { ExportButtons } from '../../app/ExportButtons';
 import { call } from '../../bridge/api';
@@ -58,11 +58,17 @@ function useExportOutcome() {
 }
 
 /**
- * Memoized, and watching whether it is the open one itself: opening a conversation re-renders the
- * row it leaves and the one it opens, not the list, its search or its export buttons.
+ * The row's button, watching whether its conversation is the open one: opening a conversation
+ * re-renders the buttons it leaves and opens, not the list, its search or its export buttons, nor
+ * the rows around them (their rename, delete and pin hooks).
  */
+function OpenButton({ id, ...row }: Omit<EditableRowProps, 'active'> & { id: string }) {
+  const active = useChat((s) => s.conversationId === id);
+  return <EditableRow {...row} active={active} />;
+}
+
+/** Memoized: a row renders again only for its own conversation's changes. */
 const Row = memo(function Row({ c }: { c: ConversationSummary }) {
-  const active = useChat((s) => s.conversationId === c.id);
   const replying = useChat((s) => s.live[c.id] !== undefined);
   const rename = useRouteMutation('chat.conversations.rename', ['chat.conversations.list']);
   const remove = useRouteMutation('chat.conversations.delete', ['chat.conversations.list']);
@@ -74,9 +80,9 @@ const Row = memo(function Row({ c }: { c: ConversationSummary }) {
   const failure = rename.error ?? remove.error ?? pin.error;
   return (
     <>
-      <EditableRow
+      <OpenButton
+        id={c.id}
         name={c.title}
-        active={active}
         title={formatDateTime(c.updatedAt)}
         onOpen={() => void openById(c.id)}
         // Part of the button's name, so a screen reader hears which conversations are replying.
