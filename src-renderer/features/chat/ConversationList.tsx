@@ -2,7 +2,7 @@ import { memo, useCallback, useState } from 'react';
 import { SidePanel } from '../../app/SidePanel';
 import type { ConversationSummary } from '../../../src-shared/chat/conversation';
 import type { ExportFormat } from '../../../src-shared/chat/conversation-export';
-import { EditableRow } from '../../app/EditableRow';
+import { EditableRow, type EditableRowProps } from '../../app/EditableRow';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { ExportButtons } from '../../app/ExportButtons';
 import { call } from '../../bridge/api';
@@ -57,24 +57,34 @@ function useExportOutcome() {
   };
 }
 
-/** Memoized: opening a conversation re-renders the row it leaves and the one it opens, not all. */
-const Row = memo(function Row({ c, active }: { c: ConversationSummary; active: boolean }) {
+/**
+ * The row's button, watching whether its conversation is the open one: opening a conversation
+ * re-renders the buttons it leaves and opens, not the list, its search or its export buttons, nor
+ * the rows around them (their rename, delete and pin hooks).
+ */
+function OpenButton({ id, ...row }: Omit<EditableRowProps, 'active'> & { id: string }) {
+  const active = useChat((s) => s.conversationId === id);
+  return <EditableRow {...row} active={active} />;
+}
+
+/** Memoized: a row renders again only for its own conversation's changes. */
+const Row = memo(function Row({ c }: { c: ConversationSummary }) {
   const replying = useChat((s) => s.live[c.id] !== undefined);
   const rename = useRouteMutation('chat.conversations.rename', ['chat.conversations.list']);
   const remove = useRouteMutation('chat.conversations.delete', ['chat.conversations.list']);
   const pin = useRouteMutation('chat.conversations.pin', ['chat.conversations.list']);
   const exported = useExportOutcome();
   const [exporting, setExporting] = useState(false);
-  const open = useChat((s) => s.open);
+  const openById = useChat((s) => s.openById);
   const forget = useChat((s) => s.forgetConversation);
   const failure = rename.error ?? remove.error ?? pin.error;
   return (
     <>
-      <EditableRow
+      <OpenButton
+        id={c.id}
         name={c.title}
-        active={active}
         title={formatDateTime(c.updatedAt)}
-        onOpen={() => void call('chat.conversations.get', { id: c.id }).then(open)}
+        onOpen={() => void openById(c.id)}
         // Part of the button's name, so a screen reader hears which conversations are replying.
         detail={
           <>
@@ -159,7 +169,6 @@ const Row = memo(function Row({ c, active }: { c: ConversationSummary; active: b
 
 export function ConversationList() {
   const list = useRoute('chat.conversations.list', {});
-  const activeId = useChat((s) => s.conversationId);
   const newChat = useChat((s) => s.newChat);
   const [searching, setSearching] = useState(false);
   const onQuery = useCallback((on: boolean) => setSearching(on), []);
@@ -180,7 +189,7 @@ export function ConversationList() {
       {searching ? null : (
         <ul className="conv-list">
           {list.data?.map((c) => (
-            <Row key={c.id} c={c} active={c.id === activeId} />
+            <Row key={c.id} c={c} />
           ))}
         </ul>
       )}

@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '../../app/ErrorNotice';
-import { call } from '../../bridge/api';
 import { useRoute } from '../../hooks/use-route';
 import { formatWhen, modKey, t } from '../../i18n/i18n';
 import { useChat } from './chat-store';
@@ -29,7 +28,7 @@ export function ConversationSearch({ onQuery }: { onQuery: (searching: boolean) 
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const box = useRef<HTMLInputElement>(null);
-  const open = useChat((s) => s.open);
+  const openById = useChat((s) => s.openById);
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
@@ -73,11 +72,7 @@ export function ConversationSearch({ onQuery }: { onQuery: (searching: boolean) 
           <ul className="conv-list">
             {hits.data?.map((h) => (
               <li key={h.conversationId} className="conv-row conv-hit">
-                <button
-                  type="button"
-                  className="conv-open"
-                  onClick={() => void call('chat.conversations.get', { id: h.conversationId }).then(open)}
-                >
+                <button type="button" className="conv-open" onClick={() => void openById(h.conversationId)}>
                   <span className="conv-name">{h.title}</span>
                   <span className="conv-when">{formatWhen(h.updatedAt)}</span>
                   {h.snippet ? <Snippet text={h.snippet} /> : null}

@@ -19,9 +19,19 @@ function scrollTo(top: number, { view = 700, total = 200 * 84 } = {}) {
   fireEvent.scroll(el);
 }
 
+const readRest = useChat.getState().loadRest;
+
 beforeEach(() => {
   installFakeBridge({});
-  useChat.setState({ conversationId: 'c1', messages: conversation(200), live: {}, error: undefined });
+  useChat.setState({
+    conversationId: 'c1',
+    messages: conversation(200),
+    live: {},
+    error: undefined,
+    partial: undefined,
+    missing: 0,
+    loadRest: readRest,
+  });
 });
 
 describe('the message list, windowed', () => {
@@ -80,6 +90,20 @@ describe('the message list, windowed', () => {
     expect(now[0]).toBeLessThan(first);
     // Its question with it: a reply never opens the page alone.
     expect(useChat.getState().messages[now[0]].role).toBe('user');
+  });
+
+  it('asks for the older messages of a partial copy when the view nears its start, not before', () => {
+    const loadRest = vi.fn(async () => {});
+    // The newest 40 of 200 messages (open-newest-first.ts): positions there count from 160.
+    useChat.setState({ messages: conversation(200).slice(160), partial: 'c1', missing: 160, loadRest });
+    render(<MessageList />);
+    expect(shown().at(-1)).toBe(39);
+    expect(loadRest).not.toHaveBeenCalled();
+    // Counted in the whole conversation: the 160 not here yet are earlier messages too.
+    screen.getByRole('button', { name: `Show earlier messages (${160 + shown()[0]} more)` });
+    act(() => scrollTo(0, { total: 40 * 84 }));
+    expect(shown()[0]).toBe(0);
+    expect(loadRest).toHaveBeenCalledWith('c1');
   });
 
   it('opens another conversation at its end, wherever the last one was scrolled', () => {

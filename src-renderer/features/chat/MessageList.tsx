@@ -19,6 +19,8 @@ const UNMEASURED_VIEW = { height: 700, width: 760 };
 const MIN_OVERSCAN = 300;
 /** Within this of the end, the user is at the end: the stream is followed. */
 const AT_END_PX = 40;
+/** A partial copy mounting one of its first this many messages has its older ones read. */
+const NEAR_START = 6;
 
 /**
  * Heights of the open conversation's messages: measured (by position, while the message there
@@ -73,6 +75,9 @@ export function MessageList() {
   const messages = useChat((s) => s.messages);
   const conversationId = useChat((s) => s.conversationId);
   const live = useChat((s) => openLive(s) !== undefined);
+  // While only the newest messages are here, each is keyed and measured at its real position, so
+  // when the older ones arrive the rendered ones are kept, not built again (open-newest-first.ts).
+  const base = useChat((s) => (s.partial === s.conversationId ? s.missing : 0));
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
@@ -87,6 +92,8 @@ export function MessageList() {
   /** Messages holding selected text, from where it starts to where it ends: kept while selected. */
   const selected = useRef<number[]>([]);
   const opened = useRef(conversationId);
+  /** The `base` the indices held in refs (jump, focused, selected) are counted from. */
+  const shifted = useRef(base);
   const shown = useRef('');
   const [, setVersion] = useState(0);
 
@@ -98,11 +105,19 @@ export function MessageList() {
     focused.current = null;
     selected.current = [];
     heights.current.clear();
+  } else if (shifted.current !== base) {
+    // The older messages joined the partial copy: what was asked for, focused or selected by
+    // its index there is the same message further down now.
+    const by = shifted.current - base;
+    if (jump.current !== null) jump.current += by;
+    if (focused.current !== null) focused.current += by;
+    selected.current = selected.current.map((i) => i + by);
   }
+  shifted.current = base;
 
   const layout = () => {
     const { width, height } = view.current;
-    const all = messages.map((m, i) => heights.current!.of(m, i, width));
+    const all = messages.map((m, i) => heights.current!.of(m, base + i, width));
     const overscan = Math.max(MIN_OVERSCAN, height / 2);
     const range = withQuestion(
       jump.current !== null
@@ -118,8 +133,8 @@ export function MessageList() {
     const keep = focused.current === null ? selected.current : [...selected.current, focused.current];
     return layoutRuns(all, range, keep);
   };
-  const latest = useRef({ layout, messages });
-  latest.current = { layout, messages };
+  const latest = useRef({ layout, messages, base });
+  latest.current = { layout, messages, base };
   /** Re-renders when what the page should hold has changed (a scroll, a new height). */
   const refresh = () => {
     if (signature(latest.current.layout()) !== shown.current) setVersion((v) => v + 1);
@@ -177,7 +192,7 @@ export function MessageList() {
         if (!m || article.classList.contains('live')) continue;
         gapPx.current ??= parseFloat(getComputedStyle(article).marginBottom) || 0;
         const box = entry.borderBoxSize?.[0]?.blockSize ?? article.offsetHeight;
-        changed = heights.current!.measure(m, position, box + gapPx.current) || changed;
+        changed = heights.current!.measure(m, latest.current.base + position, box + gapPx.current) || changed;
       }
       if (changed) refreshRef.current();
     });
@@ -192,9 +207,13 @@ export function MessageList() {
     };
   }, [hasContent]);
 
-  // After each render: new messages in the page are measured; a jump is scrolled to.
+  const firstShown = useRef(0);
+  // After each render: new messages in the page are measured; a jump is scrolled to; near the
+  // start of a partial copy, its older messages are asked for (open-newest-first.ts).
   useLayoutEffect(() => {
     watchMessages();
+    if (base > 0 && firstShown.current < NEAR_START && conversationId)
+      void useChat.getState().loadRest(conversationId);
     if (jump.current === null) return;
     const target = content.current?.querySelector(`:scope > article[data-position="${jump.current}"]`);
     // jsdom has no scrolling: there the window simply stays where the jump put it.
@@ -212,6 +231,7 @@ export function MessageList() {
   const runs = layout();
   shown.current = signature(runs);
   const first = runs.find((r) => r.kind === 'message')?.index ?? messages.length;
+  firstShown.current = first;
   const nodes: ReactNode[] = [];
   for (const run of runs) {
     if (run.kind === 'gap') {
@@ -238,12 +258,12 @@ export function MessageList() {
             setVersion((v) => v + 1);
           }}
         >
-          {t('chat.showEarlier', { n: first })}
+          {t('chat.showEarlier', { n: base + first })}
         </button>,
       );
     nodes.push(
       <MessageItem
-        key={i}
+        key={base + i}
         message={messages[i]}
         position={i}
         idle={!live}

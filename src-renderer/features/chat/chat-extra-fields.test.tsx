@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../src-shared/chat/conversation';
 import { installFakeBridge } from '../../test/fake-bridge';
+import { headRoutes } from './head-routes.test-helper';
 import { ChatTab } from './ChatTab';
 import { useChat } from './chat-store';
 
@@ -25,6 +26,7 @@ function renderChat() {
   const bridge = installFakeBridge({
     'chat.conversations.list': () => [{ id: 'a', title: 'Alpha', updatedAt: 1, messageCount: 2 }],
     'chat.conversations.get': () => saved,
+    ...headRoutes(() => saved),
     'chat.reply': (input) => ({ conversationId: (input as { conversationId: string }).conversationId }),
     'models.list': () => [],
   });

@@ -10,6 +10,13 @@ import { variableNames } from '../../../src-shared/chat/prompt-variables';
 import { appendLive, type LiveText } from './live-text';
 import { addingFiles, readyFiles, useAttachmentDraft } from './attachment-draft';
 import { dropPendingText, queueDelta, queueRetract, takePending } from './pending-deltas';
+import {
+  loadRest,
+  onWhole,
+  openById as openNewestFirst,
+  savedWhilePartial,
+  whole,
+} from './open-newest-first';
 
 export interface LiveReply {
   streamId: string;
@@ -28,7 +35,7 @@ export interface LiveReply {
   continues?: StoredMessage;
 }
 
-interface ChatState {
+export interface ChatState {
   /** The open conversation; a new chat gets its id (made here) when its first message is sent. */
   conversationId?: string;
   messages: StoredMessage[];
@@ -52,6 +59,23 @@ interface ChatState {
   clearError: () => void;
   newChat: () => void;
   open: (conversation: Conversation) => void;
+  /**
+   * Opens a saved conversation newest messages first (open-newest-first.ts): the last
+   * FIRST_MESSAGES at once, the older ones when needed or once the window is idle. Until they
+   * are joined, `partial` holds its id.
+   */
+  openById: (id: string) => Promise<void>;
+  /** The open conversation shows only its newest messages: nothing may be sent or saved from it. */
+  partial?: string;
+  /** How many older messages the partial copy lacks: the list keys messages by their real position. */
+  missing: number;
+  /** Reads and joins the older messages of the open conversation if `id` is partly shown. */
+  loadRest: (id: string) => Promise<void>;
+  /**
+   * Waits until the open conversation is whole; how far the partial copy's positions moved (0
+   * if it was whole), or undefined when another conversation opened or the rest failed.
+   */
+  whole: () => Promise<number | undefined>;
   send: () => Promise<void>;
   /** A new reply in place of the one at `position` (the last by default); the old one is kept as a version. */
   regenerate: (position?: number) => Promise<void>;
@@ -223,6 +247,7 @@ export const useChat = create<ChatState>((set, get) => ({
   variables: {},
   draft: '',
   live: {},
+  missing: 0,
   setDraft: (draft) => set({ draft }),
   setModel: (model) => set({ model }),
   setSystem: (system) => set({ system }),
@@ -231,8 +256,10 @@ export const useChat = create<ChatState>((set, get) => ({
   setVariable: (name, value) => set((s) => ({ variables: { ...s.variables, [name]: value } })),
   clearError: () => set({ error: undefined }),
   // Opening or starting another chat never waits for a reply: it goes on in the background.
-  newChat: () => set({ conversationId: undefined, messages: [], error: undefined }),
+  newChat: () =>
+    set({ conversationId: undefined, messages: [], error: undefined, partial: undefined, missing: 0 }),
   open: (c) => {
+    set({ partial: undefined, missing: 0 });
     const { params, variables } = get();
     // A conversation's own values win; values typed for names it does not use stay at hand.
     const merged = { ...variables, ...c.variables };
@@ -249,80 +276,94 @@ export const useChat = create<ChatState>((set, get) => ({
       error: undefined,
     });
   },
-  send: async () => {
-    const { draft, messages, model } = get();
-    const text = draft.trim();
-    const files = useAttachmentDraft.getState();
-    // A question may be only files; a file still being added holds the send back.
-    if ((!text && !readyFiles(files)) || addingFiles(files) || openLive(get())) return;
-    if (!model.trim()) {
-      set({ error: { code: 'invalid_input', message: 'model: is required — pick or type a model first' } });
-      return;
-    }
-    set({ draft: '' });
-    const attachments = files.take();
-    const question: StoredMessage = {
-      role: 'user',
-      content: text,
-      ...(attachments.length ? { attachments } : {}),
-    };
-    if (!(await startStream([...messages, question], draft)))
-      useAttachmentDraft.getState().restore(attachments);
-  },
-  regenerate: async (position) => {
-    const { messages } = get();
-    if (openLive(get())) return;
-    const upTo = position ?? messages.length;
-    // The reply answered the last question, or the tool results after a reply that called tools.
-    const asked = messages
-      .slice(0, upTo)
-      .map((m) => m.role)
-      .findLastIndex((role) => role !== 'assistant');
-    if (asked === -1) return;
-    await startStream(messages.slice(0, asked + 1), '');
-  },
-  editAndResend: async (position, text) => {
-    const { messages } = get();
-    const asked = messages[position];
-    if (openLive(get()) || asked?.role !== 'user' || !(text.trim() || asked.attachments?.length)) return;
-    // The question's files go with its edited words.
-    const { attachments } = asked;
-    await startStream(
-      [
-        ...messages.slice(0, position),
-        { role: 'user', content: text.trim(), ...(attachments ? { attachments } : {}) },
-      ],
-      '',
-    );
-  },
-  sendToolResults: async (position, results) => {
-    const { messages } = get();
-    const head = messages[position];
-    if (openLive(get()) || head?.role !== 'assistant' || !head.toolCalls?.length || !results.length) return;
-    const answers: StoredMessage[] = results.map((r) => ({
-      role: 'tool',
-      content: r.content,
-      toolCallId: r.toolCallId,
-      toolName: r.toolName,
-    }));
-    await startStream([...messages.slice(0, position + 1), ...answers], '');
-  },
-  continueReply: async () => {
-    const { messages } = get();
-    const last = messages[messages.length - 1];
-    if (openLive(get()) || last?.role !== 'assistant' || !last.content.trim()) return;
-    await startStream(messages, '', { continueReply: true });
-  },
-  switchBranch: async (position, index) => {
-    const { conversationId } = get();
-    if (!conversationId || openLive(get())) return;
-    try {
-      const c = await call('chat.conversations.switchBranch', { id: conversationId, position, index });
-      if (get().conversationId === conversationId && !openLive(get())) set({ messages: c.messages });
-    } catch (err) {
-      set({ error: asAppError(err) });
-    }
-  },
+  openById: (id) => openNewestFirst(get, set, id),
+  loadRest: (id) => loadRest(get, set, id),
+  whole: () => whole(get, set),
+  // Each of these first has the older messages of a conversation opened newest first read and
+  // joined (at once when it is whole); a position from the copy shown then moves by `moved`.
+  send: () =>
+    onWhole(get, set, async () => {
+      const { draft, messages, model } = get();
+      const text = draft.trim();
+      const files = useAttachmentDraft.getState();
+      // A question may be only files; a file still being added holds the send back.
+      if ((!text && !readyFiles(files)) || addingFiles(files) || openLive(get())) return;
+      if (!model.trim()) {
+        set({ error: { code: 'invalid_input', message: 'model: is required — pick or type a model first' } });
+        return;
+      }
+      set({ draft: '' });
+      const attachments = files.take();
+      const question: StoredMessage = {
+        role: 'user',
+        content: text,
+        ...(attachments.length ? { attachments } : {}),
+      };
+      if (!(await startStream([...messages, question], draft)))
+        useAttachmentDraft.getState().restore(attachments);
+    }),
+  regenerate: (shown) =>
+    onWhole(get, set, async (moved) => {
+      const { messages } = get();
+      if (openLive(get())) return;
+      const upTo = shown === undefined ? messages.length : shown + moved;
+      // The reply answered the last question, or the tool results after a reply that called tools.
+      const asked = messages
+        .slice(0, upTo)
+        .map((m) => m.role)
+        .findLastIndex((role) => role !== 'assistant');
+      if (asked === -1) return;
+      await startStream(messages.slice(0, asked + 1), '');
+    }),
+  editAndResend: (shown, text) =>
+    onWhole(get, set, async (moved) => {
+      const position = shown + moved;
+      const { messages } = get();
+      const asked = messages[position];
+      if (openLive(get()) || asked?.role !== 'user' || !(text.trim() || asked.attachments?.length)) return;
+      // The question's files go with its edited words.
+      const { attachments } = asked;
+      await startStream(
+        [
+          ...messages.slice(0, position),
+          { role: 'user', content: text.trim(), ...(attachments ? { attachments } : {}) },
+        ],
+        '',
+      );
+    }),
+  sendToolResults: (shown, results) =>
+    onWhole(get, set, async (moved) => {
+      const position = shown + moved;
+      const { messages } = get();
+      const head = messages[position];
+      if (openLive(get()) || head?.role !== 'assistant' || !head.toolCalls?.length || !results.length) return;
+      const answers: StoredMessage[] = results.map((r) => ({
+        role: 'tool',
+        content: r.content,
+        toolCallId: r.toolCallId,
+        toolName: r.toolName,
+      }));
+      await startStream([...messages.slice(0, position + 1), ...answers], '');
+    }),
+  continueReply: () =>
+    onWhole(get, set, async () => {
+      const { messages } = get();
+      const last = messages[messages.length - 1];
+      if (openLive(get()) || last?.role !== 'assistant' || !last.content.trim()) return;
+      await startStream(messages, '', { continueReply: true });
+    }),
+  switchBranch: (shown, index) =>
+    onWhole(get, set, async (moved) => {
+      const { conversationId } = get();
+      if (!conversationId || openLive(get())) return;
+      const position = shown + moved;
+      try {
+        const c = await call('chat.conversations.switchBranch', { id: conversationId, position, index });
+        if (get().conversationId === conversationId && !openLive(get())) set({ messages: c.messages });
+      } catch (err) {
+        set({ error: asAppError(err) });
+      }
+    }),
   stop: () => {
     const live = openLive(get());
     if (!live?.accepted) return;
@@ -342,6 +383,8 @@ export const useChat = create<ChatState>((set, get) => ({
     if (get().conversationId === id) set({ conversationId: undefined, messages: [] });
   },
   conversationSaved: async (id) => {
+    // Shown partly: its older messages, when read, are read with this save.
+    if (savedWhilePartial(get, id)) return;
     const idle = () => get().conversationId === id && !get().live[id];
     if (!idle()) return;
     const c = await call('chat.conversations.get', { id }).catch(() => undefined);

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, StoredMessage } from '../../../src-shared/chat/conversation';
 import { installFakeBridge } from '../../test/fake-bridge';
+import { headRoutes } from './head-routes.test-helper';
 import { ChatTab } from './ChatTab';
 import { useChat } from './chat-store';
 
@@ -33,6 +34,7 @@ function renderChat() {
         pinned: false,
       })),
     'chat.conversations.get': (input) => table[(input as { id: string }).id],
+    ...headRoutes((id) => table[id]),
     'chat.reply': (input) => {
       const { conversationId, messages } = input as { conversationId: string; messages: StoredMessage[] };
       table[conversationId] = { ...table[conversationId], messages };

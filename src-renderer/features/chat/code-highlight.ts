@@ -47,8 +47,50 @@ function highlighter(): Worker | undefined {
   return worker;
 }
 
+/**
+ * Tokens by language and code, so code shown before is coloured again without asking the
+ * worker, in the frame it is mounted in (reply-enhance.ts): a reopened conversation's code.
+ * Bounded by total code size; the least recently used go first, as the markdown cache does.
+ */
+const cache = new Map<string, CodeToken[][]>();
+let cachedChars = 0;
+const CACHE_CHARS = 2_000_000;
+const keyOf = (code: string, label: string) => `${label}\n${code}`;
+
+/** The tokens made for this code before, if they are still kept. */
+export function cachedTokens(code: string, label: string): CodeToken[][] | undefined {
+  const key = keyOf(code, label);
+  const hit = cache.get(key);
+  if (hit) {
+    // Map order is insertion order: re-inserting marks it as the most recently used.
+    cache.delete(key);
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+function keep(code: string, label: string, lines: CodeToken[][]): void {
+  const key = keyOf(code, label);
+  if (cache.has(key)) return;
+  cache.set(key, lines);
+  cachedChars += key.length;
+  for (const [old] of cache) {
+    if (cachedChars <= CACHE_CHARS) break;
+    cache.delete(old);
+    cachedChars -= old.length;
+  }
+}
+
 /** The code's lines as coloured tokens, or undefined when its language is not offered. */
 export async function highlightTokens(code: string, label: string): Promise<CodeToken[][] | undefined> {
+  const hit = cachedTokens(code, label);
+  if (hit) return hit;
+  const lines = await tokensOf(code, label);
+  if (lines) keep(code, label, lines);
+  return lines;
+}
+
+function tokensOf(code: string, label: string): Promise<CodeToken[][] | undefined> {
   const w = highlighter();
   if (!w) return onPage(code, label);
   const id = ++nextId;

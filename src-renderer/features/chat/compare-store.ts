@@ -172,6 +172,8 @@ export const useCompare = create<CompareState>((set, get) => ({
       });
       return;
     }
+    // A conversation opened newest first is continued whole: its older messages are read first.
+    if (useChat.getState().partial && (await useChat.getState().whole()) === undefined) return;
     const chat = useChat.getState();
     const extra = parseExtraText(chat.extraText, 'chat');
     if (!extra.ok) {

@@ -2,17 +2,26 @@ import { t } from '../../i18n/i18n';
 
 /**
  * What a reply's rendered markdown gets once it is in the page (docs/architecture.md,
- * "Replies"): Copy buttons are labelled at once; code is highlighted and math typeset later,
- * one element per idle moment, so a streaming reply's frames are never spent on them. The
- * highlighter and KaTeX load on first use, each in its own chunk.
+ * "Replies"): Copy buttons are labelled at once; code is highlighted and math typeset later, a
+ * few elements per idle moment, made ready together and applied in one task (one layout and
+ * paint for them all), so a streaming reply's frames are never spent on them. Code coloured
+ * before (a reopened conversation) is coloured at once, in the frame its block is mounted in.
+ * The highlighter and KaTeX load on first use, each in its own chunk.
  */
 
 /** Longer code stays plain: one tokenizing pass over it would be a long task. */
 export const MAX_HIGHLIGHT_CHARS = 20_000;
+/** Code coloured before is coloured again as its block mounts up to this size; longer waits. */
+const AT_ONCE_CHARS = 4_000;
+/** Elements done per idle moment. */
+const BATCH_JOBS = 8;
 
-type Job = () => Promise<void>;
+/** Work for one element: made ready (tokens, a module loaded), then applied, if still wanted. */
+type Job = () => Promise<(() => void) | undefined>;
 const jobs: Job[] = [];
 let pumping = false;
+/** The highlighter, once loaded: code coloured before is then coloured without waiting. */
+let colouring: typeof import('./code-highlight') | undefined;
 
 /**
  * Labels a mounted block's Copy buttons and remote-image placeholders; with `later`, queues its
@@ -40,7 +49,7 @@ export function enhanceBlock(root: HTMLElement, later: boolean): void {
   }
   if (!later) return;
   for (const code of root.querySelectorAll<HTMLElement>('.code-block code[class*="language-"]'))
-    if (!code.dataset.coloured) whenNear(code, () => highlight(code));
+    if (!code.dataset.coloured && !colourFromCache(code)) whenNear(code, () => highlight(code));
   for (const math of root.querySelectorAll<HTMLElement>('.math[data-tex]'))
     if (!math.dataset.typeset) whenNear(math, () => typesetMath(math));
   pump();
@@ -111,11 +120,15 @@ function pump(): void {
   if (pumping || jobs.length === 0) return;
   pumping = true;
   whenIdle(async () => {
-    const job = jobs.shift();
-    try {
-      await job?.();
-    } catch {
-      // A block that cannot be coloured or typeset stays as it was: readable, as the model wrote it.
+    // Made ready together (the worker tokenizes them while the page waits), then applied in one
+    // task, so the page lays out and paints once for the batch rather than once per element.
+    const ready = await Promise.all(jobs.splice(0, BATCH_JOBS).map((job) => job().catch(() => undefined)));
+    for (const apply of ready) {
+      try {
+        apply?.();
+      } catch {
+        // A block that cannot be coloured or typeset stays as it was: readable, as the model wrote it.
+      }
     }
     pumping = false;
     pump();
@@ -127,22 +140,41 @@ function whenIdle(run: () => void): void {
   else setTimeout(run, 0);
 }
 
-async function highlight(code: HTMLElement): Promise<void> {
+const labelOf = (code: HTMLElement) => /language-(\S+)/.exec(code.className)?.[1] ?? '';
+
+/** Colours code whose tokens were made before, at once; false when it must wait for them. */
+function colourFromCache(code: HTMLElement): boolean {
+  if (!colouring) return false;
   const text = code.textContent ?? '';
-  if (!code.isConnected || text.length > MAX_HIGHLIGHT_CHARS) return;
-  const label = /language-(\S+)/.exec(code.className)?.[1] ?? '';
-  const { highlightTokens, tokensToFragment } = await import('./code-highlight');
-  const tokens = await highlightTokens(text, label);
-  // Still the same code in the page (not replaced while the grammar loaded), and not done yet.
-  if (!tokens || !code.isConnected || code.dataset.coloured || code.textContent !== text) return;
-  code.replaceChildren(tokensToFragment(tokens));
+  const tokens = text.length <= AT_ONCE_CHARS ? colouring.cachedTokens(text, labelOf(code)) : undefined;
+  if (!tokens) return false;
+  code.replaceChildren(colouring.tokensToFragment(tokens));
   code.dataset.coloured = '1';
+  return true;
 }
 
-async function typesetMath(math: HTMLElement): Promise<void> {
+async function highlight(code: HTMLElement): Promise<(() => void) | undefined> {
+  const text = code.textContent ?? '';
+  if (!code.isConnected || text.length > MAX_HIGHLIGHT_CHARS) return;
+  colouring ??= await import('./code-highlight');
+  const { highlightTokens, tokensToFragment } = colouring;
+  const tokens = await highlightTokens(text, labelOf(code));
+  if (!tokens) return;
+  return () => {
+    // Still the same code in the page (not replaced while the grammar loaded), and not done yet.
+    if (!code.isConnected || code.dataset.coloured || code.textContent !== text) return;
+    code.replaceChildren(tokensToFragment(tokens));
+    code.dataset.coloured = '1';
+  };
+}
+
+async function typesetMath(math: HTMLElement): Promise<(() => void) | undefined> {
   const tex = math.dataset.tex;
   if (!tex || !math.isConnected || math.dataset.typeset) return;
   const { typeset } = await import('./math-typeset');
-  typeset(math, tex, math.classList.contains('math-display'));
-  math.dataset.typeset = '1';
+  return () => {
+    if (!math.isConnected || math.dataset.typeset) return;
+    typeset(math, tex, math.classList.contains('math-display'));
+    math.dataset.typeset = '1';
+  };
 }

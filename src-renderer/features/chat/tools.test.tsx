@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatTool } from '../../../src-shared/chat/chat-tools';
 import type { Conversation, StoredMessage } from '../../../src-shared/chat/conversation';
 import { installFakeBridge } from '../../test/fake-bridge';
+import { headRoutes } from './head-routes.test-helper';
 import { ChatTab } from './ChatTab';
 import { ToolsEditor } from './ToolsEditor';
 import { useChat } from './chat-store';
@@ -111,6 +112,7 @@ function renderChat(messages: StoredMessage[]) {
       { id: 't', title: 'Tools', createdAt: 1, updatedAt: 1, messageCount: messages.length, pinned: false },
     ],
     'chat.conversations.get': () => table.t,
+    ...headRoutes(() => table.t),
     'chat.tools.checkSchema': () => [],
     'chat.tools.checkArguments': () => ({
       status: 'violations',

@@ -16,6 +16,19 @@ const byId = z.object({ id: conversationIdSchema });
 export const chatRoutes = {
   'chat.conversations.list': route<ConversationSummary[]>()(z.object({})),
   'chat.conversations.get': route<Conversation>()(byId),
+  /**
+   * The conversation with only its newest `last` messages and how many it has in all: the window
+   * shows these at once and reads the whole one after (docs/architecture.md, "The window").
+   */
+  'chat.conversations.head': route<{ conversation: Conversation; total: number }>()(
+    byId.extend({ last: z.number().int().min(1).max(1000) }),
+  ),
+  /** Messages `from` to before `to` of a conversation, and how many it has now, to join to its newest. */
+  'chat.conversations.messages': route<{ messages: Conversation['messages']; total: number }>()(
+    byId
+      .extend({ from: z.number().int().min(0), to: z.number().int().min(0) })
+      .refine((p) => p.from <= p.to, { message: 'from: must not be after to', path: ['from'] }),
+  ),
   'chat.conversations.rename': route<ConversationSummary>()(
     byId.extend({
       title: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),

@@ -1,0 +1,52 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Conversation, StoredMessage } from '../../src-shared/chat/conversation';
+import { conversationRepository } from '../core/db/conversation-repository';
+import { StorageNotices } from '../core/storage/storage-notices';
+import { routerCalls, testServices } from './services.test-helper';
+
+const t = testServices();
+const { send, call } = routerCalls(t.services);
+afterAll(() => t.close());
+
+const messages: StoredMessage[] = Array.from({ length: 50 }, (_, i) => ({
+  role: i % 2 ? 'assistant' : 'user',
+  content: `message ${i}`,
+}));
+conversationRepository({ db: t.database, notices: new StorageNotices() }).put({
+  id: 'long',
+  title: 'long',
+  createdAt: 1,
+  updatedAt: 1,
+  model: 'm',
+  system: '',
+  params: {},
+  messages,
+} as Conversation);
+
+describe('opening a conversation newest messages first (docs/architecture.md, "The window")', () => {
+  it('head gives the newest messages and the count; messages gives the rest, which joined are the whole', async () => {
+    const head = await call<{ conversation: Conversation; total: number }>('chat.conversations.head', {
+      id: 'long',
+      last: 10,
+    });
+    expect(head.total).toBe(50);
+    expect(head.conversation.messages).toEqual(messages.slice(40));
+    expect(head.conversation.title).toBe('long');
+    const older = await call<{ messages: StoredMessage[]; total: number }>('chat.conversations.messages', {
+      id: 'long',
+      from: 0,
+      to: 40,
+    });
+    expect([...older.messages, ...head.conversation.messages]).toEqual(
+      (await call<Conversation>('chat.conversations.get', { id: 'long' })).messages,
+    );
+  });
+
+  it('names the field and the rule for a bad range or count', async () => {
+    const bad = await send('chat.conversations.messages', { id: 'long', from: 5, to: 2 });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(!bad.ok && bad.error.message).toMatch(/from/);
+    const none = await send('chat.conversations.head', { id: 'long', last: 0 });
+    expect(!none.ok && none.error.message).toMatch(/last/);
+  });
+});
