@@ -47,7 +47,10 @@ export const BUDGETS = {
   droppedRatio: 1.2,
   lastByteToScreenMs: 100,
   firstLoadGzipKb: 120,
-  openLongChatMs: 50,
+  /** Opening the 200-message conversation (issue 24). */
+  openLongChatMs: 25,
+  /** Opening 50 messages with 20 images: the images are read from disk by reference. */
+  openImageChatMs: 50,
   logPerCallMs: 2,
   videoPerMinuteMs: 500,
   /** A batch run's wall time over the ideal (cases / concurrency × latency). */
@@ -99,7 +102,7 @@ export function printWindowReport(r: WindowReport): void {
     const inline = o.dataImages > 0 || o.base64InConversation;
     console.log(
       withLoad(
-        `Opening 50 messages with 20 images: ${mark(o.medianMs <= BUDGETS.openLongChatMs && !inline)} ${o.medianMs.toFixed(0)} ms main-thread work (median; max ${o.maxMs.toFixed(0)}; budget ${BUDGETS.openLongChatMs}); ${o.dataImages} data: images in the page, the conversation ${o.conversationKb.toFixed(0)} KB${o.base64InConversation ? ' WITH base64' : ', references only'}`,
+        `Opening 50 messages with 20 images: ${mark(o.medianMs <= BUDGETS.openImageChatMs && !inline)} ${o.medianMs.toFixed(0)} ms main-thread work (median; max ${o.maxMs.toFixed(0)}; budget ${BUDGETS.openImageChatMs}); ${o.dataImages} data: images in the page, the conversation ${o.conversationKb.toFixed(0)} KB${o.base64InConversation ? ' WITH base64' : ', references only'}`,
         o.load,
       ),
     );
