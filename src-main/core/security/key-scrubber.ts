@@ -88,11 +88,18 @@ const REMOVED = Buffer.from(KEY_REMOVED, 'utf8');
  */
 export class ReplyScrubber {
   private pending: Buffer<ArrayBufferLike> = Buffer.alloc(0);
+  /** The keys' distinct first bytes: only where one of them stands can a key (or its start) be. */
+  private readonly firstBytes: number[];
 
-  constructor(private readonly keys: Buffer[]) {}
+  constructor(private readonly keys: Buffer[]) {
+    this.firstBytes = [...new Set(keys.map((k) => k[0]))];
+  }
 
   push(chunk: Uint8Array): Uint8Array {
     if (this.keys.length === 0) return chunk;
+    // Most chunks hold no key and end in no start of one: one pass says so, and they go on as
+    // they came, without a Buffer made or a search per key (docs/architecture.md, "Benchmarks").
+    if (this.pending.length === 0 && !this.mayHoldKey(chunk)) return chunk;
     let data: Buffer<ArrayBufferLike> = this.pending.length
       ? Buffer.concat([this.pending, chunk])
       : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
@@ -101,6 +108,25 @@ export class ReplyScrubber {
     for (const key of this.keys) hold = partialKeyAtEnd(data, key, hold);
     this.pending = hold ? data.subarray(data.length - hold) : EMPTY;
     return hold ? data.subarray(0, data.length - hold) : data;
+  }
+
+  /**
+   * Whether `data` holds a whole key, or ends in the start of one. Jumps from one first byte of a
+   * key to the next with the native `indexOf`, and compares the key from there.
+   */
+  private mayHoldKey(data: Uint8Array): boolean {
+    const n = data.length;
+    for (const first of this.firstBytes) {
+      for (let at = data.indexOf(first); at !== -1; at = data.indexOf(first, at + 1)) {
+        for (const key of this.keys) {
+          if (key[0] !== first) continue;
+          let i = 1;
+          while (i < key.length && at + i < n && data[at + i] === key[i]) i++;
+          if (i === key.length || at + i === n) return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** What is still held back, once the reply has ended (it cannot become a key any more). */
