@@ -140,7 +140,8 @@ export class LogStreamAssembler {
 
   private read(event: EventSourceMessage, parsed: unknown = UNPARSED): void {
     this.events++;
-    if (event.data.trim() === '[DONE]') {
+    // Data that parsed as JSON is no `[DONE]`: only the rest is looked at for it.
+    if ((parsed === UNPARSED || parsed === NOT_JSON) && event.data.trim() === '[DONE]') {
       this.sawDone = true;
       return;
     }

@@ -5,6 +5,7 @@ type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : undefined;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const NONE: readonly unknown[] = [];
 
 /** Arguments as text: a string as sent; an object (Ollama sends one) written as JSON. */
 const argumentsText = (v: unknown): string =>
@@ -20,7 +21,8 @@ export class ToolCallAssembler {
 
   /** The `tool_calls` and `function_call` of one delta or message. */
   read(part: Rec | undefined, whole: boolean): void {
-    const list: unknown[] = Array.isArray(part?.tool_calls) ? part.tool_calls : [];
+    // Most deltas carry no tool call: nothing is made for them (this runs for every delta).
+    const list: readonly unknown[] = Array.isArray(part?.tool_calls) ? part.tool_calls : NONE;
     list.forEach((raw, position) => {
       const call = rec(raw);
       if (!call) return;
