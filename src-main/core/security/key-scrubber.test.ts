@@ -72,6 +72,20 @@ describe('KeyScrubber', () => {
     expect(Buffer.from(s.end()).toString()).toBe('sk-cano');
   });
 
+  it('removes a run of 12 or more characters from any offset of a key, and none shorter', () => {
+    const keys = new KeyScrubber();
+    keys.add(KEY);
+    for (let from = 0; from < KEY.length; from++) {
+      for (let to = from + 1; to <= KEY.length; to++) {
+        const run = KEY.slice(from, to);
+        const out = keys.scrubFragments(`<${run}>`);
+        if (to - from === KEY.length) expect(out).toBe(`<${KEY_REMOVED}>`);
+        else if (to - from >= 12) expect(out).toBe(`<${KEY_PART_REMOVED}>`);
+        else expect(out).toBe(`<${run}>`);
+      }
+    }
+  });
+
   it('hands a chunk with no key and no start of one back as it came, not a copy of it', () => {
     const keys = new KeyScrubber();
     keys.add(KEY);
