@@ -59,5 +59,5 @@ export interface OpenResponse {
    * Reads the body chunk by chunk, recording it in the request log; with `limits`, bytes past
    * them end the read with the limit named (stream-budget.ts).
    */
-  chunks(idleTimeoutMs?: number, limits?: StreamLimits): AsyncIterableIterator<Uint8Array>;
+  chunks(idleTimeoutMs?: number, limits?: StreamLimits): AsyncGenerator<Uint8Array>;
 }
