@@ -5,7 +5,6 @@ type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : undefined;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const NONE: readonly unknown[] = [];
 
 /** Arguments as text: a string as sent; an object (Ollama sends one) written as JSON. */
 const argumentsText = (v: unknown): string =>
@@ -21,8 +20,14 @@ export class ToolCallAssembler {
 
   /** The `tool_calls` and `function_call` of one delta or message. */
   read(part: Rec | undefined, whole: boolean): void {
-    // Most deltas carry no tool call: nothing is made for them (this runs for every delta).
-    const list: readonly unknown[] = Array.isArray(part?.tool_calls) ? part.tool_calls : NONE;
+    // Most deltas carry no tool call: nothing is made for them, not even the loop's closure
+    // (this runs for every delta, twice: the chat's reading and the log's).
+    if (Array.isArray(part?.tool_calls)) this.readList(part.tool_calls, whole);
+    const legacy = rec(part?.function_call);
+    if (legacy) this.add('function_call', undefined, legacy);
+  }
+
+  private readList(list: unknown[], whole: boolean): void {
     list.forEach((raw, position) => {
       const call = rec(raw);
       if (!call) return;
@@ -37,8 +42,6 @@ export class ToolCallAssembler {
               : ([...this.calls.keys()].filter((k) => k !== 'function_call').at(-1) ?? 'index:0');
       this.add(key, id, rec(call.function));
     });
-    const legacy = rec(part?.function_call);
-    if (legacy) this.add('function_call', undefined, legacy);
   }
 
   get list(): ToolCall[] {
