@@ -21,10 +21,14 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '7' },
     tokens: { type: 'string', default: '5000' },
     'client-only': { type: 'boolean', default: false },
+    /** Another checkout whose app client reads in the same rounds (client-bench.ts `clientsToRun`). */
+    'compare-with': { type: 'string', multiple: true, default: [] },
   },
 });
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const client = await withLoad(() => runClientBench(projectRoot, Number(values.runs), Number(values.tokens)));
+const client = await withLoad(() =>
+  runClientBench(projectRoot, Number(values.runs), Number(values.tokens), values['compare-with']),
+);
 // The client's rows are printed by client-bench.ts; the load they ran under, here.
 console.log(`  the client rows above ran at ${loadText(client.load)}`);
 const replyText = client.value;

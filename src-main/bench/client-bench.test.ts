@@ -1,5 +1,6 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CPU_BUDGET_VS_RAW, type Run, summarise, verdict } from './client-bench';
+import { clientsToRun, CPU_BUDGET_VS_RAW, type Run, summarise, verdict } from './client-bench';
 
 const run = (firstTokenMs: number, totalMs: number, cpuMs: number, mainMs = cpuMs / 2): Run => ({
   firstTokenMs,
@@ -60,5 +61,23 @@ describe('verdict', () => {
 
   it('says OVER past the budget', () => {
     expect(verdict(rows(131))).toMatch(/app 1\.31x raw fetch \(budget 1\.3x\) OVER/);
+  });
+});
+
+describe('clientsToRun', () => {
+  it('reads the app client of each compared checkout beside the three, each from its own code', () => {
+    const clients = clientsToRun('/work/here', ['/work/before-change', '../older/']);
+    expect(clients.map((c) => [c.client, c.root])).toEqual([
+      ['app', '/work/here'],
+      ['raw', '/work/here'],
+      ['openai', '/work/here'],
+      ['app', '/work/before-change'],
+      ['app', resolve('../older')],
+    ]);
+    const labels = clients.map((c) => c.label);
+    expect(new Set(labels).size).toBe(5);
+    expect(labels.slice(3)).toEqual(['app 1: before-change', 'app 2: older']);
+    // The table's name column is 22 characters wide.
+    expect(clientsToRun('/x', ['/a/checkout-with-a-long-name'])[3].label).toHaveLength(22);
   });
 });

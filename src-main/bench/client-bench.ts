@@ -1,4 +1,5 @@
 import { cpus, loadavg } from 'node:os';
+import { basename, resolve } from 'node:path';
 import { startChild } from './child-process';
 import { type ClientName, median } from './stream-bench';
 import { startPaceServer } from './window/pace-server';
@@ -42,6 +43,28 @@ const CLIENTS: [ClientName, string][] = [
 const BASELINE = 'raw fetch';
 const APP = 'gateway client (app)';
 
+/** One reader of a round: which client, its row's label, and the checkout whose code it runs. */
+export interface ClientToRun {
+  client: ClientName;
+  label: string;
+  root: string;
+}
+
+/**
+ * The three clients from this checkout, then the app client of each other checkout in
+ * `compareWith` (`--compare-with`), read in the same rounds: a change to the client is judged
+ * against the code before it under the same load, not against another run's figures.
+ */
+export function clientsToRun(projectRoot: string, compareWith: string[] = []): ClientToRun[] {
+  const mine = CLIENTS.map(([client, label]) => ({ client, label, root: projectRoot }));
+  const others = compareWith.map((path, k) => ({
+    client: 'app' as const,
+    label: `app ${k + 1}: ${basename(resolve(path))}`.slice(0, 22),
+    root: resolve(path),
+  }));
+  return [...mine, ...others];
+}
+
 /**
  * The client part of `npm run bench` (docs/architecture.md, "Benchmarks"): one markdown reply
  * streamed at a fixed pace (pace-server.ts, 8 characters a delta, 1,000 deltas a second), so the
@@ -51,17 +74,23 @@ const APP = 'gateway client (app)';
  * alike, and each round compares its own reads. Prints medians, spreads, the ratios to raw fetch
  * and a verdict against CPU_BUDGET_VS_RAW; returns the reply's text for the markdown section.
  */
-export async function runClientBench(projectRoot: string, runs: number, deltas: number): Promise<string> {
+export async function runClientBench(
+  projectRoot: string,
+  runs: number,
+  deltas: number,
+  compareWith: string[] = [],
+): Promise<string> {
   const text = markdownReply(deltas * DELTA_CHARS).slice(0, deltas * DELTA_CHARS);
   const pace = await startPaceServer();
   const warm = await startPaceServer();
   pace.setReply({ deltas: toDeltas(text, DELTA_CHARS), perSecond: DELTAS_PER_SECOND });
   warm.setReply({ deltas: toDeltas(text.slice(0, 4000), DELTA_CHARS), perSecond: 20_000 });
-  const results = new Map<string, Run[]>(CLIENTS.map(([, label]) => [label, []]));
+  const clients = clientsToRun(projectRoot, compareWith);
+  const results = new Map<string, Run[]>(clients.map(({ label }) => [label, []]));
   const loadBefore = loadavg()[0];
-  const readOnce = async (client: ClientName, label: string, round: number) => {
+  const readOnce = async ({ client, label, root }: ClientToRun, round: number) => {
     const child = await startChild(
-      projectRoot,
+      root,
       'src-main/bench/client-run.ts',
       ['--client', client, '--origin', pace.origin, '--warm-origin', warm.origin],
       /^result: (.*)$/,
@@ -76,16 +105,16 @@ export async function runClientBench(projectRoot: string, runs: number, deltas: 
   try {
     for (let round = 0; round < runs; round++) {
       // Started in turn, so no client is always the first to ask.
-      const order = CLIENTS.map((_, k) => CLIENTS[(round + k) % CLIENTS.length]);
-      const reads = await Promise.all(order.map(([client, label]) => readOnce(client, label, round)));
-      order.forEach(([, label], k) => results.get(label)!.push(reads[k]));
+      const order = clients.map((_, k) => clients[(round + k) % clients.length]);
+      const reads = await Promise.all(order.map((c) => readOnce(c, round)));
+      order.forEach(({ label }, k) => results.get(label)!.push(reads[k]));
     }
   } finally {
     await Promise.all([pace.close(), warm.close()]);
   }
   const load = `load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)} on ${cpus().length} cores`;
   console.log(
-    `Streamed ${text.length.toLocaleString('en')} characters of markdown, ${deltas.toLocaleString('en')} deltas at ${DELTAS_PER_SECOND.toLocaleString('en')} a second (pace-server.ts), ${runs} rounds, the three clients at once, each in a process of its own (${load}):`,
+    `Streamed ${text.length.toLocaleString('en')} characters of markdown, ${deltas.toLocaleString('en')} deltas at ${DELTAS_PER_SECOND.toLocaleString('en')} a second (pace-server.ts), ${runs} rounds, the ${clients.length} clients at once, each in a process of its own (${load}):`,
   );
   const summaries = summarise(results, BASELINE);
   printTable(summaries);

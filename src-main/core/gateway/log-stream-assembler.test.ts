@@ -186,3 +186,28 @@ describe('the request log against an event without end', () => {
     expect(a.eventCount).toBe(1);
   });
 });
+
+describe('the request log reading the events a reader hands over', () => {
+  const handed = (d: Record<string, unknown>, finish: string | null = null) => {
+    const body = { choices: [{ index: 0, delta: d, finish_reason: finish }] };
+    return [{ data: JSON.stringify(body), event: undefined, id: undefined }, body] as const;
+  };
+
+  it('answers with every event handed over, however many are still waiting to be read', () => {
+    const a = new LogStreamAssembler();
+    for (let i = 0; i < 100; i++) a.event(...handed({ content: `${i % 10}` }));
+    // Not yet ended: the count and the ending see all 100, not only full batches of them.
+    expect(a.eventCount).toBe(100);
+    expect(a.complete).toBe(false);
+    a.event(...handed({}, 'stop'));
+    expect(a.complete).toBe(true);
+    a.event(
+      { data: '{"error":{"message":"late failure"}}', event: undefined, id: undefined },
+      {
+        error: { message: 'late failure' },
+      },
+    );
+    expect(a.errorMessage).toBe('late failure');
+    expect(a.summary()).toMatchObject({ text: '0123456789'.repeat(10), textChars: 100, events: 102 });
+  });
+});

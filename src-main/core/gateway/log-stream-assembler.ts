@@ -66,6 +66,14 @@ export const NOT_JSON: unique symbol = Symbol('not JSON');
 const UNPARSED: unique symbol = Symbol('unparsed');
 
 /**
+ * Events handed over by a reader (`event`) are read this many at a time, or sooner once their
+ * data passes EVENT_BATCH_CHARS: one event a chunk, each read as it came, would bring the log's
+ * reading back into the processor's caches for every chunk of a paced stream.
+ */
+const EVENT_BATCH = 64;
+const EVENT_BATCH_CHARS = 64 * 1024;
+
+/**
  * Puts a streamed chat reply back together for the request log, from the bytes the log already
  * sees, so every streamed call is summarised whoever made it. The choices of an `n` > 1 request
  * are kept apart by index (ChoicesByIndex, as the chat keeps them); of each, only the first
@@ -89,11 +97,21 @@ export class LogStreamAssembler {
       this.overflowed = true;
     },
   });
+  private error?: string;
+  /** Events handed over and not read yet, with their parses (see EVENT_BATCH). */
+  private readonly queued: EventSourceMessage[] = [];
+  private readonly queuedParses: unknown[] = [];
+  private queuedChars = 0;
+
   /** The gateway's words when an event carried an error instead of a chunk. */
-  errorMessage?: string;
+  get errorMessage(): string | undefined {
+    this.drain();
+    return this.error;
+  }
 
   feed(bytes: Uint8Array): void {
     if (this.overflowed) return;
+    this.drain(); // events handed over before, if any, come first
     this.parser.feed(this.decoder.decode(bytes, { stream: true }));
   }
 
@@ -104,7 +122,16 @@ export class LogStreamAssembler {
    * log (docs/architecture.md, "The path of a chat delta").
    */
   event(event: EventSourceMessage, parsed: unknown = UNPARSED): void {
-    this.read(event, parsed);
+    this.queued.push(event);
+    this.queuedParses.push(parsed);
+    this.queuedChars += event.data.length;
+    if (this.queued.length >= EVENT_BATCH || this.queuedChars >= EVENT_BATCH_CHARS) this.drain();
+  }
+
+  /** Reads what was handed over and not read yet. */
+  private drain(): void {
+    for (let i = 0; i < this.queued.length; i++) this.read(this.queued[i], this.queuedParses[i]);
+    this.queued.length = this.queuedParses.length = this.queuedChars = 0;
   }
 
   /**
@@ -112,16 +139,19 @@ export class LogStreamAssembler {
    * gateways send no `[DONE]`).
    */
   get complete(): boolean {
+    this.drain();
     const all = this.choices.all;
     return this.sawDone || (all.length > 0 && all.every(({ reader }) => reader.finishReason !== undefined));
   }
 
   get eventCount(): number {
+    this.drain();
     return this.events;
   }
 
   /** What arrived so far, each text passed through `scrub` (a key may be spelled over many deltas). */
   summary(scrub: (text: string) => string = (t) => t): LogStreamReply {
+    this.drain();
     const rest = this.decoder.decode();
     if (rest && !this.overflowed) this.parser.feed(rest);
     const all = this.choices.all;
@@ -140,7 +170,8 @@ export class LogStreamAssembler {
 
   private read(event: EventSourceMessage, parsed: unknown = UNPARSED): void {
     this.events++;
-    if (event.data.trim() === '[DONE]') {
+    // Data that parsed as JSON is no `[DONE]`: only the rest is looked at for it.
+    if ((parsed === UNPARSED || parsed === NOT_JSON) && event.data.trim() === '[DONE]') {
       this.sawDone = true;
       return;
     }
@@ -153,14 +184,14 @@ export class LogStreamAssembler {
       }
     }
     if (value === NOT_JSON) {
-      if (event.event === 'error') this.errorMessage = event.data.trim().slice(0, 500);
+      if (event.event === 'error') this.error = event.data.trim().slice(0, 500);
       return;
     }
     const chunk = asRecord(value);
     if (!chunk) return;
     const envelope = errorEnvelope(chunk);
     if (envelope) {
-      this.errorMessage = envelope.message.slice(0, 500);
+      this.error = envelope.message.slice(0, 500);
       return;
     }
     this.usage = usageFrom(chunk.usage) ?? this.usage;

@@ -24,6 +24,9 @@ export function replyTooLong(): GatewayError {
   );
 }
 
+/** The decoder's option for every chunk: one object, not one a chunk. */
+const STREAMING = { stream: true };
+
 /** Kept of a body that may turn out not to be a stream, to read it whole. */
 const WHOLE_BODY_LIMIT = 1_000_000;
 
@@ -115,7 +118,7 @@ export async function readReply(
   const limits = { maxBytes: REPLY_CAPS.chatStream, maxEventBytes: streaming ? SSE_EVENT_CAP : undefined };
   try {
     for await (const bytes of open.chunks(idleTimeoutMs, limits)) {
-      const text = decoder.decode(bytes, { stream: true });
+      const text = decoder.decode(bytes, STREAMING);
       if (streaming) parser.feed(text);
       if (!sawEvent && whole.length < WHOLE_BODY_LIMIT) whole += text;
       if (failure) return failure;

@@ -22,12 +22,13 @@ export class ChoicesByIndex<T extends ChoiceReader> {
   /** The `choices` of one chunk or of a whole completion. */
   read(choices: unknown): void {
     if (!Array.isArray(choices)) return;
-    choices.forEach((raw, position) => {
-      const choice = asRecord(raw);
-      if (!choice) return;
+    // A plain loop: this runs for every chunk of every stream, twice (the chat's and the log's).
+    for (let position = 0; position < choices.length; position++) {
+      const choice = asRecord(choices[position]);
+      if (!choice) continue;
       const index = typeof choice.index === 'number' ? choice.index : position;
       this.at(index)?.readChoice(choice);
-    });
+    }
   }
 
   /** The reader of choice `index`, made on first use; undefined past MAX_CHOICES. */

@@ -89,6 +89,15 @@ export class StreamBudget {
    */
   private eventFit(chunk: Uint8Array): number {
     const max = this.limits.maxEventBytes!;
+    // An SSE chunk nearly always ends its last event (`\n\n`): when even all its bytes added to
+    // the event under way stay within the cap, none of its events can pass it, and after it no
+    // event is under way. Such a chunk needs no scan.
+    const n = chunk.length;
+    if (n >= 2 && chunk[n - 1] === LF && chunk[n - 2] === LF && this.eventBytes + n <= max) {
+      this.eventBytes = this.lineBytes = 0;
+      this.afterCR = false;
+      return n;
+    }
     // Locals, written back once.
     let { eventBytes, lineBytes, afterCR } = this;
     let fit = chunk.length;

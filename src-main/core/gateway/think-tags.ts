@@ -36,6 +36,12 @@ export class ThinkTagSplitter {
   private gaveContent = false;
 
   push(chunk: string): SplitText {
+    // Nearly every delta: nothing held and no `<`, so no tag and no start of one; it is passed on
+    // without the searches below (it runs for every delta; docs/architecture.md, "Benchmarks").
+    if (!this.held && chunk.indexOf('<') === -1) {
+      if (this.untagged && chunk) this.gaveContent = true;
+      return this.inThink ? { content: '', reasoning: chunk } : { content: chunk, reasoning: '' };
+    }
     const out: SplitText = { content: '', reasoning: '' };
     let text = this.held + chunk;
     this.held = '';

@@ -20,7 +20,14 @@ export class ToolCallAssembler {
 
   /** The `tool_calls` and `function_call` of one delta or message. */
   read(part: Rec | undefined, whole: boolean): void {
-    const list: unknown[] = Array.isArray(part?.tool_calls) ? part.tool_calls : [];
+    // Most deltas carry no tool call: nothing is made for them, not even the loop's closure
+    // (this runs for every delta, twice: the chat's reading and the log's).
+    if (Array.isArray(part?.tool_calls)) this.readList(part.tool_calls, whole);
+    const legacy = rec(part?.function_call);
+    if (legacy) this.add('function_call', undefined, legacy);
+  }
+
+  private readList(list: unknown[], whole: boolean): void {
     list.forEach((raw, position) => {
       const call = rec(raw);
       if (!call) return;
@@ -35,8 +42,6 @@ export class ToolCallAssembler {
               : ([...this.calls.keys()].filter((k) => k !== 'function_call').at(-1) ?? 'index:0');
       this.add(key, id, rec(call.function));
     });
-    const legacy = rec(part?.function_call);
-    if (legacy) this.add('function_call', undefined, legacy);
   }
 
   get list(): ToolCall[] {

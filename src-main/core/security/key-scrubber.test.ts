@@ -71,6 +71,46 @@ describe('KeyScrubber', () => {
     expect(Buffer.from(s.push(Buffer.from('a sk-cano'))).toString()).toBe('a ');
     expect(Buffer.from(s.end()).toString()).toBe('sk-cano');
   });
+
+  it('removes a run of 12 or more characters from any offset of a key, and none shorter', () => {
+    const keys = new KeyScrubber();
+    keys.add(KEY);
+    for (let from = 0; from < KEY.length; from++) {
+      for (let to = from + 1; to <= KEY.length; to++) {
+        const run = KEY.slice(from, to);
+        const out = keys.scrubFragments(`<${run}>`);
+        if (to - from === KEY.length) expect(out).toBe(`<${KEY_REMOVED}>`);
+        else if (to - from >= 12) expect(out).toBe(`<${KEY_PART_REMOVED}>`);
+        else expect(out).toBe(`<${run}>`);
+      }
+    }
+  });
+
+  it('hands a chunk with no key and no start of one back as it came, not a copy of it', () => {
+    const keys = new KeyScrubber();
+    keys.add(KEY);
+    const s = keys.stream();
+    const chunk = new Uint8Array(Buffer.from('data: {"content":"ask for sk- or s"}\n\n'));
+    expect(s.push(chunk)).toBe(chunk);
+    // A chunk that ends in the start of a key is not passed on whole.
+    expect(s.push(Buffer.from('tokens sk-can'))).not.toHaveLength('tokens sk-can'.length);
+  });
+
+  it('finds keys of different first letters wherever the chunks are cut, one byte at a time too', () => {
+    const keys = new KeyScrubber();
+    keys.add(KEY);
+    keys.add('pk_live_ABCDEFGHIJ0123');
+    const body = `s sk p pk_live_ABCDEFGHIJ0123 then ${KEY} and pk_live_ABCDEFGHIJ012 not quite sk-canary`;
+    const expected = `s sk p ${KEY_REMOVED} then ${KEY_REMOVED} and pk_live_ABCDEFGHIJ012 not quite sk-canary`;
+    for (let size = 1; size <= 12; size++) {
+      const pieces: string[] = [];
+      for (let i = 0; i < body.length; i += size) pieces.push(body.slice(i, i + size));
+      expect(run(keys, pieces).out).toBe(expected);
+    }
+    for (let cut = 0; cut <= body.length; cut++) {
+      expect(run(keys, [body.slice(0, cut), body.slice(cut)]).out).toBe(expected);
+    }
+  });
 });
 
 describe('TextScrubber', () => {
