@@ -42,7 +42,7 @@ export const video = {
   'video.elapsed': 'elapsed {time}',
   'video.took': 'took {time}',
   'video.progress': 'Progress of task {id}',
-  'video.nextCheck': 'next check in {s} s',
+  'video.nextCheck': 'Next check in {s} s',
   'video.checkNow': 'Check now',
   'video.pollError': 'Last check failed: {message} — still trying.',
   'video.downloading': 'Downloading the video…',
