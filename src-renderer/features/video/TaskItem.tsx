@@ -96,7 +96,13 @@ export function TaskItem({ task }: { task: VideoTaskView }) {
         </div>
       ) : null}
       {checking && task.progress === undefined ? (
-        <progress className="video-progress" aria-label={t('video.progress', { id: shortId })} />
+        // Not the native indeterminate <progress>, which Chromium repaints on the main thread
+        // about 20 times a second: this bar stands still (video.css).
+        <div
+          className="video-progress video-progress-unknown"
+          role="progressbar"
+          aria-label={t('video.progress', { id: shortId })}
+        />
       ) : null}
       {task.pollError && !task.terminal ? (
         <p className="muted small-note">{t('video.pollError', { message: task.pollError })}</p>

@@ -122,4 +122,15 @@ describe('the Video tab’s task list', () => {
     expect(within(card('task-2')).getByText('75%')).toBeTruthy();
     expect(commits.count).toBe(before + 1);
   });
+
+  it('shows a task whose gateway gives no progress with a bar that is indeterminate and not the native one', async () => {
+    const { progress: _, ...noProgress } = runningTask(1);
+    await showTasks([noProgress, runningTask(2)]);
+    const bar = within(card('task-1')).getByRole('progressbar', { name: 'Progress of task task-1' });
+    expect(bar.getAttribute('aria-valuenow')).toBeNull();
+    // Chromium repaints a native indeterminate <progress> on the main thread ~20 times a second.
+    expect(bar.tagName).not.toBe('PROGRESS');
+    expect(card('task-1').querySelector('progress')).toBeNull();
+    expect(within(card('task-2')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+  });
 });
