@@ -133,4 +133,16 @@ describe('the Video tab’s task list', () => {
     expect(card('task-1').querySelector('progress')).toBeNull();
     expect(within(card('task-2')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
   });
+
+  it('says in the Check now tooltip when main checks a task next, or that it is checking it', async () => {
+    await showTasks([runningTask(1)]);
+    const checkNow = within(card('task-1')).getByRole('button', { name: 'Check now' });
+    act(() => checkNow.focus());
+    expect(checkNow.title).toBe('Next check in 5 s');
+    act(() => checkNow.blur());
+    // Main's answer has not come yet: the check is under way.
+    await act(async () => void (await vi.advanceTimersByTimeAsync(5_000)));
+    act(() => checkNow.focus());
+    expect(checkNow.title).toBe('Being checked now');
+  });
 });

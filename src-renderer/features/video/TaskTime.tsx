@@ -102,8 +102,14 @@ export function CheckNowButton({ id, onClick }: { id: string; onClick: () => voi
   const qc = useQueryClient();
   const describe = (e: PointerEvent<HTMLButtonElement> | FocusEvent<HTMLButtonElement>) => {
     const task = qc.getQueryData<VideoTaskView[]>(TASKS_KEY)?.find((x) => x.id === id);
-    const wait = task?.nextCheckAt === undefined ? 0 : task.nextCheckAt - Date.now();
-    e.currentTarget.title = wait > 0 ? t('video.nextCheck', { s: Math.ceil(wait / 1000) }) : '';
+    const wait = task?.nextCheckAt === undefined ? undefined : task.nextCheckAt - Date.now();
+    e.currentTarget.title =
+      wait === undefined
+        ? ''
+        : wait > 0
+          ? t('video.nextCheck', { s: Math.ceil(wait / 1000) })
+          : // Past due: main is checking it now (its answer is shown at the clock's next tick).
+            t('video.checkingNow');
   };
   return (
     <button type="button" className="small" onPointerEnter={describe} onFocus={describe} onClick={onClick}>

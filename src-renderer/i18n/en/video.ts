@@ -43,6 +43,7 @@ export const video = {
   'video.took': 'took {time}',
   'video.progress': 'Progress of task {id}',
   'video.nextCheck': 'Next check in {s} s',
+  'video.checkingNow': 'Being checked now',
   'video.checkNow': 'Check now',
   'video.pollError': 'Last check failed: {message} — still trying.',
   'video.downloading': 'Downloading the video…',
