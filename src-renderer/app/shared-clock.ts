@@ -55,6 +55,20 @@ export function useSharedClock(live = true): number {
   return useSyncExternalStore(live ? subscribe : noop, live ? read : () => fixed);
 }
 
+/**
+ * Calls `listener` with the clock's time at each tick until the returned function is called. For
+ * a text that changes each second and nothing else (a video task's time line): it writes its text
+ * node itself, so a tick re-renders no component at all (docs/architecture.md, "Timers and events").
+ */
+export function onClockTick(listener: (now: number) => void): () => void {
+  return subscribe(() => listener(now));
+}
+
+/** The clock's time, as its readers see it now (the same second for all of them). */
+export function clockNow(): number {
+  return read();
+}
+
 /** For tests: how many timers the clock runs (0 or 1), and how many readers it has. */
 export function sharedClockState(): { timers: number; listeners: number } {
   return { timers: timer ? 1 : 0, listeners: listeners.size };

@@ -111,6 +111,16 @@ export async function videoTabCpu(
   const firstSpanMs = Date.now() - firstFrom;
   await page.waitForTimeout(Math.max(0, started + steadyAfterMs - Date.now()));
   const steady = await main.workDuring(() => page.waitForTimeout(watchMs), 0);
+  // BENCH_PROFILE / BENCH_TRACE: a further watch of the same length as the steady one, after it,
+  // so the tracing's own cost stays out of both measured spans.
+  if (process.env.BENCH_PROFILE || process.env.BENCH_TRACE) {
+    const profile = process.env.BENCH_PROFILE ? await main.startProfile() : undefined;
+    const trace = process.env.BENCH_TRACE ? await startTrace(page, { allTasks: true }) : undefined;
+    if (process.env.BENCH_DETAIL) console.log('    traced watch:');
+    await main.workDuring(() => page.waitForTimeout(watchMs), 0);
+    await profile?.();
+    await trace?.();
+  }
   return {
     tasks,
     firstMinuteMs: perMinute(first.busyMs, firstSpanMs),

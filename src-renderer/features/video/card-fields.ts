@@ -3,8 +3,8 @@ import type { VideoTaskView } from '../../../src-shared/video/video-task';
 /**
  * What main rewrites at every check of a running task, changed or not: when it checked, when it
  * will check next, how many times. A card shows none of it but the next check's time, which its
- * time line reads from the task list itself (TaskItem.tsx), so a check that found nothing new
- * re-renders no card (docs/architecture.md, "The window").
+ * time line reads from the task list itself (TaskTime.tsx), so a check that found nothing new
+ * re-renders no card (useVideoTask; docs/architecture.md, "Timers and events").
  */
 const CHECK_BOOKKEEPING = new Set<string>([
   'updatedAt',

@@ -44,6 +44,7 @@ export const video: Record<keyof typeof en, string> = {
   'video.took': '耗时 {time}',
   'video.progress': '任务 {id} 的进度',
   'video.nextCheck': '{s} 秒后再次查询',
+  'video.checkingNow': '正在查询',
   'video.checkNow': '立即查询',
   'video.pollError': '上次查询失败：{message}——仍在重试。',
   'video.downloading': '正在下载视频…',
