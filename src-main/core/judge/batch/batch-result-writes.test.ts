@@ -198,7 +198,15 @@ describe('a batch run writing its results', () => {
     h.service.resume(run.id);
     await until(() => (answerAll(), h.service.get(run.id).state === 'done'), 'the resumed run to end');
     expect(h.service.get(run.id)).toMatchObject({ done: 4, failed: 0 });
-    expect(h.held).toHaveLength(4 + lost); // the answers not written were asked again, once
+    // The answers not written were asked again, once each, and no others: an answer still in
+    // flight when the run paused is written when it comes, so `lost` is an upper bound.
+    const asks = new Map<string, number>();
+    for (const r of h.held) asks.set(JSON.stringify(r.state), (asks.get(JSON.stringify(r.state)) ?? 0) + 1);
+    expect(asks.size).toBe(4);
+    expect([...asks.values()].every((n) => n <= 2)).toBe(true);
+    const again = [...asks.values()].filter((n) => n === 2).length;
+    expect(again).toBeGreaterThan(0);
+    expect(again).toBeLessThanOrEqual(lost);
     expect(h.unstored).toEqual([]);
   });
 

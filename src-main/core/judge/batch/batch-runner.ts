@@ -129,6 +129,10 @@ export class BatchRunner<C extends { id: string } = BatchCase, O extends { statu
           }
           const p: Promise<void> = this.one(c).finally(() => inFlight.delete(p));
           inFlight.add(p);
+          // Each send builds and starts its request on main's thread (both ends, with the in-app
+          // Sandbox): filling 16 slots at once held main's loop 30–40 ms, so let it breathe
+          // between them (docs/architecture.md, "Batch runs").
+          await yieldToLoop();
         }
       }
       if (this.halt) break;
@@ -192,3 +196,6 @@ export class BatchRunner<C extends { id: string } = BatchCase, O extends { statu
     if (outcome.status === 'done') this.limit.succeeded();
   }
 }
+
+/** One turn of the event loop: timers and I/O due now run before the next send starts. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
