@@ -113,6 +113,35 @@ describe('KeyScrubber', () => {
   });
 });
 
+describe('KeyScrubber on long chunks (a large reply read in large pieces)', () => {
+  // Prose is full of a key's first letter: long chunks are searched for each key whole.
+  const prose = 'so she says sss, sk is short, sk- too; '.repeat(300);
+
+  it('passes a long chunk without a key on as it came, and finds one anywhere in it', () => {
+    const keys = new KeyScrubber();
+    keys.add(KEY);
+    keys.add('pk_live_ABCDEFGHIJ0123');
+    const clean = new Uint8Array(Buffer.from(prose));
+    expect(clean.length).toBeGreaterThan(4096);
+    expect(keys.stream().push(clean)).toBe(clean);
+    for (const key of [KEY, 'pk_live_ABCDEFGHIJ0123'])
+      for (const at of [0, 1, 4095, 4096, prose.length - key.length, prose.length]) {
+        const body = prose.slice(0, at) + key + prose.slice(at);
+        expect(run(keys, [body]).out).toBe(prose.slice(0, at) + KEY_REMOVED + prose.slice(at));
+      }
+  });
+
+  it('holds back a long chunk’s tail that starts a key, and removes the key the next chunk ends', () => {
+    const keys = new KeyScrubber();
+    keys.add(KEY);
+    for (let cut = 1; cut < KEY.length; cut++) {
+      const { emitted, out } = run(keys, [prose + KEY.slice(0, cut), KEY.slice(cut) + ' done']);
+      expect(emitted[0]).toBe(prose);
+      expect(out).toBe(`${prose}${KEY_REMOVED} done`);
+    }
+  });
+});
+
 describe('TextScrubber', () => {
   const CASES = [
     `You sent ${KEY}, and ${KEY.slice(0, 14)} then ${KEY} again; sk-c at the end sk-`,
