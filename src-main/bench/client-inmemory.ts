@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median, type StreamRunner } from './stream-bench';
 import { markdownReply, toDeltas } from './window/reply-texts';
+import { chunk } from './window/pace-server';
 
 /**
  * The app client's own work, without sockets (docs/architecture.md, "Benchmarks"): the app's
@@ -26,21 +27,13 @@ const { values } = parseArgs({
 const paced = values.paced;
 const rounds = Number(values.rounds ?? (paced ? 5 : 30));
 
-// The paced server's events (window/pace-server.ts): the reply in deltas of 8 characters.
-const event = (delta: Record<string, unknown>, finish: string | null) =>
-  `data: ${JSON.stringify({
-    id: 'bench',
-    object: 'chat.completion.chunk',
-    created: 0,
-    model: 'bench-chat',
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  })}\n\n`;
 const text = markdownReply(40_000).slice(0, 40_000);
 const encoder = new TextEncoder();
+// The paced server's events (window/pace-server.ts): the reply in deltas of 8 characters.
 const events = [
-  event({ role: 'assistant', content: '' }, null),
-  ...toDeltas(text, 8).map((d) => event({ content: d }, null)),
-  `${event({}, 'stop')}data: [DONE]\n\n`,
+  chunk({ role: 'assistant', content: '' }, null),
+  ...toDeltas(text, 8).map((d) => chunk({ content: d }, null)),
+  `${chunk({}, 'stop')}data: [DONE]\n\n`,
 ].map((e) => encoder.encode(e));
 
 // Every reader's fetch answers with the events from memory; this process runs nothing else.

@@ -80,7 +80,8 @@ function json(res: ServerResponse, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+/** One SSE event of a streamed chat reply, as the pace server writes it. */
+export const chunk = (delta: Record<string, unknown>, finish: string | null) =>
   `data: ${JSON.stringify({
     id: 'bench',
     object: 'chat.completion.chunk',

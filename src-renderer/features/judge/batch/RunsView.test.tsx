@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BatchGridRow } from '../../../../src-shared/judge/batch-grid';
-import type { BatchProgress, BatchRunView } from '../../../../src-shared/judge/batch-run';
+import type { BatchProgress, BatchRunView, PauseReason } from '../../../../src-shared/judge/batch-run';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import { installFakeBridge } from '../../../test/fake-bridge';
 import { useWorkbench } from '../workbench-store';
@@ -188,37 +188,23 @@ describe('the Batch runs view', () => {
     );
   });
 
-  it('says why a run paused itself and what to do: the balance for a 402', async () => {
+  /** The run shown, then paused by itself for `pauseReason`. */
+  async function pausedBy(pauseReason: PauseReason) {
     const fake = bridge('paused');
     renderView();
     await screen.findByText('case text 0');
-    act(() =>
-      fake.emit(
-        'judge.batch.progress',
-        progress(10, {
-          state: 'paused',
-          pauseReason: { code: 'payment_required', message: 'Insufficient balance', status: 402, at: 1 },
-        }),
-      ),
-    );
+    act(() => fake.emit('judge.batch.progress', progress(10, { state: 'paused', pauseReason })));
+  }
+
+  it('says why a run paused itself and what to do: the balance for a 402', async () => {
+    await pausedBy({ code: 'payment_required', message: 'Insufficient balance', status: 402, at: 1 });
     expect(screen.getByText('Paused: the balance ran out (402).')).toBeTruthy();
     expect(screen.getByText(/Each request in flight reserves about ¥0.023/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
   });
 
   it('says the gateway could not be reached for a run paused on the network, not "paused by itself"', async () => {
-    const fake = bridge('paused');
-    renderView();
-    await screen.findByText('case text 0');
-    act(() =>
-      fake.emit(
-        'judge.batch.progress',
-        progress(10, {
-          state: 'paused',
-          pauseReason: { code: 'network', message: 'fetch failed', at: 1 },
-        }),
-      ),
-    );
+    await pausedBy({ code: 'network', message: 'fetch failed', at: 1 });
     expect(screen.getByText('Paused: the gateway could not be reached.')).toBeTruthy();
     expect(screen.getByText(/Resume when the network is back/)).toBeTruthy();
     expect(screen.queryByText('Paused by itself.')).toBeNull();
