@@ -11,6 +11,7 @@ import {
   SCHEMA_V10_REVIEW,
   SCHEMA_V11_EVALS,
   SCHEMA_V12_EVAL_MARKS,
+  SCHEMA_V13_SEARCH_PREFIX,
 } from './schema-sql';
 import { transaction } from './transaction';
 import { liftFormFields } from '../../../src-shared/chat/params-from-extra';
@@ -46,6 +47,11 @@ export const MIGRATIONS: Migration[] = [
   { version: 10, name: 'review marks and label edits', up: (db) => db.exec(SCHEMA_V10_REVIEW) },
   { version: 11, name: 'evals', up: (db) => db.exec(SCHEMA_V11_EVALS) },
   { version: 12, name: 'eval run pause reasons and cell marks', up: (db) => db.exec(SCHEMA_V12_EVAL_MARKS) },
+  {
+    version: 13,
+    name: 'search index over the start of each message',
+    up: (db) => db.exec(SCHEMA_V13_SEARCH_PREFIX),
+  },
 ];
 
 /**
