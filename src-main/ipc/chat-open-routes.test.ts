@@ -50,3 +50,30 @@ describe('opening a conversation newest messages first (docs/architecture.md, "T
     expect(!none.ok && none.error.message).toMatch(/last/);
   });
 });
+
+describe('opening a conversation whose regenerated reply was never saved', () => {
+  it('brings the set-aside version back before giving the newest messages, as the whole read does', async () => {
+    const repo = conversationRepository({ db: t.database, notices: new StorageNotices() });
+    repo.put({
+      id: 'crash',
+      title: 'crash',
+      createdAt: 1,
+      updatedAt: 1,
+      model: 'm',
+      system: '',
+      params: {},
+      messages: messages.slice(0, 3),
+      pendingBranches: { position: 3, tails: [[messages[3]]] },
+    } as Conversation);
+    const head = await call<{ conversation: Conversation; total: number }>('chat.conversations.head', {
+      id: 'crash',
+      last: 2,
+    });
+    expect(head.total).toBe(4);
+    expect(head.conversation.pendingBranches).toBeUndefined();
+    expect(repo.get('crash')?.pendingBranches).toBeUndefined();
+    const whole = await call<Conversation>('chat.conversations.get', { id: 'crash' });
+    expect(head.conversation.messages).toEqual(whole.messages.slice(-2));
+    expect(whole.messages[3]).toMatchObject({ content: messages[3].content });
+  });
+});

@@ -3,7 +3,12 @@ import { setTimeout as nextTurn } from 'node:timers/promises';
 import type { GatewayClient } from '../gateway/gateway-client';
 import { type AppError, AppFailure, invalidInput } from '../../../src-shared/result';
 import { diskFullError, isDiskFull } from '../storage/disk-full';
-import type { ConversationRepository } from '../db/conversation-repository';
+import {
+  type ConversationPart,
+  type ConversationRepository,
+  type MessageRange,
+  rangeBounds,
+} from '../db/conversation-repository';
 import type { ProfileService } from '../profiles/profile-service';
 import {
   type Conversation,
@@ -123,6 +128,15 @@ export class ChatService {
     // Versions set aside for a reply that was never saved (the app stopped first) come back.
     if (c.pendingBranches && !this.newest.has(id)) return this.deps.conversations.put(restorePending(c));
     return c;
+  }
+
+  /** Part of a conversation, read without the rest unless versions set aside must come back first. */
+  part(id: string, range: MessageRange): ConversationPart {
+    const part = this.deps.conversations.part(id, range);
+    if (part && !(part.conversation.pendingBranches && !this.newest.has(id))) return part;
+    const { messages, ...c } = this.get(id); // restores, or sets aside a row that does not read
+    const [from, to] = rangeBounds(range, messages.length);
+    return { conversation: { ...c, messages: messages.slice(from, to) }, total: messages.length };
   }
 
   rename(id: string, title: string): ConversationSummary {

@@ -13,6 +13,11 @@ export interface ConversationRepository {
   /** Newest first, without loading any message. */
   summaries(): ConversationSummary[];
   get(id: string): Conversation | undefined;
+  /**
+   * The conversation with only the messages `range` picks, and how many it has in all, read without
+   * the others; undefined when there is none or a row does not read (`get` then sets it aside).
+   */
+  part(id: string, range: MessageRange): ConversationPart | undefined;
   put(conversation: Conversation): Conversation;
   delete(id: string): boolean;
   /** Pins or unpins; false when there is no such conversation. */
@@ -21,6 +26,19 @@ export interface ConversationRepository {
   search(query: string, limit?: number): ConversationHit[];
   /** Every attachment file some conversation refers to (migration 9's table). */
   attachmentIds(): Set<string>;
+}
+
+/** The newest `last` messages, or those from `from` to before `to` (absent: to the end). */
+export type MessageRange = { last: number } | { from: number; to?: number };
+export interface ConversationPart {
+  conversation: Conversation;
+  total: number;
+}
+/** Where `range` starts and ends in a conversation of `total` messages (as `slice` reads them). */
+export function rangeBounds(range: MessageRange, total: number): [from: number, to: number] {
+  return 'last' in range
+    ? [Math.max(0, total - range.last), total]
+    : [range.from, Math.min(range.to ?? total, total)];
 }
 
 interface ConversationRow {
@@ -45,6 +63,22 @@ export function ftsQuery(text: string): string {
     .join(' ');
 }
 
+/** A conversation row and message rows as the record they store. */
+function candidateOf(row: ConversationRow, messages: MessageRow[]): unknown {
+  try {
+    return {
+      ...JSON.parse(row.data),
+      id: row.id,
+      title: row.title,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      messages: messages.map((m) => ({ ...JSON.parse(m.data), role: m.role, content: m.content })),
+    };
+  } catch (err) {
+    return { row, messages, error: String(err) };
+  }
+}
+
 /** A conversation row plus one row per message (position = its index), searchable by content. */
 export function conversationRepository(ctx: DbContext): ConversationRepository {
   const { db } = ctx;
@@ -64,6 +98,12 @@ export function conversationRepository(ctx: DbContext): ConversationRepository {
   const remove = db.prepare('DELETE FROM conversations WHERE id = ?');
   const setPin = db.prepare('UPDATE conversations SET pinned = ? WHERE id = ?');
   const refs = attachmentRefs(db);
+  const readRow = db.prepare('SELECT * FROM conversations WHERE id = ?');
+  const countMessages = db.prepare('SELECT count(*) AS total FROM messages WHERE conversation_id = ?');
+  const readMessages = db.prepare(
+    `SELECT role, content, data FROM messages
+     WHERE conversation_id = ? AND position >= ? AND position < ? ORDER BY position`,
+  );
 
   return {
     summaries() {
@@ -79,25 +119,12 @@ export function conversationRepository(ctx: DbContext): ConversationRepository {
     },
 
     get(id) {
-      const row = db.prepare('SELECT * FROM conversations WHERE id = ?').get(id) as
-        ConversationRow | undefined;
+      const row = readRow.get(id) as ConversationRow | undefined;
       if (!row) return undefined;
       const messages = db
         .prepare('SELECT role, content, data FROM messages WHERE conversation_id = ? ORDER BY position')
         .all(id) as unknown as MessageRow[];
-      let candidate: unknown;
-      try {
-        candidate = {
-          ...JSON.parse(row.data),
-          id: row.id,
-          title: row.title,
-          createdAt: row.created_at,
-          updatedAt: row.updated_at,
-          messages: messages.map((m) => ({ ...JSON.parse(m.data), role: m.role, content: m.content })),
-        };
-      } catch (err) {
-        candidate = { row, messages, error: String(err) };
-      }
+      const candidate = candidateOf(row, messages);
       const parsed = conversationSchema.safeParse(candidate);
       if (parsed.success) return parsed.data;
       quarantine(
@@ -106,6 +133,16 @@ export function conversationRepository(ctx: DbContext): ConversationRepository {
         () => remove.run(id),
       );
       return undefined;
+    },
+
+    part(id, range) {
+      const row = readRow.get(id) as ConversationRow | undefined;
+      if (!row) return undefined;
+      const { total } = countMessages.get(id) as { total: number };
+      const [from, to] = rangeBounds(range, total);
+      const messages = readMessages.all(id, from, to) as unknown as MessageRow[];
+      const parsed = conversationSchema.safeParse(candidateOf(row, messages));
+      return parsed.success ? { conversation: parsed.data, total } : undefined;
     },
 
     put(c) {

@@ -12,13 +12,10 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
   return {
     'chat.conversations.list': () => s.chat.list(),
     'chat.conversations.get': ({ id }) => s.chat.get(id),
-    'chat.conversations.head': ({ id, last }) => {
-      const c = s.chat.get(id);
-      return { conversation: { ...c, messages: c.messages.slice(-last) }, total: c.messages.length };
-    },
+    'chat.conversations.head': ({ id, last }) => s.chat.part(id, { last }),
     'chat.conversations.messages': ({ id, from, to }) => {
-      const { messages } = s.chat.get(id);
-      return { messages: messages.slice(from, to), total: messages.length };
+      const { conversation, total } = s.chat.part(id, { from, to });
+      return { messages: conversation.messages, total };
     },
     'chat.conversations.rename': ({ id, title }) => s.chat.rename(id, title),
     'chat.conversations.switchBranch': (input) => s.chat.switchBranch(input),
