@@ -8,12 +8,10 @@ import { openDataFolder } from '../../core/db/open-data-folder';
 import { seedStatsRun } from '../../core/evals/eval-stats.test-helper';
 import { StorageNotices } from '../../core/storage/storage-notices';
 import { startApp } from './app-process';
-import { procCpuMs } from './eval-proc-cpu';
+import { type AppCpu, watchWorkload } from './app-workload';
+import type { TaskCpu } from './eval-task-cpu';
 import { openRunsView } from './eval-run-bench';
-import type { ProbeResult } from './page-probe';
 import { probedPage } from './stream-cases';
-import { startTrace } from './trace';
-import { type TaskCpu, watchTaskCpu } from './eval-task-cpu';
 
 export interface EvalMatrixMeasure {
   rows: number;
@@ -32,7 +30,7 @@ export interface EvalMatrixMeasure {
   /** A far jump to its rows on screen, ms: the median and the worst. */
   jumpToRows: { medianMs: number; maxMs: number };
   loop: LoopDelay;
-  cpu: { mainMs: number; processMs: number } | null;
+  cpu: AppCpu;
 }
 
 /** The wheel's step in px, and the pause between steps (a fast trackpad flick, about 60 a second). */
@@ -99,11 +97,7 @@ export async function evalMatrixBench(
     await page.evaluate(
       () => ((window as unknown as { __cellsFetches: number[] }).__cellsFetches.length = 0),
     );
-    await page.evaluate(() => (window as unknown as { __bench: { start(): void } }).__bench.start());
-    const trace = process.env.BENCH_TRACE ? await startTrace(page) : undefined;
-    const taskCpu = await watchTaskCpu(page);
-    const stopLoop = await app.watchLoop();
-    const cpu0 = procCpuMs(app.pid);
+    const watch = await watchWorkload(app, page, { traced: true });
     // The wheel, as a user reads down the first rows.
     // The view scrolls on a short window: the matrix brought into view and the pointer on its
     // rows, or the wheel scrolls the view around it instead.
@@ -139,13 +133,8 @@ export async function evalMatrixBench(
       }
     }
     await rowsShown(page);
-    const cpu1 = procCpuMs(app.pid);
-    const loop = await stopLoop();
-    const probe = await page.evaluate(() =>
-      (window as unknown as { __bench: { stop(): ProbeResult } }).__bench.stop(),
-    );
-    await trace?.();
-    const tasksCpu = (await taskCpu?.()) ?? null;
+    const { loop, cpu } = await watch.stopApp();
+    const { longTasks, longestTaskMs, tasksCpu } = await watch.stopPage();
     const fetches = await page.evaluate(
       () => (window as unknown as { __cellsFetches: number[] }).__cellsFetches,
     );
@@ -156,16 +145,13 @@ export async function evalMatrixBench(
       wheelSteps: WHEEL_STEPS + JUMPS.length * 10,
       wheelRows: Math.floor(wheelTop / MATRIX_ROW_PX),
       jumps: JUMPS.length,
-      longTasks: probe.tasks.filter((d) => d > 50).length,
-      longestTaskMs: Math.max(0, ...probe.tasks),
+      longTasks,
+      longestTaskMs,
       tasksCpu,
       fetches: { count: fetches.length, medianMs: median(fetches), maxMs: Math.max(0, ...fetches) },
       jumpToRows: { medianMs: median(jumpMs), maxMs: Math.max(...jumpMs) },
       loop,
-      cpu:
-        cpu0 && cpu1
-          ? { mainMs: cpu1.mainMs - cpu0.mainMs, processMs: cpu1.processMs - cpu0.processMs }
-          : null,
+      cpu,
     };
   } finally {
     await app.close();

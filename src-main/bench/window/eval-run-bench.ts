@@ -9,11 +9,9 @@ import type { ImportOutcome } from '../../../src-shared/judge/judge-inputs';
 import type { LoopDelay } from '../../core/diagnostics/loop-probe';
 import { uploadText } from '../../core/judge/cases/upload-text';
 import { type AppProcess, startApp } from './app-process';
-import { procCpuMs } from './eval-proc-cpu';
-import type { ProbeResult } from './page-probe';
+import { type AppCpu, runToDone, watchWorkload } from './app-workload';
+import type { TaskCpu } from './eval-task-cpu';
 import { probedPage } from './stream-cases';
-import { startTrace } from './trace';
-import { type TaskCpu, watchTaskCpu } from './eval-task-cpu';
 
 export interface EvalRunMeasure {
   rows: number;
@@ -39,7 +37,7 @@ export interface EvalRunMeasure {
   /** Main's event loop in the app process from Start to done. */
   loop: LoopDelay;
   /** CPU time of the app's main thread and of the whole process (workers, in-app Sandbox) over the run. */
-  cpu: { mainMs: number; processMs: number } | null;
+  cpu: AppCpu;
 }
 
 /** Start to done is polled this often: a tenth of a second on a 200 s run, and little work for main. */
@@ -75,32 +73,16 @@ export async function evalRunBench(
     await page.getByLabel('Concurrency', { exact: true }).fill(String(concurrency));
     const start = page.getByRole('button', { name: 'Start run', exact: true });
     await start.waitFor();
-    await page.evaluate(() => (window as unknown as { __bench: { start(): void } }).__bench.start());
-    const trace = process.env.BENCH_TRACE ? await startTrace(page) : undefined;
-    const taskCpu = await watchTaskCpu(page);
-    const stopLoop = await app.watchLoop();
-    const cpu0 = procCpuMs(app.pid);
-    const t0 = performance.now();
+    const watch = await watchWorkload(app, page, { traced: true });
+    const { run, t0, wallMs, barMax } = await runToDone({
+      start: () => start.click(),
+      listed: async () => (await app.invoke<EvalRunView[]>('evals.runs.list', { id: record.id }))[0],
+      get: (r) => app.invoke<EvalRunView>('evals.runs.get', { runId: r.id }),
+      everyMs: POLL_MS,
+      bar: () => barValue(page),
+    });
     const startedAt = performance.timeOrigin + t0;
-    await start.click();
-    let run: EvalRunView | undefined;
-    while (!run) [run] = await app.invoke<EvalRunView[]>('evals.runs.list', { id: record.id });
-    let shownMax = 0;
-    let lastLook = t0;
-    while (run.state !== 'done') {
-      await new Promise((r) => setTimeout(r, POLL_MS));
-      run = await app.invoke<EvalRunView>('evals.runs.get', { runId: run.id });
-      if (run.state === 'paused' || run.state === 'cancelled')
-        throw new Error(`the bench run stopped: ${run.pauseReason?.message ?? run.state}`);
-      // About once a second, what the run panel's bar says (a DevTools call of its own).
-      if (performance.now() - lastLook > 1_000) {
-        lastLook = performance.now();
-        shownMax = Math.max(shownMax, await barValue(page));
-      }
-    }
-    const wallMs = performance.now() - t0;
-    const cpu1 = procCpuMs(app.pid);
-    const loop = await stopLoop();
+    const { loop, cpu } = await watch.stopApp();
     if (run.failed > 0) throw new Error(`${run.failed} of ${cells} cells failed`);
     const total = cells.toLocaleString('en');
     const counts = page
@@ -110,12 +92,8 @@ export async function evalRunBench(
       .waitFor({ timeout: 5_000 })
       .then(() => true)
       .catch(() => false);
-    shownMax = Math.max(shownMax, await barValue(page));
-    const probe = await page.evaluate(() =>
-      (window as unknown as { __bench: { stop(): ProbeResult } }).__bench.stop(),
-    );
-    await trace?.();
-    const tasksCpu = (await taskCpu?.()) ?? null;
+    const shownMax = Math.max(barMax, await barValue(page));
+    const { probe, longTasks, longestTaskMs, tasksCpu } = await watch.stopPage();
     await page.close();
     return {
       rows,
@@ -127,8 +105,8 @@ export async function evalRunBench(
       judgeLatencyMs: latencyMs,
       wallMs,
       idealMs: (cells * (latencyMs + latencyMs)) / concurrency,
-      longTasks: probe.tasks.filter((d) => d > 50).length,
-      longestTaskMs: Math.max(0, ...probe.tasks),
+      longTasks,
+      longestTaskMs,
       tasksCpu,
       tasksOver50: probe.tasks.flatMap((ms, i) =>
         ms > 50 ? [{ atS: (probe.taskStarts[i] - startedAt) / 1000, ms }] : [],
@@ -136,10 +114,7 @@ export async function evalRunBench(
       progressShown: atEnd && shownMax === cells,
       progressSeen: shownMax,
       loop,
-      cpu:
-        cpu0 && cpu1
-          ? { mainMs: cpu1.mainMs - cpu0.mainMs, processMs: cpu1.processMs - cpu0.processMs }
-          : null,
+      cpu,
     };
   } finally {
     await app.close();

@@ -7,9 +7,8 @@ import type { ImportOutcome } from '../../../src-shared/judge/judge-inputs';
 import type { BatchRunView } from '../../../src-shared/judge/batch-run';
 import type { CaseImportPreview } from '../../../src-shared/judge/judge-case-import';
 import type { LoopDelay } from '../../core/diagnostics/loop-probe';
-import type { ProbeResult } from './page-probe';
 import { startApp } from './app-process';
-import { procCpuMs } from './eval-proc-cpu';
+import { type AppCpu, runToDone, watchWorkload } from './app-workload';
 import { probedPage } from './stream-cases';
 
 export interface JudgeBatchMeasure {
@@ -32,7 +31,7 @@ export interface JudgeBatchMeasure {
    */
   estimateMs: number;
   /** CPU time of the app's main thread and of its whole process from Start to `done` (null off Linux). */
-  cpu: { mainMs: number; processMs: number } | null;
+  cpu: AppCpu;
 }
 
 /**
@@ -75,47 +74,28 @@ export async function judgeBatchBench(
     const start = page.getByRole('button', { name: 'Start', exact: true, disabled: false });
     await start.waitFor();
     const estimateMs = performance.now() - prepared;
-    await page.evaluate(() => (window as unknown as { __bench: { start(): void } }).__bench.start());
-    const stopLoop = await app.watchLoop();
-    const cpu0 = procCpuMs(app.pid);
-    const t0 = performance.now();
-    await start.click();
-    const [run] = await app.invoke<BatchRunView[]>('judge.batch.list', { setId: set.id });
-    let state = run.state;
-    let shownMax = 0;
-    let lastLook = t0;
-    while (state !== 'done') {
-      await new Promise((r) => setTimeout(r, 20));
-      const now = await app.invoke<BatchRunView>('judge.batch.get', { id: run.id });
-      if (now.state === 'paused' || now.state === 'cancelled')
-        throw new Error(`the bench run stopped: ${now.pauseReason?.message ?? now.state}`);
-      if (now.state === 'done' && now.done !== cases) throw new Error(`${now.failed} cases failed`);
-      state = now.state;
-      // About once a second, what the window's progress bar says (a DevTools call of its own).
-      if (performance.now() - lastLook > 1_000) {
-        lastLook = performance.now();
-        shownMax = Math.max(
-          shownMax,
-          await page.evaluate(() => document.querySelector('progress')?.value ?? 0),
-        );
-      }
-    }
-    const wallMs = performance.now() - t0;
-    const cpu1 = procCpuMs(app.pid);
-    const loop = await stopLoop();
+    const watch = await watchWorkload(app, page, { traced: false });
+    const { run, wallMs, barMax } = await runToDone({
+      start: () => start.click(),
+      listed: async () => (await app.invoke<BatchRunView[]>('judge.batch.list', { setId: set.id }))[0],
+      get: (r) => app.invoke<BatchRunView>('judge.batch.get', { id: r.id }),
+      // Every 20 ms: `done` is seen at most that long after the last answer wrote it.
+      everyMs: 20,
+      bar: () => page.evaluate(() => document.querySelector('progress')?.value ?? 0),
+    });
+    if (run.done !== cases) throw new Error(`${run.failed} cases failed`);
+    const { loop, cpu } = await watch.stopApp();
     // The bar moved while the run went, and the run's row reads every case done at the end.
     const total = cases.toLocaleString('en');
     const progressShown =
-      shownMax > 0 &&
+      barMax > 0 &&
       (await page
         .locator('.runs-item', { hasText: `${total} done · 0 failed` })
         .first()
         .waitFor({ timeout: 5_000 })
         .then(() => true)
         .catch(() => false));
-    const probe = await page.evaluate(() =>
-      (window as unknown as { __bench: { stop(): ProbeResult } }).__bench.stop(),
-    );
+    const { longTasks, longestTaskMs } = await watch.stopPage();
     await page.close();
     return {
       cases,
@@ -124,15 +104,12 @@ export async function judgeBatchBench(
       latencyMs,
       wallMs,
       idealMs: (cases / concurrency) * latencyMs,
-      longTasks: probe.tasks.filter((d) => d > 50).length,
-      longestTaskMs: Math.max(0, ...probe.tasks),
+      longTasks,
+      longestTaskMs,
       progressShown,
       loop,
       estimateMs,
-      cpu:
-        cpu0 && cpu1
-          ? { mainMs: cpu1.mainMs - cpu0.mainMs, processMs: cpu1.processMs - cpu0.processMs }
-          : null,
+      cpu,
     };
   } finally {
     await app.close();

@@ -128,10 +128,16 @@ export function seedLargeRuns(dataDir: string, projectRoot: string, cases = 100_
     transaction(db, () => {
       for (const [which, run] of Object.entries(runs)) {
         repos.batches.putRun(run);
-        ids.forEach((caseId, i) => {
-          const flip = which === 'b' && i % 10 === 3;
-          repos.batches.putResult(resultOf(run.id, caseId, i, sample(i), questions, flip), run);
-        });
+        // Written as a running run writes its answers (`putResults`), a thousand at a time; the
+        // run's tallies are its own, already stored, so its record stays as put.
+        for (let from = 0; from < cases; from += 1_000) {
+          const results = ids.slice(from, from + 1_000).map((caseId, k) => {
+            const i = from + k;
+            const flip = which === 'b' && i % 10 === 3;
+            return resultOf(run.id, caseId, i, sample(i), questions, flip);
+          });
+          repos.batches.putResults(run.id, results, run);
+        }
       }
     });
     return { setId: LARGE_SET, a: runs.a.id, b: runs.b.id, cases };

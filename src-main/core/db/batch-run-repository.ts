@@ -38,11 +38,6 @@ export interface BatchRunRepository {
   runsInState(state: BatchRunState): BatchRun[];
   deleteRun(id: string): boolean;
   /**
-   * One result and the run's new totals, in one small transaction, as each answer arrives: a
-   * crash loses at most the answers still in flight. False when the run no longer exists.
-   */
-  putResult(result: BatchResult, run: BatchRun): boolean;
-  /**
    * Results that arrived together (a running run writes those of one tick at once) and the run's
    * tallies after them, in one transaction; the run's state and its other data are left as they
    * are (a cancel may have set the state meanwhile). False, writing nothing, when the run no
@@ -69,9 +64,6 @@ export function batchRunRepository(ctx: DbContext): BatchRunRepository {
   const upsertRun = db.prepare(
     `INSERT INTO judge_batch_runs (${RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, data = excluded.data`,
-  );
-  const updateRun = db.prepare(
-    'UPDATE judge_batch_runs SET state = ?, updated_at = ?, data = ? WHERE id = ?',
   );
   // json() keeps each value's JSON as JavaScript wrote it (a bound number would be stored as 5.0).
   const updateTallies = db.prepare(
@@ -201,15 +193,6 @@ export function batchRunRepository(ctx: DbContext): BatchRunRepository {
     },
     deleteRun(id) {
       return removeRun.run(id).changes > 0;
-    },
-    putResult(result, run) {
-      const { runId, caseId, status, updatedAt, ...data } = result;
-      return transaction(db, () => {
-        const changed = updateRun.run(run.state, run.updatedAt, runData(run), run.id).changes;
-        if (changed === 0) return false;
-        upsertResult.run(runId, caseId, status, updatedAt, JSON.stringify(data));
-        return true;
-      });
     },
     putResults(runId, results, tallies) {
       return transaction(db, () => {

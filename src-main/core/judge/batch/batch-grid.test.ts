@@ -58,8 +58,9 @@ let at = 10;
 function put(b: Awaited<ReturnType<typeof setup>>, run: BatchRun, caseId: string, r: Partial<BatchResult>) {
   at++;
   const now = b.repos.batches.getRun(run.id)!;
-  b.repos.batches.putResult(
-    { runId: run.id, caseId, status: 'done', updatedAt: at, modelAnswered: 'judge-1.13.0', ...r },
+  b.repos.batches.putResults(
+    run.id,
+    [{ runId: run.id, caseId, status: 'done', updatedAt: at, modelAnswered: 'judge-1.13.0', ...r }],
     { ...now, updatedAt: at },
   );
 }

@@ -19,7 +19,7 @@ interface Held {
   answer(): void;
 }
 
-type Counted = 'putResult' | 'putResults' | 'getRun';
+type Counted = 'putResults' | 'getRun';
 
 /**
  * The batch service on an in-memory database, its gateway a fetch whose replies the test releases
@@ -29,7 +29,7 @@ function harness(opts: { failWrites?: number } = {}) {
   const db = openMemoryDatabase();
   const repos = createRepositories({ db, notices: new StorageNotices() });
   saveSampleSet(repos);
-  const calls: Record<Counted, number> = { putResult: 0, putResults: 0, getRun: 0 };
+  const calls: Record<Counted, number> = { putResults: 0, getRun: 0 };
   let failWrites = opts.failWrites ?? 0;
   const batches = new Proxy(repos.batches, {
     get(target, key: keyof BatchRunRepository) {
@@ -103,27 +103,53 @@ afterEach(async () => {
   await Promise.all(disposers.splice(0).map((d) => d()));
 });
 
-function open(opts?: Parameters<typeof harness>[0]) {
+/** A harness and a run over `cases` text cases at `concurrency`, made but not started. */
+async function newRun(concurrency: number, cases: number, opts?: Parameters<typeof harness>[0]) {
   const h = harness(opts);
   disposers.push(() => h.service.dispose());
-  return h;
+  const run = await h.service.create({
+    setId: 'set-1',
+    model: 'judge-1.13.0',
+    concurrency,
+    cases: textCases(cases),
+  });
+  return { h, run };
+}
+
+/** The sample set and an inline run of two cases stored straight in an in-memory database, `changes` on it. */
+function storedRun(changes: Partial<BatchRun> = {}) {
+  const repos = createRepositories({ db: openMemoryDatabase(), notices: new StorageNotices() });
+  saveSampleSet(repos);
+  const run: BatchRun = {
+    id: 'run-1',
+    setId: 'set-1',
+    setRevision: 1,
+    model: 'judge-1.13.0',
+    state: 'running',
+    createdAt: 1,
+    updatedAt: 1,
+    concurrency: 2,
+    totals: { cases: 2 },
+    tokens: 0,
+    yuan: 0,
+    versions: {},
+    rateLimited: 0,
+    source: { kind: 'inline', cases: textCases(2) },
+    ...changes,
+  };
+  repos.batches.putRun(run);
+  return { repos, run };
 }
 
 describe('a batch run writing its results', () => {
   it('writes the answers of one tick in one transaction, reading no run record per answer', async () => {
-    const h = open();
-    const run = await h.service.create({
-      setId: 'set-1',
-      model: 'judge-1.13.0',
-      concurrency: 8,
-      cases: textCases(16),
-    });
+    const { h, run } = await newRun(8, 16);
     h.service.start(run.id);
     await until(() => h.held.length === 8, 'eight requests in flight');
     h.reset();
     for (const r of h.held) r.answer();
     await until(() => h.repos.batches.countResults(run.id) === 8, 'eight results stored');
-    expect(h.calls.putResult + h.calls.putResults).toBe(1);
+    expect(h.calls.putResults).toBe(1);
     // The tallies are kept in memory while the run goes: no answer re-reads and re-parses the run
     // (a progress event, at most one per 200 ms, reads it once).
     expect(h.calls.getRun).toBeLessThanOrEqual(1);
@@ -140,13 +166,7 @@ describe('a batch run writing its results', () => {
   });
 
   it('sends the next case as soon as a slot frees, before the answer that freed it is written', async () => {
-    const h = open();
-    const run = await h.service.create({
-      setId: 'set-1',
-      model: 'judge-1.13.0',
-      concurrency: 1,
-      cases: textCases(3),
-    });
+    const { h, run } = await newRun(1, 3);
     const storedWhenSent: number[] = [];
     h.whenSent(() => storedWhenSent.push(h.repos.batches.countResults(run.id)));
     h.service.start(run.id);
@@ -160,13 +180,7 @@ describe('a batch run writing its results', () => {
   });
 
   it('sends nothing more once its run is deleted, and writes none of the answers', async () => {
-    const h = open();
-    const run = await h.service.create({
-      setId: 'set-1',
-      model: 'judge-1.13.0',
-      concurrency: 4,
-      cases: textCases(12),
-    });
+    const { h, run } = await newRun(4, 12);
     h.service.start(run.id);
     await until(() => h.held.length === 4, 'four requests in flight');
     h.repos.batches.deleteRun(run.id);
@@ -178,13 +192,7 @@ describe('a batch run writing its results', () => {
   });
 
   it('pauses with the reason when its answers cannot be written, and sends them again on resume', async () => {
-    const h = open({ failWrites: 1 });
-    const run = await h.service.create({
-      setId: 'set-1',
-      model: 'judge-1.13.0',
-      concurrency: 2,
-      cases: textCases(4),
-    });
+    const { h, run } = await newRun(2, 4, { failWrites: 1 });
     h.service.start(run.id);
     await until(() => h.held.length === 2, 'two requests in flight');
     // The freed slots were filled before the write failed: those requests finish (paid for).
@@ -211,25 +219,15 @@ describe('a batch run writing its results', () => {
   });
 
   it('writes the tallies into the run record, leaving its state and the rest of its data as they are', () => {
-    const repos = createRepositories({ db: openMemoryDatabase(), notices: new StorageNotices() });
-    saveSampleSet(repos);
-    const run: BatchRun = {
-      id: 'run-1',
-      setId: 'set-1',
-      setRevision: 1,
-      model: 'judge-1.13.0',
+    const { repos, run } = storedRun({
       state: 'cancelled', // set by a cancel while the last answers were on their way
-      createdAt: 1,
       updatedAt: 2,
       concurrency: 4,
-      totals: { cases: 2 },
       tokens: 3,
       yuan: 0.25,
       versions: { 'judge-1.13.0': 1 },
       rateLimited: 2,
-      source: { kind: 'inline', cases: textCases(2) },
-    };
-    repos.batches.putRun(run);
+    });
     const result: BatchResult = {
       runId: 'run-1',
       caseId: 'case-001',
@@ -252,25 +250,7 @@ describe('a batch run writing its results', () => {
   });
 
   it("tells nothing at the end of a tick whose answers the run's end already wrote (the app may be closing)", async () => {
-    const repos = createRepositories({ db: openMemoryDatabase(), notices: new StorageNotices() });
-    saveSampleSet(repos);
-    const run: BatchRun = {
-      id: 'run-1',
-      setId: 'set-1',
-      setRevision: 1,
-      model: 'judge-1.13.0',
-      state: 'running',
-      createdAt: 1,
-      updatedAt: 1,
-      concurrency: 2,
-      totals: { cases: 2 },
-      tokens: 0,
-      yuan: 0,
-      versions: {},
-      rateLimited: 0,
-      source: { kind: 'inline', cases: textCases(2) },
-    };
-    repos.batches.putRun(run);
+    const { repos, run } = storedRun();
     const told: string[] = [];
     const writer = new BatchResultWriter(repos.batches, run, { done: 0, failed: 0 }, () => 5, {
       written: () => told.push('written'),

@@ -93,8 +93,7 @@ function fixture(saveAs: string | null) {
     latencyMs: 35,
   });
   // 0.6: true at 0.5, false at the saved 0.7; 0.75: true at both.
-  repos.batches.putResult(result(cases[0].id, 0.6), run);
-  repos.batches.putResult(result(cases[1].id, 0.75), run);
+  repos.batches.putResults(run.id, [result(cases[0].id, 0.6), result(cases[1].id, 0.75)], run);
   const saved: { text: string; name: string }[] = [];
   const exporter = new BatchResultsExport({
     labelled: new LabelledRunCache({ ...repos, labelsStamp: casesStamp(db) }),

@@ -3,7 +3,7 @@ import { openMemoryDatabase } from '../../db/open-database';
 import { casesStamp } from '../../db/cases-stamp';
 import { startSandbox, type SandboxServer } from '../../../sandbox/server';
 import { batchGridSchema } from '../../../../src-shared/judge/batch-grid';
-import type { BatchResult, BatchRun } from '../../../../src-shared/judge/batch-run';
+import type { BatchResult } from '../../../../src-shared/judge/batch-run';
 import type { CaseDraft } from '../../../../src-shared/judge/case-answers';
 import { correctLabelSchema, reviewMarkSchema } from '../../../../src-shared/judge/review-marks';
 import { BatchGrid } from './batch-grid';
@@ -55,9 +55,10 @@ async function setup() {
   const run = await b.service.create({ setId: 'set-1', model: 'judge-1.13.0', concurrency: 1 });
   const put = (caseId: string, r: Partial<BatchResult>) => {
     const now = b.repos.batches.getRun(run.id)!;
-    b.repos.batches.putResult(
-      { runId: run.id, caseId, status: 'done', updatedAt: ++clock, modelAnswered: 'judge-1.13.0', ...r },
-      { ...now, updatedAt: clock } as BatchRun,
+    b.repos.batches.putResults(
+      run.id,
+      [{ runId: run.id, caseId, status: 'done', updatedAt: ++clock, modelAnswered: 'judge-1.13.0', ...r }],
+      { ...now, updatedAt: clock },
     );
   };
   put('c1', { answers: tone(0.9) });
