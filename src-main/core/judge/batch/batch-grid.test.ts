@@ -1,36 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openMemoryDatabase } from '../../db/open-database';
 import { casesStamp } from '../../db/cases-stamp';
-import { startSandbox, type SandboxServer } from '../../../sandbox/server';
 import { batchGridSchema } from '../../../../src-shared/judge/batch-grid';
 import type { BatchResult, BatchRun } from '../../../../src-shared/judge/batch-run';
 import type { CaseDraft } from '../../../../src-shared/judge/case-answers';
 import { sampleQuestions } from '../sample-questions.test-helper';
 import { BatchGrid } from './batch-grid';
-import { openBatch, saveSampleSet, until } from './batch.test-helper';
+import { openSetBatch, until } from './batch.test-helper';
 import { LabelledRunCache, loadLabelledRun } from './labelled-run';
-import { parseSetCasesKey, setCaseSource, setCasesKey } from './set-case-source';
+import { parseSetCasesKey, setCasesKey } from './set-case-source';
 
-const servers: SandboxServer[] = [];
-const disposers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(disposers.splice(0).map((d) => d()));
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const closers: (() => Promise<void>)[] = [];
+afterEach(() => Promise.all(closers.splice(0).map((close) => close())));
 
 /** The batch service with the set's saved cases as a named source, as createServices wires it. */
 async function setup(drafts: CaseDraft[]) {
-  const sandbox = await startSandbox();
-  servers.push(sandbox);
-  const db = openMemoryDatabase();
-  const probe = openBatch(db, sandbox);
-  await probe.service.dispose();
-  saveSampleSet(probe.repos);
-  let n = 0;
-  probe.repos.cases.append('set-1', drafts, () => `c${++n}`, 1);
-  const b = openBatch(db, sandbox, (key) => setCaseSource(probe.repos.cases, key));
-  disposers.push(() => b.service.dispose());
-  const grid = new BatchGrid({ labelled: new LabelledRunCache({ ...b.repos, labelsStamp: casesStamp(db) }) });
+  const b = await openSetBatch(drafts);
+  closers.push(b.close);
+  const grid = new BatchGrid({
+    labelled: new LabelledRunCache({ ...b.repos, labelsStamp: casesStamp(b.db) }),
+  });
   return { ...b, grid };
 }
 

@@ -6,7 +6,10 @@ import { ProfileService } from '../../profiles/profile-service';
 import { MemoryKeyValueStore } from '../../storage/key-value-store';
 import { StorageNotices } from '../../storage/storage-notices';
 import { KeyVault } from '../../vault/key-vault';
-import type { SandboxServer } from '../../../sandbox/server';
+import { startSandbox, type SandboxServer } from '../../../sandbox/server';
+import { openMemoryDatabase } from '../../db/open-database';
+import type { CaseDraft } from '../../../../src-shared/judge/case-answers';
+import { setCaseSource } from './set-case-source';
 import type { BatchCase, BatchProgress } from '../../../../src-shared/judge/batch-run';
 import { sampleQuestions } from '../sample-questions.test-helper';
 import { BatchService } from './batch-service';
@@ -39,6 +42,26 @@ export function openBatch(
     namedSources: (key) => (typeof named === 'function' ? named(key) : named?.[key]),
   });
   return { service, repos, events };
+}
+
+/**
+ * A Sandbox and the batch service over the sample set whose saved cases are `drafts` (ids c1,
+ * c2, …), named as a case source the way createServices names it; `close` ends both.
+ */
+export async function openSetBatch(drafts: CaseDraft[]) {
+  const sandbox = await startSandbox();
+  const db = openMemoryDatabase();
+  const probe = openBatch(db, sandbox);
+  await probe.service.dispose();
+  saveSampleSet(probe.repos);
+  let n = 0;
+  probe.repos.cases.append('set-1', drafts, () => `c${++n}`, 1);
+  const b = openBatch(db, sandbox, (key) => setCaseSource(probe.repos.cases, key));
+  const close = async () => {
+    await b.service.dispose();
+    await sandbox.close();
+  };
+  return { ...b, db, close };
 }
 
 export function saveSampleSet(repos: ReturnType<typeof createRepositories>, id = 'set-1') {

@@ -1,23 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openMemoryDatabase } from '../../db/open-database';
 import { casesStamp } from '../../db/cases-stamp';
-import { startSandbox, type SandboxServer } from '../../../sandbox/server';
 import { batchGridSchema } from '../../../../src-shared/judge/batch-grid';
 import type { BatchResult } from '../../../../src-shared/judge/batch-run';
 import type { CaseDraft } from '../../../../src-shared/judge/case-answers';
 import { correctLabelSchema, reviewMarkSchema } from '../../../../src-shared/judge/review-marks';
 import { BatchGrid } from './batch-grid';
-import { openBatch, saveSampleSet } from './batch.test-helper';
+import { openSetBatch } from './batch.test-helper';
 import { LabelledRunCache } from './labelled-run';
 import { ReviewService } from './review-service';
-import { setCaseSource } from './set-case-source';
 
-const servers: SandboxServer[] = [];
-const disposers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(disposers.splice(0).map((d) => d()));
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const closers: (() => Promise<void>)[] = [];
+afterEach(() => Promise.all(closers.splice(0).map((close) => close())));
 
 const draft = (state: string, expected: CaseDraft['expected']): CaseDraft => ({ state, expected, note: '' });
 const tone = (calm: number) => [
@@ -33,21 +26,13 @@ const tone = (calm: number) => [
 
 /** Three saved cases labelled by tone: c1 calm, c2 angry, c3 calm; the judge reads c1 and c2 calm, c3 waits. */
 async function setup() {
-  const sandbox = await startSandbox();
-  servers.push(sandbox);
-  const db = openMemoryDatabase();
-  const probe = openBatch(db, sandbox);
-  await probe.service.dispose();
-  saveSampleSet(probe.repos);
-  let n = 0;
-  probe.repos.cases.append(
-    'set-1',
-    [draft('one', { tone: 0 }), draft('two', { tone: 1 }), draft('three', { tone: 0 })],
-    () => `c${++n}`,
-    1,
-  );
-  const b = openBatch(db, sandbox, (key) => setCaseSource(probe.repos.cases, key));
-  disposers.push(() => b.service.dispose());
+  const b = await openSetBatch([
+    draft('one', { tone: 0 }),
+    draft('two', { tone: 1 }),
+    draft('three', { tone: 0 }),
+  ]);
+  closers.push(b.close);
+  const { db } = b;
   const labelled = new LabelledRunCache({ ...b.repos, labelsStamp: casesStamp(db) });
   const grid = new BatchGrid({ labelled, reviews: b.repos.reviews });
   let clock = 1000;
