@@ -110,25 +110,31 @@ function PieceList({ pieces, as: Tag }: { pieces: string[]; as?: 'code' }) {
 const GROUP_BLOCKS = 32;
 
 /**
- * Finished blocks [from, to) in one box that the browser skips when out of view
- * (`content-visibility`): per streamed frame, layout and paint walk a few dozen groups rather
- * than every element of a 200,000-character reply. `blocks` is the splitter's own array, the
- * same object while the text grows, so a full group never re-renders.
+ * Finished blocks [from, to) in one box. In a reply of several groups, each is a box the browser
+ * skips when out of view (`content-visibility`, the `md-skip` class): per streamed frame, layout
+ * and paint walk a few dozen groups rather than every element of a 200,000-character reply. A
+ * reply of one group is not skipped: the list mounts only the messages near the view
+ * (MessageList.tsx), so it is on screen, and a skippable box mounted on screen costs the page a
+ * second style and layout pass in the frame that shows it (the first finds it in view, the
+ * second lays it out), a tenth of opening a conversation. `blocks` is the splitter's own array,
+ * the same object while the text grows, so a full group never re-renders.
  */
 const Group = memo(function Group({
   blocks,
   from,
   to,
   render,
+  skip,
 }: {
   blocks: string[];
   from: number;
   to: number;
   render: Render | undefined;
+  skip: boolean;
 }) {
   const shown: ReactNode[] = [];
   for (let i = from; i < to; i++) shown.push(<Block key={i} source={blocks[i]} render={render} />);
-  return <div className="md-group">{shown}</div>;
+  return <div className={skip ? 'md-group md-skip' : 'md-group'}>{shown}</div>;
 });
 
 /**
@@ -162,6 +168,7 @@ export function Markdown({
           from={from}
           to={Math.min(blocks.length, from + GROUP_BLOCKS)}
           render={render}
+          skip={groups.length > 1}
         />
       ))}
       {tail.length > PLAIN_TAIL_CHARS && (streaming || tail.length > HUGE_BLOCK_CHARS) ? (
