@@ -113,6 +113,21 @@ describe('the message list, windowed', () => {
     expect(shown().at(-1)).toBe(149);
     expect(screen.getByText('other 149')).toBeTruthy();
   });
+
+  it('scrolls to the end of another conversation in the commit that shows it, before any size is observed', () => {
+    render(<MessageList />);
+    act(() => scrollTo(8400));
+    const el = screen.getByRole('log');
+    // The new conversation's height, as the browser lays it out when the commit reads it; no
+    // ResizeObserver here, so nothing else moves the view.
+    Object.defineProperty(el, 'scrollHeight', { configurable: true, value: 9_000 });
+    act(() => useChat.setState({ conversationId: 'c2', messages: conversation(100, 'other') }));
+    expect(el.scrollTop).toBe(9_000);
+    // Scrolled up in it, a new message does not move the view: only an open goes to the end.
+    act(() => scrollTo(100, { total: 9_000 }));
+    act(() => useChat.setState({ messages: conversation(101, 'other') }));
+    expect(el.scrollTop).toBe(100);
+  });
 });
 
 describe('heights from the page', () => {
