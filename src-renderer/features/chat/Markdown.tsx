@@ -116,7 +116,7 @@ const GROUP_BLOCKS = 32;
  * reply of one group is not skipped: the list mounts only the messages near the view
  * (MessageList.tsx), so it is on screen, and a skippable box mounted on screen costs the page a
  * second style and layout pass in the frame that shows it (the first finds it in view, the
- * second lays it out), a tenth of opening a conversation. `blocks` is the splitter's own array,
+ * second lays it out; about 1 ms of a 30 ms open, by a trace). `blocks` is the splitter's own array,
  * the same object while the text grows, so a full group never re-renders.
  */
 const Group = memo(function Group({
