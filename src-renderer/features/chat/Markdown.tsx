@@ -1,5 +1,6 @@
 import { memo, type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { BlockSplitter } from './markdown-blocks';
+import { useTailFirst } from './reply-tail-first';
 import type { LiveText } from './live-text';
 import { type Render, replyEnhancer, useMarkdownRenderer } from './markdown-loader';
 import { growPieces } from './text-pieces';
@@ -146,31 +147,38 @@ export function Markdown({
   text,
   chain,
   streaming = false,
+  tailFirst = false,
 }: {
   text: string;
   /** While streaming, the same text as pieces: only the new ones are read (live-text.ts). */
   chain?: LiveText;
   streaming?: boolean;
+  /** Mounted at the end of a conversation being opened: its last blocks first (reply-tail-first.tsx). */
+  tailFirst?: boolean;
 }) {
   const splitter = useRef<BlockSplitter | null>(null);
   splitter.current ??= new BlockSplitter();
   const { blocks, tail, tailPieces } =
     streaming && chain ? splitter.current.updateLive(chain) : splitter.current.update(text);
   const render = useMarkdownRenderer();
+  const shown = useTailFirst(blocks, tail, tailFirst, streaming);
   const groups: number[] = [];
   for (let from = 0; from < blocks.length; from += GROUP_BLOCKS) groups.push(from);
   return (
     <div className="markdown" onClick={(e) => replyEnhancer()?.copyCodeOnClick(e.target)}>
-      {groups.map((from) => (
-        <Group
-          key={from}
-          blocks={blocks}
-          from={from}
-          to={Math.min(blocks.length, from + GROUP_BLOCKS)}
-          render={render}
-          skip={groups.length > 1}
-        />
-      ))}
+      {shown.spacer}
+      {groups.map((from) =>
+        from + GROUP_BLOCKS <= shown.from ? null : (
+          <Group
+            key={from}
+            blocks={blocks}
+            from={Math.max(from, shown.from)}
+            to={Math.min(blocks.length, from + GROUP_BLOCKS)}
+            render={render}
+            skip={groups.length > 1}
+          />
+        ),
+      )}
       {tail.length > PLAIN_TAIL_CHARS && (streaming || tail.length > HUGE_BLOCK_CHARS) ? (
         // A long open block is shown from the splitter's pieces, its text never read whole.
         // A huge one is the same Block the saved message shows (code as code, else text, in
