@@ -2,6 +2,7 @@ import { act, render } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadMarkdownRenderer } from './markdown-loader';
 import { Markdown } from './Markdown';
+import { REST_AFTER_MS } from './open-newest-first';
 import { blockHeightGuess, firstShownBlock, TAIL_VIEWS } from './reply-tail-first';
 
 /** `n` paragraphs of about two lines each, then a last line. */
@@ -77,6 +78,21 @@ describe('a reply opened at the end shows its last blocks first (docs/architectu
     expect(view.container.querySelector('.md-spacer')).toBeNull();
     expect(blocks().at(-1)).toBe(first.at(-1));
     expect(blocks()[60 - first.length]).toBe(first[0]);
+  });
+
+  it('mounts the rest once the window has been idle a while after the open, seen or not', () => {
+    vi.useFakeTimers();
+    try {
+      const view = render(<Markdown text={reply(60)} tailFirst />);
+      expect(view.container.querySelector('.md-spacer')).not.toBeNull();
+      act(() => vi.advanceTimersByTime(REST_AFTER_MS - 10));
+      expect(view.container.querySelector('.md-spacer')).not.toBeNull();
+      act(() => vi.advanceTimersByTime(2_100));
+      expect(view.container.querySelector('.md-spacer')).toBeNull();
+      expect(view.container.querySelectorAll('.md-block')).toHaveLength(60);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('mounts all of another text shown in its place, or a reply streaming there', () => {

@@ -1,12 +1,14 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { REST_AFTER_MS } from './open-newest-first';
 
 /**
  * A long reply mounted at the end of a conversation being opened shows its last blocks first
  * (docs/architecture.md, "The window"): those that fill about TAIL_VIEWS windows' height from its
  * end, which the view opened at the end shows, and a spacer of the others' estimated height
  * above them. The others are mounted once the spacer comes within a quarter of a view of being
- * seen, so opening lays out and paints what is on screen, not a 2,000 px reply whose top is
- * out of view. Everything else (copying, versions) works on the message, never on these boxes.
+ * seen, or the window has been idle a second after the open, so the click that opens lays out
+ * and paints what is on screen, not a 2,000 px reply whose top is out of view. Everything else
+ * (copying, versions) works on the message, never on these boxes.
  */
 export const TAIL_VIEWS = 1.5;
 
@@ -74,7 +76,20 @@ export function useTailFirst(
       rootMargin: '25% 0px',
     });
     io.observe(el);
-    return () => io.disconnect();
+    // Or once the window has been idle a while after the open, as the conversation's older
+    // messages are read (open-newest-first.ts): then the whole reply is there for the browser's
+    // find and a screen reader, which read the page without scrolling the list.
+    let idle: number | undefined;
+    const later = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(() => setFirst(0), { timeout: 2_000 });
+      else setFirst(0);
+    }, REST_AFTER_MS);
+    return () => {
+      io.disconnect();
+      clearTimeout(later);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
   }, [from]);
   const height = useMemo(() => {
     let px = 0;
