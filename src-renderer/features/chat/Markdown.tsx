@@ -1,5 +1,6 @@
 import { memo, type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { BlockSplitter } from './markdown-blocks';
+import { useTailFirst } from './reply-tail-first';
 import type { LiveText } from './live-text';
 import { type Render, replyEnhancer, useMarkdownRenderer } from './markdown-loader';
 import { growPieces } from './text-pieces';
@@ -110,25 +111,31 @@ function PieceList({ pieces, as: Tag }: { pieces: string[]; as?: 'code' }) {
 const GROUP_BLOCKS = 32;
 
 /**
- * Finished blocks [from, to) in one box that the browser skips when out of view
- * (`content-visibility`): per streamed frame, layout and paint walk a few dozen groups rather
- * than every element of a 200,000-character reply. `blocks` is the splitter's own array, the
- * same object while the text grows, so a full group never re-renders.
+ * Finished blocks [from, to) in one box. In a reply of several groups, each is a box the browser
+ * skips when out of view (`content-visibility`, the `md-skip` class): per streamed frame, layout
+ * and paint walk a few dozen groups rather than every element of a 200,000-character reply. A
+ * reply of one group is not skipped: the list mounts only the messages near the view
+ * (MessageList.tsx), so it is on screen, and a skippable box mounted on screen costs the page a
+ * second style and layout pass in the frame that shows it (the first finds it in view, the
+ * second lays it out; about 1 ms of a 30 ms open, by a trace). `blocks` is the splitter's own array,
+ * the same object while the text grows, so a full group never re-renders.
  */
 const Group = memo(function Group({
   blocks,
   from,
   to,
   render,
+  skip,
 }: {
   blocks: string[];
   from: number;
   to: number;
   render: Render | undefined;
+  skip: boolean;
 }) {
   const shown: ReactNode[] = [];
   for (let i = from; i < to; i++) shown.push(<Block key={i} source={blocks[i]} render={render} />);
-  return <div className="md-group">{shown}</div>;
+  return <div className={skip ? 'md-group md-skip' : 'md-group'}>{shown}</div>;
 });
 
 /**
@@ -140,30 +147,38 @@ export function Markdown({
   text,
   chain,
   streaming = false,
+  tailFirst = false,
 }: {
   text: string;
   /** While streaming, the same text as pieces: only the new ones are read (live-text.ts). */
   chain?: LiveText;
   streaming?: boolean;
+  /** Mounted at the end of a conversation being opened: its last blocks first (reply-tail-first.tsx). */
+  tailFirst?: boolean;
 }) {
   const splitter = useRef<BlockSplitter | null>(null);
   splitter.current ??= new BlockSplitter();
   const { blocks, tail, tailPieces } =
     streaming && chain ? splitter.current.updateLive(chain) : splitter.current.update(text);
   const render = useMarkdownRenderer();
+  const shown = useTailFirst(blocks, tail, tailFirst, streaming);
   const groups: number[] = [];
   for (let from = 0; from < blocks.length; from += GROUP_BLOCKS) groups.push(from);
   return (
     <div className="markdown" onClick={(e) => replyEnhancer()?.copyCodeOnClick(e.target)}>
-      {groups.map((from) => (
-        <Group
-          key={from}
-          blocks={blocks}
-          from={from}
-          to={Math.min(blocks.length, from + GROUP_BLOCKS)}
-          render={render}
-        />
-      ))}
+      {shown.spacer}
+      {groups.map((from) =>
+        from + GROUP_BLOCKS <= shown.from ? null : (
+          <Group
+            key={from}
+            blocks={blocks}
+            from={Math.max(from, shown.from)}
+            to={Math.min(blocks.length, from + GROUP_BLOCKS)}
+            render={render}
+            skip={groups.length > 1}
+          />
+        ),
+      )}
       {tail.length > PLAIN_TAIL_CHARS && (streaming || tail.length > HUGE_BLOCK_CHARS) ? (
         // A long open block is shown from the splitter's pieces, its text never read whole.
         // A huge one is the same Block the saved message shows (code as code, else text, in

@@ -54,6 +54,8 @@ interface MessageItemProps {
   idle: boolean;
   last: boolean;
   live?: boolean;
+  /** Mounted at the end of a conversation being opened: a long reply shows its end first. */
+  openedAtEnd?: boolean;
 }
 
 /**
@@ -81,7 +83,7 @@ function ToolResultItem({ message, position, idle }: MessageItemProps) {
   );
 }
 
-function ChatMessageItem({ message, position, idle, last, live = false }: MessageItemProps) {
+function ChatMessageItem({ message, position, idle, last, live = false, openedAtEnd }: MessageItemProps) {
   const streaming = useLiveReply(live);
   const isUser = message.role === 'user';
   const content = streaming ? streaming.text : message.content;
@@ -153,7 +155,7 @@ function ChatMessageItem({ message, position, idle, last, live = false }: Messag
       ) : content ? (
         // Wrapped live and saved alike, so the saved reply keeps the Markdown the live one built.
         <ReplyView message={message} live={live}>
-          <Markdown text={content} chain={streaming?.chain} streaming={live} />
+          <Markdown text={content} chain={streaming?.chain} streaming={live} tailFirst={openedAtEnd} />
         </ReplyView>
       ) : null}
       {isUser && message.attachments?.length ? (

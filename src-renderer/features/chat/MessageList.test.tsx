@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredMessage } from '../../../src-shared/chat/conversation';
 import { installFakeBridge } from '../../test/fake-bridge';
@@ -113,6 +113,21 @@ describe('the message list, windowed', () => {
     expect(shown().at(-1)).toBe(149);
     expect(screen.getByText('other 149')).toBeTruthy();
   });
+
+  it('scrolls to the end of another conversation in the commit that shows it, before any size is observed', () => {
+    render(<MessageList />);
+    act(() => scrollTo(8400));
+    const el = screen.getByRole('log');
+    // The new conversation's height, as the browser lays it out when the commit reads it; no
+    // ResizeObserver here, so nothing else moves the view.
+    Object.defineProperty(el, 'scrollHeight', { configurable: true, value: 9_000 });
+    act(() => useChat.setState({ conversationId: 'c2', messages: conversation(100, 'other') }));
+    expect(el.scrollTop).toBe(9_000);
+    // Scrolled up in it, a new message does not move the view: only an open goes to the end.
+    act(() => scrollTo(100, { total: 9_000 }));
+    act(() => useChat.setState({ messages: conversation(101, 'other') }));
+    expect(el.scrollTop).toBe(100);
+  });
 });
 
 describe('heights from the page', () => {
@@ -158,5 +173,38 @@ describe('heights from the page', () => {
     const after = shown();
     expect(after.length).toBeLessThan(before);
     expect(after.at(-1)).toBe(199);
+  });
+});
+
+describe('a long reply at the end of a conversation being opened', () => {
+  const long: StoredMessage[] = [
+    { role: 'user', content: 'question' },
+    {
+      role: 'assistant',
+      content: Array.from({ length: 60 }, (_, i) => `Paragraph ${i}: ${'word '.repeat(30)}`).join('\n\n'),
+    },
+  ];
+  beforeEach(() => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows its last blocks first when the list opens it, and all of it when it was open already', () => {
+    render(<MessageList />);
+    act(() => useChat.setState({ conversationId: 'c2', messages: long }));
+    const log = screen.getByRole('log');
+    expect(log.querySelector('.md-spacer')).not.toBeNull();
+    expect(log.querySelectorAll('.md-block').length).toBeLessThan(59);
+    cleanup();
+    render(<MessageList />);
+    expect(screen.getByRole('log').querySelector('.md-spacer')).toBeNull();
+    expect(screen.getByRole('log').querySelectorAll('.md-block')).toHaveLength(59);
   });
 });

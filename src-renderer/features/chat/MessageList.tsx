@@ -97,9 +97,12 @@ export function MessageList() {
   const shown = useRef('');
   const [, setVersion] = useState(0);
 
+  /** Set by the render that shows another conversation; its commit puts the end in view. */
+  const toEnd = useRef(false);
   if (opened.current !== conversationId) {
     // Another conversation opens at its end, its own heights measured anew.
     opened.current = conversationId;
+    toEnd.current = true;
     pinned.current = true;
     jump.current = null;
     focused.current = null;
@@ -208,9 +211,19 @@ export function MessageList() {
   }, [hasContent]);
 
   const firstShown = useRef(0);
-  // After each render: new messages in the page are measured; a jump is scrolled to; near the
-  // start of a partial copy, its older messages are asked for (open-newest-first.ts).
+  // After each render: another conversation is shown at its end; new messages in the page are
+  // measured; a jump is scrolled to; near the start of a partial copy, its older messages are
+  // asked for (open-newest-first.ts).
   useLayoutEffect(() => {
+    const el = scroller.current;
+    if (toEnd.current) {
+      // Here, not only when the content's size is next observed: that is in the frame's own
+      // lifecycle, after layout, so the scroll event it causes takes one more frame (style,
+      // paint, commit) once the conversation is on screen. Set here, the scroll is done before
+      // that frame and its event is dispatched at its start (docs/architecture.md, "The window").
+      toEnd.current = false;
+      if (el && pinned.current) el.scrollTop = el.scrollHeight;
+    }
     watchMessages();
     if (base > 0 && firstShown.current < NEAR_START && conversationId)
       void useChat.getState().loadRest(conversationId);
@@ -268,6 +281,7 @@ export function MessageList() {
         position={i}
         idle={!live}
         last={i === messages.length - 1}
+        openedAtEnd={toEnd.current && pinned.current && i === messages.length - 1}
       />,
     );
   }

@@ -1,5 +1,6 @@
 import type { CodeToken } from './code-tokens';
 import type { HighlightRequest } from './highlight-worker';
+import { pageTokenClasses, type TokenClasses } from './token-classes';
 
 /**
  * Highlighting for code in replies: tokens come from a worker (highlight-worker.ts), so the
@@ -100,15 +101,23 @@ function tokensOf(code: string, label: string): Promise<CodeToken[][] | undefine
   });
 }
 
-/** The tokens as DOM: text nodes in spans whose colours are CSS variables (see app.css). */
-export function tokensToFragment(lines: CodeToken[][]): DocumentFragment {
+/**
+ * The tokens as DOM: text nodes in spans whose colours are CSS variables (see app.css), set by
+ * a class per colour (token-classes.ts), or on the span itself where the page has no such class.
+ */
+export function tokensToFragment(
+  lines: CodeToken[][],
+  classes: TokenClasses | null = pageTokenClasses(),
+): DocumentFragment {
   const fragment = document.createDocumentFragment();
   lines.forEach((line, i) => {
     if (i > 0) fragment.append('\n');
     for (const token of line) {
       const span = document.createElement('span');
       span.textContent = token.content;
-      for (const [name, value] of Object.entries(token.style)) span.style.setProperty(name, value);
+      const name = classes?.classOf(token.style);
+      if (name) span.className = name;
+      else for (const [prop, value] of Object.entries(token.style)) span.style.setProperty(prop, value);
       fragment.append(span);
     }
   });

@@ -1,0 +1,118 @@
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadMarkdownRenderer } from './markdown-loader';
+import { Markdown } from './Markdown';
+import { REST_AFTER_MS } from './open-newest-first';
+import { blockHeightGuess, firstShownBlock, TAIL_VIEWS } from './reply-tail-first';
+
+/** `n` paragraphs of about two lines each, then a last line. */
+const reply = (n: number) =>
+  Array.from({ length: n }, (_, i) => `Paragraph ${i}: ${'word '.repeat(30)}`).join('\n\n') + '\n\nThe end.';
+
+/** IntersectionObservers made by the page, so a test can say when their target nears the view. */
+const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+
+describe('a reply opened at the end shows its last blocks first (docs/architecture.md, "The window")', () => {
+  beforeAll(async () => {
+    await loadMarkdownRenderer();
+  });
+  beforeEach(() => {
+    observers.length = 0;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        targets: Element[] = [];
+        constructor(callback: IntersectionObserverCallback) {
+          observers.push({ callback, targets: this.targets });
+        }
+        observe(el: Element) {
+          this.targets.push(el);
+        }
+        unobserve() {}
+        disconnect() {
+          this.targets.length = 0;
+        }
+      },
+    );
+    vi.stubGlobal('innerHeight', 600);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('guesses a block’s height from its lines: code by lines, a table by rows, prose by wrapped rows', () => {
+    const code = (n: number) => '```ts\n' + 'x();\n'.repeat(n) + '```\n';
+    expect(blockHeightGuess(code(10))).toBeGreaterThan(blockHeightGuess(code(2)));
+    expect(blockHeightGuess(code(10)) - blockHeightGuess(code(5))).toBe(5 * 20);
+    const table = (rows: number) => '| a | b |\n|---|---|\n' + '| 1 | 2 |\n'.repeat(rows);
+    expect(blockHeightGuess(table(4)) - blockHeightGuess(table(2))).toBe(2 * 37);
+    expect(blockHeightGuess('word '.repeat(60))).toBeGreaterThan(blockHeightGuess('word'));
+    expect(blockHeightGuess('## A heading\n')).toBeGreaterThan(blockHeightGuess('A heading\n'));
+  });
+
+  it('mounts from the block that, with those after it, fills the height asked for; all when they fit', () => {
+    const blocks = Array.from({ length: 10 }, () => 'One short line.\n');
+    const each = blockHeightGuess(blocks[0]);
+    expect(firstShownBlock(blocks, '', each * 3)).toBe(7);
+    expect(firstShownBlock(blocks, 'The tail.', each * 3)).toBe(8);
+    expect(firstShownBlock(blocks, '', each * 100)).toBe(0);
+  });
+
+  it('mounts the end and a spacer of the rest’s guessed height, then the rest as the spacer nears the view, keeping what was there', () => {
+    const view = render(<Markdown text={reply(60)} tailFirst />);
+    const blocks = () => [...view.container.querySelectorAll('.md-block')];
+    const first = blocks();
+    expect(first.length).toBeGreaterThan(3);
+    expect(first.length).toBeLessThan(40);
+    expect(first.at(-1)?.textContent).toContain('The end.');
+    const spacer = view.container.querySelector<HTMLElement>('.md-spacer')!;
+    expect(spacer.getAttribute('aria-hidden')).toBe('true');
+    // What was left out, by the same guess that chose how much to mount.
+    expect(parseFloat(spacer.style.height)).toBeGreaterThan(0);
+    expect(first.length * blockHeightGuess(`Paragraph 1: ${'word '.repeat(30)}\n`)).toBeGreaterThanOrEqual(
+      TAIL_VIEWS * 600 - 50,
+    );
+    const io = observers.find((o) => o.targets.includes(spacer))!;
+    act(() => io.callback([{ isIntersecting: false, target: spacer } as never], io as never));
+    expect(blocks()).toHaveLength(first.length);
+    act(() => io.callback([{ isIntersecting: true, target: spacer } as never], io as never));
+    expect(blocks()).toHaveLength(60);
+    expect(view.container.querySelector('.md-spacer')).toBeNull();
+    expect(blocks().at(-1)).toBe(first.at(-1));
+    expect(blocks()[60 - first.length]).toBe(first[0]);
+  });
+
+  it('mounts the rest once the window has been idle a while after the open, seen or not', () => {
+    vi.useFakeTimers();
+    try {
+      const view = render(<Markdown text={reply(60)} tailFirst />);
+      expect(view.container.querySelector('.md-spacer')).not.toBeNull();
+      act(() => vi.advanceTimersByTime(REST_AFTER_MS - 10));
+      expect(view.container.querySelector('.md-spacer')).not.toBeNull();
+      act(() => vi.advanceTimersByTime(2_100));
+      expect(view.container.querySelector('.md-spacer')).toBeNull();
+      expect(view.container.querySelectorAll('.md-block')).toHaveLength(60);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('mounts all of another text shown in its place, or a reply streaming there', () => {
+    const view = render(<Markdown text={reply(60)} tailFirst />);
+    expect(view.container.querySelector('.md-spacer')).not.toBeNull();
+    view.rerender(<Markdown text={reply(5)} />);
+    expect(view.container.querySelector('.md-spacer')).toBeNull();
+    expect(view.container.querySelectorAll('.md-block')).toHaveLength(5);
+    const streamed = render(<Markdown text={reply(60)} tailFirst />);
+    streamed.rerender(<Markdown text={reply(60)} streaming />);
+    expect(streamed.container.querySelector('.md-spacer')).toBeNull();
+    expect(streamed.container.querySelectorAll('.md-block')).toHaveLength(60);
+  });
+
+  it('mounts everything when not asked, while streaming, and where nothing can watch the spacer', () => {
+    expect(render(<Markdown text={reply(60)} />).container.querySelectorAll('.md-block')).toHaveLength(60);
+    expect(
+      render(<Markdown text={reply(60)} tailFirst streaming />).container.querySelectorAll('.md-block'),
+    ).toHaveLength(60);
+    vi.stubGlobal('IntersectionObserver', undefined);
+    expect(render(<Markdown text={reply(60)} tailFirst />).container.querySelector('.md-spacer')).toBeNull();
+  });
+});
