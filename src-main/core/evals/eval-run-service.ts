@@ -28,7 +28,11 @@ import { requireRun, RUN_GONE } from './require-run';
 import { evalCellSource, plannedCell, type SourcedCell, storedCells } from './eval-cell-source';
 import { type CellOutcome, EvalCellWork } from './eval-cell-work';
 
-/** Progress events per run: at most one per window, as a batch run's. */
+/**
+ * Progress events per run: at most one per window, as a batch run's, each made when it goes out
+ * (docs/architecture.md, "Evals"): a cell only marks its run as due, so a run of 4,000 cells
+ * reads and parses its record a few times a second, not once per cell.
+ */
 export const EVAL_PROGRESS_WINDOW_MS = 200;
 export const EVAL_CONCURRENCY_DEFAULT = 4;
 
@@ -87,6 +91,12 @@ interface Active {
   sent: number;
 }
 
+/** A run whose progress is due; `ended`: the session of a run that has just stopped, for its last counts. */
+interface ProgressDue {
+  runId: string;
+  ended?: Active;
+}
+
 /**
  * An eval's runs (docs/architecture.md, "Evals"): the batch runner's habits —
  * concurrency, 429 slow-down, 402 pause, pause / resume / cancel, a restart that goes on without
@@ -100,9 +110,9 @@ export class EvalRunService {
    * graded on resume without being asked for again (until the app quits).
    */
   private readonly works = new Map<string, EvalCellWork>();
-  private readonly progress = latestPerKey<EvalRunProgress>(
-    (p) => p.runId,
-    (p) => this.deps.emit(p),
+  private readonly progress = latestPerKey<ProgressDue>(
+    (d) => d.runId,
+    (d) => this.sendProgress(d),
     EVAL_PROGRESS_WINDOW_MS,
   );
   private disposed = false;
@@ -339,13 +349,22 @@ export class EvalRunService {
     return stored;
   }
 
-  /** `ended`: the session of a run that has just stopped, for its last counts. */
+  /**
+   * Marks the run's progress as due (at once when `now`: a change of state). `ended`: the session
+   * of a run that has just stopped, for its last counts.
+   */
   private emitProgress(id: string, now = false, ended?: Active): void {
+    this.progress.push(ended ? { runId: id, ended } : { runId: id });
+    if (now) this.progress.flush();
+  }
+
+  /** The event, made as it goes out: the run's record and counts are read once per window. */
+  private sendProgress({ runId: id, ended }: ProgressDue): void {
     const run = this.deps.runs.getRun(id);
     if (!run) return;
     const active = this.active.get(id) ?? ended;
     const runner = active?.runner;
-    this.progress.push({
+    this.deps.emit({
       runId: id,
       evalId: run.evalId,
       state: run.state,
@@ -357,6 +376,5 @@ export class EvalRunService {
       concurrency: runner?.limit.limit ?? 0,
       ...(run.pauseReason ? { pauseReason: run.pauseReason } : {}),
     });
-    if (now) this.progress.flush();
   }
 }

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openMemoryDatabase } from '../db/open-database';
+import { startSandbox, type SandboxServer } from '../../sandbox/server';
+import { openEvalRuns, saveSampleEval, WireCounter } from './eval-run.test-helper';
+
+/**
+ * What main does per cell while a run sends (issue 24, docs/architecture.md "Evals"): counted,
+ * never timed. A cell must not read and parse its run's record (the definition, checked by its
+ * schema): that work and its garbage were main's per cell, 4,000 times in the bench's run.
+ */
+const servers: SandboxServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function setup(rows: number) {
+  const sandbox = await startSandbox({ tokenDelayMs: 0 });
+  servers.push(sandbox);
+  const db = openMemoryDatabase();
+  saveSampleEval(db, rows);
+  const opened = openEvalRuns(db, sandbox, new WireCounter());
+  const getRun = vi.spyOn(opened.repos.runs, 'getRun');
+  return { ...opened, getRun };
+}
+
+describe('an eval run’s work on main per cell', () => {
+  it('reads the run’s record once per progress event, not once per cell', async () => {
+    const { service, events, getRun } = await setup(10);
+    const { id } = service.start('support', 4);
+    const readsAtStart = getRun.mock.calls.length;
+    const run = await service.settled(id);
+    expect(run.state).toBe('done');
+    const during = getRun.mock.calls.length - readsAtStart;
+    const sent = events.length;
+    expect(events.at(-1)).toMatchObject({ state: 'done', done: 40, total: 40 });
+    // One read per event that went out, the end's own and `settled`'s, whatever the cells: the
+    // old path read it for each of the 40 cells as well.
+    expect(during).toBeLessThanOrEqual(sent + 1);
+  });
+
+  it('a run answered from the cache reads the earlier run’s record once, not once per cell', async () => {
+    const { service, events, getRun } = await setup(10);
+    await service.settled(service.start('support', 4).id);
+    const eventsBefore = events.length;
+    const readsBefore = getRun.mock.calls.length;
+    const again = await service.settled(service.start('support', 4).id);
+    expect(again.state).toBe('done');
+    const last = events.at(-1)!;
+    expect(last).toMatchObject({ state: 'done', done: 40, cached: 40, sent: 0 });
+    const reads = getRun.mock.calls.length - readsBefore;
+    const sent = events.length - eventsBefore;
+    // One per event, plus start's answer, the earlier run's (its grader compared once), the end's
+    // own read and `settled`: the old path read the earlier run for each of the 40 cached cells.
+    expect(reads).toBeLessThanOrEqual(sent + 4);
+  });
+});
