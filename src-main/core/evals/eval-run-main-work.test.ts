@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openMemoryDatabase } from '../db/open-database';
 import { startSandbox, type SandboxServer } from '../../sandbox/server';
+import { until } from '../judge/batch/batch.test-helper';
 import { openEvalRuns, saveSampleEval, WireCounter } from './eval-run.test-helper';
 
 /**
@@ -13,12 +14,12 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function setup(rows: number) {
+async function setup(rows: number, extra: Parameters<typeof openEvalRuns>[3] = {}) {
   const sandbox = await startSandbox({ tokenDelayMs: 0 });
   servers.push(sandbox);
   const db = openMemoryDatabase();
   saveSampleEval(db, rows);
-  const opened = openEvalRuns(db, sandbox, new WireCounter());
+  const opened = openEvalRuns(db, sandbox, new WireCounter(), extra);
   const getRun = vi.spyOn(opened.repos.runs, 'getRun');
   return { ...opened, getRun };
 }
@@ -52,5 +53,38 @@ describe('an eval run’s work on main per cell', () => {
     // One per event, plus start's answer, the earlier run's (its grader compared once), the end's
     // own read and `settled`: the old path read the earlier run for each of the 40 cached cells.
     expect(reads).toBeLessThanOrEqual(sent + 4);
+  });
+
+  it('holds main’s checkpoints off while it sends, each session once, and hands them back when it stops', async () => {
+    let held = 0;
+    let sessions = 0;
+    const heldWhenWritten: number[] = [];
+    const wal = {
+      hold: () => {
+        held++;
+        sessions++;
+        let released = false;
+        return () => {
+          if (!released) held--;
+          released = true;
+        };
+      },
+    };
+    const { service, repos } = await setup(5, { wal });
+    const putCell = repos.runs.putCell.bind(repos.runs);
+    repos.runs.putCell = (cell) => {
+      heldWhenWritten.push(held);
+      return putCell(cell);
+    };
+    const { id } = service.start('support', 1);
+    await until(() => repos.runs.counts(id).done >= 3, '3 cells done');
+    expect((await service.pause(id)).state).toBe('paused');
+    expect(held).toBe(0);
+    service.resume(id, 2);
+    expect((await service.settled(id)).state).toBe('done');
+    expect(held).toBe(0);
+    expect(sessions).toBe(2);
+    expect(heldWhenWritten).toHaveLength(20);
+    expect(heldWhenWritten.every((h) => h === 1)).toBe(true);
   });
 });

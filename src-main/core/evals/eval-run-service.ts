@@ -82,6 +82,11 @@ export interface EvalRunServiceDeps {
   emit: (progress: EvalRunProgress) => void;
   tokens?: TokenCounter;
   now?: () => number;
+  /**
+   * Held while a run sends, so the database's checkpoints happen in a worker, not in the commit
+   * of a cell (core/workers/wal-checkpoint.ts); absent without a pool.
+   */
+  wal?: { hold(): () => void };
 }
 
 interface Active {
@@ -89,6 +94,8 @@ interface Active {
   ended: Promise<void>;
   cached: number;
   sent: number;
+  /** Gives main back its own checkpoints when the run stops sending. */
+  release: () => void;
 }
 
 /** A run whose progress is due; `ended`: the session of a run that has just stopped, for its last counts. */
@@ -240,7 +247,8 @@ export class EvalRunService {
       record: (cellId, outcome) => this.record(run.id, cellId, outcome),
       changed: () => this.emitProgress(run.id),
     });
-    const active: Active = { runner, cached: 0, sent: 0, ended: Promise.resolve() };
+    const release = this.deps.wal?.hold() ?? (() => undefined);
+    const active: Active = { runner, cached: 0, sent: 0, ended: Promise.resolve(), release };
     this.active.set(run.id, active);
     active.ended = runner.run().then(
       (end) => this.ended(run.id, runner, end),
@@ -316,6 +324,7 @@ export class EvalRunService {
 
   private ended(id: string, runner: Active['runner'], end: RunnerEnd, failure?: PauseReason): void {
     const active = this.active.get(id);
+    active?.release();
     this.active.delete(id);
     if (end !== 'paused') this.works.delete(id);
     const run = this.deps.runs.getRun(id);

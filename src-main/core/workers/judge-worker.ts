@@ -10,6 +10,7 @@ import { evalRowsImportJobs } from '../evals/eval-rows-import-job';
 import { evalEstimateJobs } from '../evals/eval-estimate-job';
 import { evalStatsJobs } from '../evals/eval-stats-job';
 import { evalCellsJobs } from '../evals/eval-cells-page';
+import { walCheckpointJobs } from './wal-checkpoint';
 
 /**
  * A worker thread of the app's pool (docs/architecture.md, "Worker threads"): its own read-only
@@ -17,7 +18,8 @@ import { evalCellsJobs } from '../evals/eval-cells-page';
  * file's import, on a write connection of its own for the job's length; and the judge's token
  * counting and a run's estimate, so main never loads the tokenizer; and an eval's dataset import
  * (eval-rows-import-job.ts), as a case file's; an eval run's estimate (eval-estimate-job.ts), its
- * statistics (eval-stats-job.ts) and its matrix's pages (eval-cells-page.ts). Built as
+ * statistics (eval-stats-job.ts) and its matrix's pages (eval-cells-page.ts); and the
+ * write-ahead log's checkpoints while main writes many small transactions (wal-checkpoint.ts). Built as
  * `out/main/judge-worker.js` beside main's entry (electron.vite.config.ts).
  */
 const { databaseFile } = workerData as WorkerStartData;
@@ -30,5 +32,6 @@ serveJobs({
   ...evalEstimateJobs(db),
   ...evalStatsJobs(db),
   ...evalCellsJobs(db),
+  ...walCheckpointJobs(databaseFile),
   ...tokenCountJobs(),
 });
