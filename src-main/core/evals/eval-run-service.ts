@@ -51,6 +51,8 @@ function checkConcurrency(concurrency: number): void {
 
 export type { EvalRunProgress };
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The grader's questions at the pinned revision, or a refusal naming the field; a set file is the command line's. */
 export function graderQuestions(
   sets: Pick<QuestionSetRepository, 'get'>,
@@ -167,8 +169,9 @@ export class EvalRunService {
       spec,
       plan,
     });
-    this.launch(run, concurrency);
-    return this.require(run.id);
+    const at = this.launch(run, concurrency);
+    // The run as stored, without reading back what was just written (a definition checked whole).
+    return { ...run, state: 'running', updatedAt: at };
   }
 
   resume(id: string, concurrency = EVAL_CONCURRENCY_DEFAULT): EvalRun {
@@ -232,12 +235,14 @@ export class EvalRunService {
     this.progress.flush();
   }
 
-  private launch(run: EvalRun, concurrency: number): void {
-    if (this.active.has(run.id)) return;
+  /** Starts sending on later turns of main's loop; the time the run was set running. */
+  private launch(run: EvalRun, concurrency: number): number {
+    if (this.active.has(run.id)) return run.updatedAt;
     if (this.disposed) throw new AppFailure({ code: 'internal', message: 'Gatehouse is closing.' });
     const work = this.workFor(run);
     this.works.set(run.id, work);
-    this.deps.runs.setRunState(run.id, 'running', this.now());
+    const at = this.now();
+    this.deps.runs.setRunState(run.id, 'running', at);
     const runner = new BatchRunner<SourcedCell, CellOutcome>({
       source: evalCellSource(this.deps.evals, run.evalId, run.spec, run.plan.rows),
       skip: storedCells(this.deps.runs, run.id),
@@ -250,12 +255,21 @@ export class EvalRunService {
     const release = this.deps.wal?.hold() ?? (() => undefined);
     const active: Active = { runner, cached: 0, sent: 0, ended: Promise.resolve(), release };
     this.active.set(run.id, active);
-    active.ended = runner.run().then(
-      (end) => this.ended(run.id, runner, end),
-      (err: unknown) =>
-        this.ended(run.id, runner, 'paused', { code: 'internal', message: String(err), at: this.now() }),
-    );
-    this.emitProgress(run.id, true);
+    // The route answers first; the first event, then the first page of cells and the first sends
+    // (rows read and checked, requests rendered and hashed, the schemas' first use), each take a
+    // turn of main's loop of their own, not the route's (docs/architecture.md, "Evals").
+    active.ended = nextTurn()
+      .then(() => {
+        this.emitProgress(run.id, true);
+        return nextTurn();
+      })
+      .then(() => runner.run())
+      .then(
+        (end) => this.ended(run.id, runner, end),
+        (err: unknown) =>
+          this.ended(run.id, runner, 'paused', { code: 'internal', message: String(err), at: this.now() }),
+      );
+    return at;
   }
 
   /**
