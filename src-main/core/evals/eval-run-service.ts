@@ -25,6 +25,7 @@ import {
 import type { TokenCounter } from '../judge/token-counter';
 import type { ProfileService } from '../profiles/profile-service';
 import { requireRun, RUN_GONE } from './require-run';
+import { graderQuestions } from './grader-questions';
 import { evalCellSource, plannedCell, type SourcedCell, storedCells } from './eval-cell-source';
 import { type CellOutcome, EvalCellWork } from './eval-cell-work';
 
@@ -52,28 +53,6 @@ function checkConcurrency(concurrency: number): void {
 export type { EvalRunProgress };
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The grader's questions at the pinned revision, or a refusal naming the field; a set file is the command line's. */
-export function graderQuestions(
-  sets: Pick<QuestionSetRepository, 'get'>,
-  spec: EvalSpec,
-): Question[] | undefined {
-  const grader = spec.grader;
-  if (!grader) return undefined;
-  if (grader.set.kind !== 'saved')
-    throw invalidInput(
-      'grader.set',
-      'must be a saved question set in the app (a set file is for the command line)',
-    );
-  const { setId, revision } = grader.set;
-  const found = sets.get(setId)?.revisions.find((r) => r.revision === revision);
-  if (!found)
-    throw invalidInput(
-      'grader.set',
-      `names revision ${revision} of the set ${setId}, which no longer exists`,
-    );
-  return found.questions;
-}
 
 export interface EvalRunServiceDeps {
   evals: Pick<EvalRepository, 'get' | 'rows' | 'countRows'>;
