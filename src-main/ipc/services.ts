@@ -20,6 +20,7 @@ import { BatchGrid } from '../core/judge/batch/batch-grid';
 import { LabelledRunCache } from '../core/judge/batch/labelled-run';
 import { JudgeRunViews } from '../core/judge/batch/run-views';
 import type { WorkerPool } from '../core/workers/worker-pool';
+import { WalCheckpoints } from '../core/workers/wal-checkpoint';
 import { tokenCounterOf } from '../core/judge/token-counter';
 import { GatewayClient, type FetchLike } from '../core/gateway/gateway-client';
 import { RequestLog } from '../core/gateway/request-log';
@@ -194,6 +195,8 @@ export function createServices(env: AppEnvironment) {
     emit: (p) => env.emit('evals.run.progress', p),
     tokens,
     now: env.now,
+    // While a run sends, the log's checkpoints are a worker's, not a cell's commit's.
+    ...(env.workers ? { wal: new WalCheckpoints({ db: env.database, pool: env.workers }) } : {}),
   });
   const dbContext = { db: env.database, notices: env.notices, now: env.now };
   const evalRunReads = new EvalRunReads({

@@ -76,6 +76,11 @@ export interface CellWorkDeps {
 export class EvalCellWork {
   private readonly targets = new Map<string, Promise<GatewayTarget>>();
   private readonly answered = new Map<string, Answered>();
+  /**
+   * Per run a cache hit came from: whether it graded and measured as this run does. A run keeps the
+   * definition it started with, so this is read once per run, not once per cached cell.
+   */
+  private readonly hitRuns = new Map<string, { grader: boolean; similarity: boolean }>();
   private readonly graderKey: string | undefined;
   private readonly similarityKey: string | undefined;
   private readonly similarity: CellSimilarity | undefined;
@@ -183,17 +188,10 @@ export class EvalCellWork {
   private fromCache(c: SourcedCell, cacheKey: string): Answered | undefined {
     const hit = this.deps.runs.cachedCell(cacheKey, this.evalId);
     if (!hit?.reply) return undefined;
-    const hitRun = this.deps.runs.getRun(hit.runId);
+    const same = this.sameAsRun(hit.runId);
     // Grades are the same only for the same grader on the same row (its state holds the row).
-    const sameGrading =
-      hit.row === c.row &&
-      hitRun?.spec.grader !== undefined &&
-      canonicalJson(hitRun.spec.grader) === this.graderKey;
-    const sameSimilarity =
-      hit.row === c.row &&
-      hit.similarity !== undefined &&
-      hitRun?.spec.similarity !== undefined &&
-      canonicalJson(hitRun.spec.similarity) === this.similarityKey;
+    const sameGrading = hit.row === c.row && same.grader;
+    const sameSimilarity = hit.row === c.row && hit.similarity !== undefined && same.similarity;
     const hitCheck = hit.checks?.find((k) => k.kind === 'similarity');
     return {
       reply: { ...hit.reply, fromCache: { runId: hit.reply.fromCache?.runId ?? hit.runId } },
@@ -204,6 +202,19 @@ export class EvalCellWork {
       ...(sameGrading && hit.grades ? { grades: hit.grades } : {}),
       ...(sameSimilarity && hitCheck ? { similarity: { value: hit.similarity!, check: hitCheck } } : {}),
     };
+  }
+
+  private sameAsRun(runId: string): { grader: boolean; similarity: boolean } {
+    let same = this.hitRuns.get(runId);
+    if (!same) {
+      const spec = this.deps.runs.getRun(runId)?.spec;
+      same = {
+        grader: spec?.grader !== undefined && canonicalJson(spec.grader) === this.graderKey,
+        similarity: spec?.similarity !== undefined && canonicalJson(spec.similarity) === this.similarityKey,
+      };
+      this.hitRuns.set(runId, same);
+    }
+    return same;
   }
 
   /**

@@ -10,7 +10,7 @@ import type { ProfileService } from '../profiles/profile-service';
 import { QuarantineNeededError, type WorkerPool } from '../workers/worker-pool';
 import { type EvalEstimateInput, estimateEval } from './eval-estimate';
 import { ESTIMATE_EVAL_JOB } from './eval-estimate-job';
-import { graderQuestions } from './eval-run-service';
+import { graderQuestions } from './grader-questions';
 
 export interface EvalRunEstimateDeps {
   db: DatabaseSync;

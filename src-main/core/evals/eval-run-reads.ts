@@ -1,25 +1,23 @@
 import { requireRun } from './require-run';
 import type { EvalRun } from '../../../src-shared/evals/eval-run';
-import {
-  CELL_VARIABLE_PREVIEW,
-  CELLS_PAGE_CELLS_MAX,
-  type EvalCellDetail,
-  type EvalCellKey,
-  type EvalCellMark,
-  type EvalCellsPage,
-  type EvalCellsPageInput,
-  type EvalCellsRow,
-  type EvalRunView,
+import type {
+  EvalCellDetail,
+  EvalCellKey,
+  EvalCellMark,
+  EvalCellsPage,
+  EvalCellsPageInput,
+  EvalRunView,
 } from '../../../src-shared/evals/eval-run-views';
 import { profileAddresses } from '../../../src-shared/profiles/profile-address';
-import { AppFailure, invalidInput } from '../../../src-shared/result';
+import { AppFailure } from '../../../src-shared/result';
 import type { EvalCellPageRepository } from '../db/eval-repository-cell-pages';
 import type { EvalMarkRepository } from '../db/eval-repository-marks';
-import type { EvalRepository, StoredEvalRow } from '../db/eval-repository';
+import type { EvalRepository } from '../db/eval-repository';
 import type { EvalRunRepository } from '../db/eval-repository-runs';
 import type { ProfileService } from '../profiles/profile-service';
 import { cellRequest } from './cell-request';
 import { plannedCell } from './eval-cell-source';
+import { cellsPage } from './eval-cells-page';
 
 export interface EvalRunReadsDeps {
   evals: Pick<EvalRepository, 'get' | 'rows'>;
@@ -29,9 +27,6 @@ export interface EvalRunReadsDeps {
   profiles: Pick<ProfileService, 'get'>;
   now?: () => number;
 }
-
-const cut = (text: string) =>
-  text.length > CELL_VARIABLE_PREVIEW ? text.slice(0, CELL_VARIABLE_PREVIEW) : text;
 
 /**
  * What the window reads of an eval's runs and writes on their cells (the user's marks)
@@ -67,37 +62,9 @@ export class EvalRunReads {
     return this.deps.runs.listRuns(evalId).map((r) => this.view(r));
   }
 
-  /** The rows asked for (a range, or a list), each with its cells' summaries. */
+  /** The rows asked for (a range, or a list), each with its cells' summaries (in the app, a worker's job). */
   cells(input: EvalCellsPageInput): EvalCellsPage {
-    const run = this.require(input.runId);
-    const total = run.plan.rows;
-    const perRow = run.plan.columns * run.plan.repeats;
-    const maxRows = Math.max(1, Math.floor(CELLS_PAGE_CELLS_MAX / perRow));
-    const asked = 'rows' in input ? input.rows.length : input.limit;
-    if (asked > maxRows)
-      throw invalidInput(
-        'rows' in input ? 'rows' : 'limit',
-        `must be at most ${maxRows} rows for this run: each has ${perRow} cells, and a page holds at most ${CELLS_PAGE_CELLS_MAX.toLocaleString('en')}`,
-      );
-    let rows: StoredEvalRow[];
-    let summaries;
-    if ('rows' in input) {
-      const wanted = [...new Set(input.rows)].filter((r) => r < total).sort((a, b) => a - b);
-      rows = wanted.flatMap((p) => this.deps.evals.rows(run.evalId, p, 1).filter((r) => r.position === p));
-      summaries = this.deps.pages.summaries(run.id, wanted);
-    } else {
-      const to = Math.min(total, input.from + input.limit);
-      rows = input.from < to ? this.deps.evals.rows(run.evalId, input.from, to - input.from) : [];
-      rows = rows.filter((r) => r.position < to);
-      summaries = this.deps.pages.summaries(run.id, { from: input.from, to });
-    }
-    const out: EvalCellsRow[] = rows.map((r) => ({
-      position: r.position,
-      variables: Object.fromEntries(Object.entries(r.variables).map(([k, v]) => [k, cut(v)])),
-      ...(r.expected === undefined ? {} : { expected: cut(r.expected) }),
-      cells: summaries.get(r.position) ?? [],
-    }));
-    return { rows: out, total };
+    return cellsPage(this.deps, input);
   }
 
   /** The cell whole (not_found when it has no result yet), its mark and the request it sent. */

@@ -25,10 +25,15 @@ import {
 import type { TokenCounter } from '../judge/token-counter';
 import type { ProfileService } from '../profiles/profile-service';
 import { requireRun, RUN_GONE } from './require-run';
+import { graderQuestions } from './grader-questions';
 import { evalCellSource, plannedCell, type SourcedCell, storedCells } from './eval-cell-source';
 import { type CellOutcome, EvalCellWork } from './eval-cell-work';
 
-/** Progress events per run: at most one per window, as a batch run's. */
+/**
+ * Progress events per run: at most one per window, as a batch run's, each made when it goes out
+ * (docs/architecture.md, "Evals"): a cell only marks its run as due, so a run of 4,000 cells
+ * reads and parses its record a few times a second, not once per cell.
+ */
 export const EVAL_PROGRESS_WINDOW_MS = 200;
 export const EVAL_CONCURRENCY_DEFAULT = 4;
 
@@ -47,27 +52,7 @@ function checkConcurrency(concurrency: number): void {
 
 export type { EvalRunProgress };
 
-/** The grader's questions at the pinned revision, or a refusal naming the field; a set file is the command line's. */
-export function graderQuestions(
-  sets: Pick<QuestionSetRepository, 'get'>,
-  spec: EvalSpec,
-): Question[] | undefined {
-  const grader = spec.grader;
-  if (!grader) return undefined;
-  if (grader.set.kind !== 'saved')
-    throw invalidInput(
-      'grader.set',
-      'must be a saved question set in the app (a set file is for the command line)',
-    );
-  const { setId, revision } = grader.set;
-  const found = sets.get(setId)?.revisions.find((r) => r.revision === revision);
-  if (!found)
-    throw invalidInput(
-      'grader.set',
-      `names revision ${revision} of the set ${setId}, which no longer exists`,
-    );
-  return found.questions;
-}
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface EvalRunServiceDeps {
   evals: Pick<EvalRepository, 'get' | 'rows' | 'countRows'>;
@@ -78,6 +63,11 @@ export interface EvalRunServiceDeps {
   emit: (progress: EvalRunProgress) => void;
   tokens?: TokenCounter;
   now?: () => number;
+  /**
+   * Held while a run sends, so the database's checkpoints happen in a worker, not in the commit
+   * of a cell (core/workers/wal-checkpoint.ts); absent without a pool.
+   */
+  wal?: { hold(): () => void };
 }
 
 interface Active {
@@ -85,6 +75,14 @@ interface Active {
   ended: Promise<void>;
   cached: number;
   sent: number;
+  /** Gives main back its own checkpoints when the run stops sending. */
+  release: () => void;
+}
+
+/** A run whose progress is due; `ended`: the session of a run that has just stopped, for its last counts. */
+interface ProgressDue {
+  runId: string;
+  ended?: Active;
 }
 
 /**
@@ -100,9 +98,9 @@ export class EvalRunService {
    * graded on resume without being asked for again (until the app quits).
    */
   private readonly works = new Map<string, EvalCellWork>();
-  private readonly progress = latestPerKey<EvalRunProgress>(
-    (p) => p.runId,
-    (p) => this.deps.emit(p),
+  private readonly progress = latestPerKey<ProgressDue>(
+    (d) => d.runId,
+    (d) => this.sendProgress(d),
     EVAL_PROGRESS_WINDOW_MS,
   );
   private disposed = false;
@@ -150,8 +148,9 @@ export class EvalRunService {
       spec,
       plan,
     });
-    this.launch(run, concurrency);
-    return this.require(run.id);
+    const at = this.launch(run, concurrency);
+    // The run as stored, without reading back what was just written (a definition checked whole).
+    return { ...run, state: 'running', updatedAt: at };
   }
 
   resume(id: string, concurrency = EVAL_CONCURRENCY_DEFAULT): EvalRun {
@@ -215,12 +214,14 @@ export class EvalRunService {
     this.progress.flush();
   }
 
-  private launch(run: EvalRun, concurrency: number): void {
-    if (this.active.has(run.id)) return;
+  /** Starts sending on later turns of main's loop; the time the run was set running. */
+  private launch(run: EvalRun, concurrency: number): number {
+    if (this.active.has(run.id)) return run.updatedAt;
     if (this.disposed) throw new AppFailure({ code: 'internal', message: 'Gatehouse is closing.' });
     const work = this.workFor(run);
     this.works.set(run.id, work);
-    this.deps.runs.setRunState(run.id, 'running', this.now());
+    const at = this.now();
+    this.deps.runs.setRunState(run.id, 'running', at);
     const runner = new BatchRunner<SourcedCell, CellOutcome>({
       source: evalCellSource(this.deps.evals, run.evalId, run.spec, run.plan.rows),
       skip: storedCells(this.deps.runs, run.id),
@@ -230,14 +231,24 @@ export class EvalRunService {
       record: (cellId, outcome) => this.record(run.id, cellId, outcome),
       changed: () => this.emitProgress(run.id),
     });
-    const active: Active = { runner, cached: 0, sent: 0, ended: Promise.resolve() };
+    const release = this.deps.wal?.hold() ?? (() => undefined);
+    const active: Active = { runner, cached: 0, sent: 0, ended: Promise.resolve(), release };
     this.active.set(run.id, active);
-    active.ended = runner.run().then(
-      (end) => this.ended(run.id, runner, end),
-      (err: unknown) =>
-        this.ended(run.id, runner, 'paused', { code: 'internal', message: String(err), at: this.now() }),
-    );
-    this.emitProgress(run.id, true);
+    // The route answers first; the first event, then the first page of cells and the first sends
+    // (rows read and checked, requests rendered and hashed, the schemas' first use), each take a
+    // turn of main's loop of their own, not the route's (docs/architecture.md, "Evals").
+    active.ended = nextTurn()
+      .then(() => {
+        this.emitProgress(run.id, true);
+        return nextTurn();
+      })
+      .then(() => runner.run())
+      .then(
+        (end) => this.ended(run.id, runner, end),
+        (err: unknown) =>
+          this.ended(run.id, runner, 'paused', { code: 'internal', message: String(err), at: this.now() }),
+      );
+    return at;
   }
 
   /**
@@ -306,6 +317,7 @@ export class EvalRunService {
 
   private ended(id: string, runner: Active['runner'], end: RunnerEnd, failure?: PauseReason): void {
     const active = this.active.get(id);
+    active?.release();
     this.active.delete(id);
     if (end !== 'paused') this.works.delete(id);
     const run = this.deps.runs.getRun(id);
@@ -339,13 +351,22 @@ export class EvalRunService {
     return stored;
   }
 
-  /** `ended`: the session of a run that has just stopped, for its last counts. */
+  /**
+   * Marks the run's progress as due (at once when `now`: a change of state). `ended`: the session
+   * of a run that has just stopped, for its last counts.
+   */
   private emitProgress(id: string, now = false, ended?: Active): void {
+    this.progress.push(ended ? { runId: id, ended } : { runId: id });
+    if (now) this.progress.flush();
+  }
+
+  /** The event, made as it goes out: the run's record and counts are read once per window. */
+  private sendProgress({ runId: id, ended }: ProgressDue): void {
     const run = this.deps.runs.getRun(id);
     if (!run) return;
     const active = this.active.get(id) ?? ended;
     const runner = active?.runner;
-    this.progress.push({
+    this.deps.emit({
       runId: id,
       evalId: run.evalId,
       state: run.state,
@@ -357,6 +378,5 @@ export class EvalRunService {
       concurrency: runner?.limit.limit ?? 0,
       ...(run.pauseReason ? { pauseReason: run.pauseReason } : {}),
     });
-    if (now) this.progress.flush();
   }
 }

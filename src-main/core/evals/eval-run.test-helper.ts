@@ -14,7 +14,7 @@ import { MemoryKeyValueStore } from '../storage/key-value-store';
 import { StorageNotices } from '../storage/storage-notices';
 import { KeyVault } from '../vault/key-vault';
 import type { SandboxServer } from '../../sandbox/server';
-import { type EvalRunProgress, EvalRunService } from './eval-run-service';
+import { type EvalRunProgress, EvalRunService, type EvalRunServiceDeps } from './eval-run-service';
 
 const samples = join(import.meta.dirname, '../../../resources/samples');
 
@@ -100,7 +100,12 @@ export function saveSampleEval(db: DatabaseSync, rows: number, id = 'support'): 
 }
 
 /** The service as the app would build it, on a given database and Sandbox (so a test can restart it). */
-export function openEvalRuns(db: DatabaseSync, sandbox: SandboxServer, wire: WireCounter) {
+export function openEvalRuns(
+  db: DatabaseSync,
+  sandbox: SandboxServer,
+  wire: WireCounter,
+  extra: Pick<EvalRunServiceDeps, 'wal'> = {},
+) {
   const notices = new StorageNotices();
   const repos = {
     evals: evalRepository({ db, notices }),
@@ -115,6 +120,6 @@ export function openEvalRuns(db: DatabaseSync, sandbox: SandboxServer, wire: Wir
   });
   const client = new GatewayClient({ fetch: wire.fetch, log: new RequestLog() });
   const events: EvalRunProgress[] = [];
-  const service = new EvalRunService({ ...repos, client, profiles, emit: (p) => events.push(p) });
+  const service = new EvalRunService({ ...repos, client, profiles, emit: (p) => events.push(p), ...extra });
   return { service, repos, events, vault };
 }
