@@ -96,6 +96,13 @@ export function resampledEce(points: readonly ConfidencePoint[], binCount = 10):
  * Spearman's correlation of the resampled pairs (average ranks for ties, as spearman() does):
  * xs are whole levels 0..k-1, ranked by counting; ys are ranked along their order found once.
  */
+/** How many of `weights` are above zero. */
+function present(weights: Float64Array): number {
+  let count = 0;
+  for (const weight of weights) if (weight > 0) count++;
+  return count;
+}
+
 export function resampledSpearman(levels: readonly number[], ys: readonly number[], k: number): RowMetric {
   const n = levels.length;
   const order = Uint32Array.from(ys.keys()).sort((a, b) => ys[a] - ys[b]);
@@ -130,13 +137,19 @@ export function resampledSpearman(levels: readonly number[], ys: readonly number
     rank(levelWeight, xRank);
     const m = rows.length;
     if (m < 2) return undefined;
+    // One level or one group drawn is no variance: said outright, since the sums below would
+    // leave a rounding residue (ranks 3.5 weighted 4, 1, 1 of 6 do not average to 3.5 exactly)
+    // and read that as a correlation of ±1.
+    if (present(levelWeight) < 2 || present(groupWeight) < 2) return undefined;
     let mx = 0;
     let my = 0;
     for (let c = 0; c < n; c++) {
       if (w[c] === 0) continue;
-      mx += (w[c] * xRank[levels[c]]) / m;
-      my += (w[c] * yRank[group[c]]) / m;
+      mx += w[c] * xRank[levels[c]];
+      my += w[c] * yRank[group[c]];
     }
+    mx /= m;
+    my /= m;
     let sxy = 0;
     let sxx = 0;
     let syy = 0;
