@@ -35,7 +35,8 @@ import { wireHistory } from './wire-history';
 import type { AttachmentStore } from '../attachments/attachment-store';
 import type { AttachmentRef } from '../../../src-shared/chat/attachments';
 import { attachmentIdsIn } from '../../../src-shared/chat/attachment-rules';
-import { toolSchemaProblems } from './tool-schema-check';
+import { refuseBadToolSchemas } from './tool-schema-check';
+import { branchFieldsOf, restorePending } from './pending-branches';
 import { type ReplyTiming, streamReply, withCheck } from './stream-reply';
 import { CONTINUE_PROMPT, joinContinuation } from './continuation';
 import type { KeyScrubber } from '../security/key-scrubber';
@@ -53,32 +54,6 @@ import {
   type KeepComparedInput,
   keepComparedSchema,
 } from '../../../src-shared/chat/compare';
-
-/** The branch fields of a message, to carry over to the message that takes its place. */
-function branchFieldsOf(m: StoredMessage): Pick<StoredMessage, 'alternatives' | 'branchIndex'> {
-  return m.alternatives ? { alternatives: m.alternatives, branchIndex: m.branchIndex } : {};
-}
-
-/** The conversation as it was before a Regenerate whose reply was never saved. */
-function restorePending(c: Conversation): Conversation {
-  const { pendingBranches, ...rest } = c;
-  if (!pendingBranches || pendingBranches.position !== c.messages.length || !pendingBranches.tails.length) {
-    return rest;
-  }
-  const { tails } = pendingBranches;
-  return { ...rest, messages: withBranches(c.messages, tails, tails.length - 1) };
-}
-
-/**
- * A function whose parameters are not a JSON Schema is refused before anything is saved or sent,
- * naming where (the API would refuse it too, in words of its own).
- */
-function refuseBadToolSchemas(tools: Conversation['params']['tools']): void {
-  tools?.forEach((tool, i) => {
-    const [first] = tool.function.parameters ? toolSchemaProblems(tool.function.parameters) : [];
-    if (first) throw invalidInput(`params.tools.${i}.function.parameters${first.path}`, first.message);
-  });
-}
 
 export type Emit = <K extends keyof ChatEvents>(name: K, payload: ChatEvents[K]) => void;
 

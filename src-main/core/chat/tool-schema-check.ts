@@ -1,4 +1,6 @@
 import Ajv, { type ErrorObject } from 'ajv';
+import { invalidInput } from '../../../src-shared/result';
+import type { Conversation } from '../../../src-shared/chat/conversation';
 import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
 import {
@@ -77,4 +79,15 @@ export function checkToolArguments(schema: unknown, rawArguments: string): Argum
   return validate(parsed.value)
     ? { status: 'ok' }
     : { status: 'violations', problems: problemsOf(validate.errors) };
+}
+
+/**
+ * A function whose parameters are not a JSON Schema is refused before anything is saved or sent,
+ * naming where (the API would refuse it too, in words of its own).
+ */
+export function refuseBadToolSchemas(tools: Conversation['params']['tools']): void {
+  tools?.forEach((tool, i) => {
+    const [first] = tool.function.parameters ? toolSchemaProblems(tool.function.parameters) : [];
+    if (first) throw invalidInput(`params.tools.${i}.function.parameters${first.path}`, first.message);
+  });
 }
