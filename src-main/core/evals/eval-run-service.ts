@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { EvalSpec } from '../../../src-shared/evals/eval-definition';
 import type { EvalCell, EvalRun } from '../../../src-shared/evals/eval-run';
@@ -51,8 +52,6 @@ function checkConcurrency(concurrency: number): void {
 }
 
 export type { EvalRunProgress };
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface EvalRunServiceDeps {
   evals: Pick<EvalRepository, 'get' | 'rows' | 'countRows'>;

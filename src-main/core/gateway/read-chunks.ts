@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { GatewayError } from './gateway-error';
 import type { LogTicket } from './request-log';
 import { replyDeadlinePassed, StreamBudget, type StreamLimits } from './stream-budget';
@@ -9,8 +10,6 @@ import type { ReplyScrubber } from '../security/key-scrubber';
  * for as long as it sends (hundreds of ms for a stream of tiny events; docs/architecture.md).
  */
 const READ_SLICE_MS = 20;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function abortedError(): GatewayError {
   return new GatewayError('aborted', 'Stopped.');

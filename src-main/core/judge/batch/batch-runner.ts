@@ -1,3 +1,5 @@
+// One turn of the event loop: timers and I/O due now run before the next send starts.
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { BatchCase, BatchResult, PauseReason } from '../../../../src-shared/judge/batch-run';
 import { AdaptiveLimit } from './adaptive-limit';
 import type { CaseSource } from './case-source';
@@ -196,6 +198,3 @@ export class BatchRunner<C extends { id: string } = BatchCase, O extends { statu
     if (outcome.status === 'done') this.limit.succeeded();
   }
 }
-
-/** One turn of the event loop: timers and I/O due now run before the next send starts. */
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
