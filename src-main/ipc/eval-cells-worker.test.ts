@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EvalCellsPage } from '../../src-shared/evals/eval-run-views';
 import { planSummary } from '../../src-shared/evals/run-plan';
 import { evalRunRepository } from '../core/db/eval-repository-runs';
-import { openDataFolder } from '../core/db/open-data-folder';
 import { saveSampleEval } from '../core/evals/eval-run.test-helper';
 import { StorageNotices } from '../core/storage/storage-notices';
-import { routerCalls, testServices } from './services.test-helper';
+import { openWorkerServices, type WorkerServices } from './worker-services.test-helper';
 
 /*
  * The matrix's page (`evals.runs.cells`) is asked every 2 s while a run sends: with the app's
@@ -17,14 +13,12 @@ import { routerCalls, testServices } from './services.test-helper';
  * "Evals"). Counted, not timed: main's own page code is not called while a worker is idle.
  */
 const RUN = 'run-1';
-let dir: string;
-let db: DatabaseSync;
-let t: ReturnType<typeof testServices>;
-let call: ReturnType<typeof routerCalls>['call'];
+let h: WorkerServices;
+let t: WorkerServices['t'];
+let call: WorkerServices['call'];
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gatehouse-eval-cells-worker-'));
-  db = openDataFolder(dir, new StorageNotices());
+/** The sample eval with a paused run: rows 0 and 2 of variant B on the mini target done. */
+function seed(db: DatabaseSync) {
   const record = saveSampleEval(db, 3);
   const { id: _id, createdAt: _c, updatedAt: _u, ...spec } = record;
   const runs = evalRunRepository({ db, notices: new StorageNotices() });
@@ -52,17 +46,14 @@ beforeAll(async () => {
       latencyMs: 120,
       updatedAt: 2,
     });
-  t = testServices({ database: db, dataDir: dir, workers: true });
-  ({ call } = routerCalls(t.services));
-  await t.services.workers!.ready();
+}
+
+beforeAll(async () => {
+  h = await openWorkerServices('gatehouse-eval-cells-worker-', { seed });
+  ({ t, call } = h);
 }, 60_000);
 
-afterAll(async () => {
-  await t?.services.workers?.close();
-  await t?.close();
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => h?.close());
 
 describe('a page of the matrix with a worker pool', () => {
   it('is read by a worker, the same page main would read', async () => {

@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvalRecord } from '../../src-shared/evals/eval-definition';
 import type {
@@ -10,11 +6,9 @@ import type {
   EvalRowsPreview,
   EvalSummary,
 } from '../../src-shared/evals/eval-rows-import';
-import { openDataFolder } from '../core/db/open-data-folder';
 import { uploadText } from '../core/judge/cases/upload-text';
-import { StorageNotices } from '../core/storage/storage-notices';
-import { watchMain } from '../test-support/hostile-gateway';
-import { routerCalls, testServices } from './services.test-helper';
+import { routerCalls } from './services.test-helper';
+import { openWorkerServices, type WorkerServices } from './worker-services.test-helper';
 
 /*
  * An eval's dataset of 100,000 rows through the routes (docs/architecture.md, "Evals (in
@@ -26,7 +20,6 @@ import { routerCalls, testServices } from './services.test-helper';
  */
 const STALL_BOUND_MS = 50;
 const ROWS = 100_000;
-const GB = 1024 * 1024 * 1024;
 
 const MESSAGES = [
   'The verification code for signing in never reaches my phone.',
@@ -50,19 +43,15 @@ function datasetText(rows: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-let dir: string;
-let db: DatabaseSync;
-let t: ReturnType<typeof testServices>;
+let h: WorkerServices;
+let t: WorkerServices['t'];
 let call: ReturnType<typeof routerCalls>['call'];
 let evalId: string;
 let uploadId: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gatehouse-eval-rows-block-'));
-  db = openDataFolder(dir, new StorageNotices());
-  t = testServices({ database: db, dataDir: dir, workers: true });
-  ({ call } = routerCalls(t.services));
-  await t.services.workers!.ready();
+  h = await openWorkerServices('gatehouse-eval-rows-block-');
+  ({ t, call } = h);
   const made = await call<EvalRecord>('evals.create', {
     spec: {
       name: 'Big dataset',
@@ -78,21 +67,9 @@ beforeAll(async () => {
   uploadId = await uploadText(call, datasetText(ROWS), 'big.jsonl');
 }, 120_000);
 
-afterAll(async () => {
-  await t?.services.workers?.close();
-  await t?.close();
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => h?.close());
 
-async function watched<T>(name: string, route: string, input: unknown) {
-  const started = performance.now();
-  const w = await watchMain(() => call<T>(route, input), { guardMs: 120_000, abortGrowthBytes: 8 * GB });
-  console.log(
-    `${name}: ${(performance.now() - started).toFixed(0)} ms, main held ${w.maxStallMs.toFixed(0)} ms at most (timer lag by the clock ${w.maxLagMs.toFixed(0)} ms)`,
-  );
-  return w;
-}
+const watched = <T>(name: string, route: string, input: unknown) => h.watched<T>(name, route, input);
 
 describe(`the dataset routes over ${ROWS.toLocaleString('en')} rows never hold main for ${STALL_BOUND_MS} ms`, () => {
   it('preview, import, a page far down and the list', async () => {

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evalRecordSchema } from '../../src-shared/evals/eval-definition';
@@ -13,13 +10,11 @@ import type {
 import { planSummary } from '../../src-shared/evals/run-plan';
 import { evalRepository } from '../core/db/eval-repository';
 import { evalRunRepository } from '../core/db/eval-repository-runs';
-import { openDataFolder } from '../core/db/open-data-folder';
 import { transaction } from '../core/db/transaction';
 import { sampleRows, saveSampleEval } from '../core/evals/eval-run.test-helper';
 import { tokenizerLoadedHere } from '../core/judge/token-counter';
 import { StorageNotices } from '../core/storage/storage-notices';
-import { watchMain } from '../test-support/hostile-gateway';
-import { routerCalls, testServices } from './services.test-helper';
+import { openWorkerServices, type WorkerServices } from './worker-services.test-helper';
 
 /*
  * A finished 100,000-row eval run through the routes (docs/architecture.md, "Evals (in
@@ -29,13 +24,9 @@ import { routerCalls, testServices } from './services.test-helper';
  */
 const STALL_BOUND_MS = 50;
 const ROWS = 100_000;
-const GB = 1024 * 1024 * 1024;
 const RUN = 'big-run';
 
-let dir: string;
-let db: DatabaseSync;
-let t: ReturnType<typeof testServices>;
-let call: ReturnType<typeof routerCalls>['call'];
+let h: WorkerServices;
 
 /** 100,000 rows × 2 variants × 1 target, every cell done with a reply, checks and grades. */
 function seed(database: DatabaseSync): void {
@@ -87,33 +78,18 @@ function seed(database: DatabaseSync): void {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gatehouse-eval-runs-block-'));
-  db = openDataFolder(dir, new StorageNotices());
-  const seeded = performance.now();
-  seed(db);
-  console.log(`seeded ${ROWS * 2} cells in ${(performance.now() - seeded).toFixed(0)} ms`);
-  t = testServices({ database: db, dataDir: dir, workers: true });
-  ({ call } = routerCalls(t.services));
-  await t.services.workers!.ready();
+  h = await openWorkerServices('gatehouse-eval-runs-block-', {
+    seed: (db) => {
+      const seeded = performance.now();
+      seed(db);
+      console.log(`seeded ${ROWS * 2} cells in ${(performance.now() - seeded).toFixed(0)} ms`);
+    },
+  });
 }, 180_000);
 
-afterAll(async () => {
-  await t?.services.workers?.close();
-  await t?.close();
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => h?.close());
 
-async function watched<T>(name: string, route: string, input: unknown) {
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  const w = await watchMain(() => call<T>(route, input), { guardMs: 120_000, abortGrowthBytes: 8 * GB });
-  const used = process.cpuUsage(cpu);
-  console.log(
-    `${name}: ${(performance.now() - started).toFixed(1)} ms, process CPU ${((used.user + used.system) / 1000).toFixed(1)} ms, main held ${w.maxStallMs.toFixed(0)} ms at most (timer lag by the clock ${w.maxLagMs.toFixed(0)} ms)`,
-  );
-  return w;
-}
+const watched = <T>(name: string, route: string, input: unknown) => h.watched<T>(name, route, input);
 
 describe(`the run routes over ${ROWS.toLocaleString('en')} rows never hold main for ${STALL_BOUND_MS} ms`, () => {
   it('pages of the matrix (top, far down, a list of rows), one cell, the list and the estimate', async () => {

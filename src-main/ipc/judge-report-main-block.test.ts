@@ -1,14 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir, cpus } from 'node:os';
-import { join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDataFolder } from '../core/db/open-data-folder';
-import { StorageNotices } from '../core/storage/storage-notices';
 import { type BigRun, seedBigRun } from '../test-support/big-judge-run';
-import { watchMain } from '../test-support/hostile-gateway';
-import { browserDesktopActions } from '../web/browser-desktop-actions';
-import { routerCalls, testServices } from './services.test-helper';
+import { openWorkerServices, type WorkerServices } from './worker-services.test-helper';
 
 /*
  * Reports over a 100,000-case run (docs/architecture.md, "Reports") hold main's event loop no
@@ -19,49 +12,26 @@ import { routerCalls, testServices } from './services.test-helper';
  */
 const STALL_BOUND_MS = 50;
 const CASES = 100_000;
-const GB = 1024 * 1024 * 1024;
 
-let dir: string;
-let db: DatabaseSync;
 let big: BigRun;
-let t: ReturnType<typeof testServices>;
-let call: ReturnType<typeof routerCalls>['call'];
+let h: WorkerServices;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gatehouse-report-block-'));
-  db = openDataFolder(dir, new StorageNotices());
-  big = seedBigRun(db, CASES);
-  t = testServices({
-    database: db,
-    dataDir: dir,
-    workers: true,
-    desktop: browserDesktopActions(join(dir, 'exports')),
+  h = await openWorkerServices('gatehouse-report-block-', {
+    seed: (db) => {
+      big = seedBigRun(db, CASES);
+    },
+    exports: true,
   });
-  ({ call } = routerCalls(t.services));
-  await t.services.workers!.ready();
 }, 120_000);
 
-afterAll(async () => {
-  await t?.services.workers?.close();
-  await t?.close();
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => h?.close());
 
+/** A report saved, watched; the file's size printed beside main's figures. */
 async function watched(name: string, input: object) {
-  const started = performance.now();
-  const cpu = process.threadCpuUsage();
-  const w = await watchMain(() => call<string>('judge.report.save', input), {
-    guardMs: 120_000,
-    abortGrowthBytes: 8 * GB,
-  });
-  const used = process.threadCpuUsage(cpu);
+  const w = await h.watched<string>(name, 'judge.report.save', input);
   const bytes = readFileSync(w.result).byteLength;
-  console.log(
-    `${name}: ${(performance.now() - started).toFixed(0)} ms, main's thread ${((used.user + used.system) / 1000).toFixed(0)} ms of CPU, ` +
-      `held at most ${w.maxStallMs.toFixed(0)} ms (timer lag by the clock ${w.maxLagMs.toFixed(0)} ms), ` +
-      `${(bytes / 1024).toFixed(0)} KB, load ${loadavg()[0].toFixed(1)}/${cpus().length} cpus`,
-  );
+  console.log(`${name}: ${(bytes / 1024).toFixed(0)} KB`);
   return { ...w, bytes };
 }
 

@@ -1,18 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDataFolder } from '../core/db/open-data-folder';
-import { StorageNotices } from '../core/storage/storage-notices';
 import { type BigRun, seedBigRun } from '../test-support/big-judge-run';
-import { watchMain } from '../test-support/hostile-gateway';
 import type { BatchGridPage } from '../../src-shared/judge/batch-grid';
 import type { RunAgreement, RunDrift } from '../../src-shared/judge/run-agreement';
-import { browserDesktopActions } from '../web/browser-desktop-actions';
 import { tokenizerLoadedHere } from '../core/judge/token-counter';
 import type { BatchEstimate } from '../../src-shared/judge/batch-run';
-import { routerCalls, testServices } from './services.test-helper';
+import { openWorkerServices, type WorkerServices } from './worker-services.test-helper';
 
 /*
  * The issue "main never stalls" (docs/architecture.md, "Worker threads"): no route handler may
@@ -26,47 +19,22 @@ import { routerCalls, testServices } from './services.test-helper';
  */
 const STALL_BOUND_MS = 50;
 const CASES = 100_000;
-const GB = 1024 * 1024 * 1024;
 
-let dir: string;
-let db: DatabaseSync;
 let big: BigRun;
-let t: ReturnType<typeof testServices>;
-let call: ReturnType<typeof routerCalls>['call'];
+let h: WorkerServices;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gatehouse-main-block-'));
-  db = openDataFolder(dir, new StorageNotices());
-  big = seedBigRun(db, CASES);
-  // Browser mode's own save (its export folder), as the app writes an export.
-  t = testServices({
-    database: db,
-    dataDir: dir,
-    workers: true,
-    desktop: browserDesktopActions(join(dir, 'exports')),
+  h = await openWorkerServices('gatehouse-main-block-', {
+    seed: (db) => {
+      big = seedBigRun(db, CASES);
+    },
+    exports: true,
   });
-  ({ call } = routerCalls(t.services));
-  // Measured from the first call on, as in the app, whose workers start with it.
-  await t.services.workers!.ready();
 }, 120_000);
 
-afterAll(async () => {
-  await t?.services.workers?.close();
-  await t?.close();
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => h?.close());
 
-/** One route call, watched; its figures printed so a run shows them, not only pass or fail. */
-async function watched<T>(name: string, route: string, input: unknown) {
-  const started = performance.now();
-  const w = await watchMain(() => call<T>(route, input), { guardMs: 120_000, abortGrowthBytes: 8 * GB });
-  const wallMs = performance.now() - started;
-  console.log(
-    `${name}: ${wallMs.toFixed(0)} ms, main held ${w.maxStallMs.toFixed(0)} ms at most (timer lag by the clock ${w.maxLagMs.toFixed(0)} ms)`,
-  );
-  return { ...w, wallMs };
-}
+const watched = <T>(name: string, route: string, input: unknown) => h.watched<T>(name, route, input);
 
 const grid = (input: object) => ({
   id: big.runA,
@@ -150,8 +118,8 @@ describe(`route handlers over a ${CASES.toLocaleString('en')}-case run never hol
 
   it('the grid’s first page while no worker is free (at start both load their code): read on main, in slices', async () => {
     // Run B's grid was never opened, so its first page is read from the tables; main reads it.
-    const idle = vi.spyOn(t.services.workers!, 'hasIdleWorker').mockReturnValue(false);
-    const run = vi.spyOn(t.services.workers!, 'run');
+    const idle = vi.spyOn(h.t.services.workers!, 'hasIdleWorker').mockReturnValue(false);
+    const run = vi.spyOn(h.t.services.workers!, 'run');
     try {
       const first = await watched<BatchGridPage>('grid of run B, first page, on main', 'judge.batch.grid', {
         ...grid({}),
@@ -168,7 +136,7 @@ describe(`route handlers over a ${CASES.toLocaleString('en')}-case run never hol
   }, 180_000);
 
   it('the review: a mark, a corrected label, then the grid by marks and its first page with them', async () => {
-    const caseId = (await call<BatchGridPage>('judge.batch.grid', grid({}))).rows[7].caseId;
+    const caseId = (await h.call<BatchGridPage>('judge.batch.grid', grid({}))).rows[7].caseId;
     const mark = await watched('review, mark', 'judge.batch.mark', {
       id: big.runA,
       caseId,
