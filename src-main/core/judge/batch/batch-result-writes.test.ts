@@ -9,6 +9,7 @@ import { MemoryKeyValueStore } from '../../storage/key-value-store';
 import { StorageNotices } from '../../storage/storage-notices';
 import { KeyVault } from '../../vault/key-vault';
 import type { BatchProgress, BatchResult, BatchRun } from '../../../../src-shared/judge/batch-run';
+import { batchRunFields } from '../../../../src-shared/judge/batch-run.test-helper';
 import { BatchResultWriter } from './batch-result-writer';
 import { BatchService } from './batch-service';
 import { saveSampleSet, textCases, until } from './batch.test-helper';
@@ -120,23 +121,7 @@ async function newRun(concurrency: number, cases: number, opts?: Parameters<type
 function storedRun(changes: Partial<BatchRun> = {}) {
   const repos = createRepositories({ db: openMemoryDatabase(), notices: new StorageNotices() });
   saveSampleSet(repos);
-  const run: BatchRun = {
-    id: 'run-1',
-    setId: 'set-1',
-    setRevision: 1,
-    model: 'judge-1.13.0',
-    state: 'running',
-    createdAt: 1,
-    updatedAt: 1,
-    concurrency: 2,
-    totals: { cases: 2 },
-    tokens: 0,
-    yuan: 0,
-    versions: {},
-    rateLimited: 0,
-    source: { kind: 'inline', cases: textCases(2) },
-    ...changes,
-  };
+  const run: BatchRun = { ...batchRunFields(), source: { kind: 'inline', cases: textCases(2) }, ...changes };
   repos.batches.putRun(run);
   return { repos, run };
 }

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BatchGridRow } from '../../../../src-shared/judge/batch-grid';
 import type { BatchProgress, BatchRunView, PauseReason } from '../../../../src-shared/judge/batch-run';
+import { batchRunFields } from '../../../../src-shared/judge/batch-run.test-helper';
 import type { Question } from '../../../../src-shared/judge/question-rules';
 import { installFakeBridge } from '../../../test/fake-bridge';
 import { useWorkbench } from '../workbench-store';
@@ -14,19 +15,7 @@ const questions: Question[] = [
 ];
 
 const run = (over: Partial<BatchRunView> = {}): BatchRunView => ({
-  id: 'run-1',
-  setId: 'set-1',
-  setRevision: 1,
-  model: 'judge-1.13.0',
-  state: 'running',
-  createdAt: 1,
-  updatedAt: 1,
-  concurrency: 4,
-  totals: { cases: 100_000 },
-  tokens: 0,
-  yuan: 0,
-  versions: {},
-  rateLimited: 0,
+  ...batchRunFields({ concurrency: 4, totals: { cases: 100_000 } }),
   source: 'named',
   done: 0,
   failed: 0,
