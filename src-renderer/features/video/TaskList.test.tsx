@@ -2,42 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildVideoRequest, defaultVideoForm } from '../../../src-shared/video/video-request';
 import type { VideoTaskView } from '../../../src-shared/video/video-task';
 import { installFakeBridge } from '../../test/fake-bridge';
 import { TaskList } from './TaskList';
+import { checkedAgain, runningTask } from './video-task.test-helper';
 
 const at = 1_800_000_000_000;
-const form = { ...defaultVideoForm(), model: 'bench-video', prompt: 'A slow sunrise' };
-
-function runningTask(n: number): VideoTaskView {
-  return {
-    id: `v${n}`,
-    taskId: `task-${n}`,
-    profileId: 'p',
-    form,
-    request: buildVideoRequest(form),
-    // Newest first: task-1, task-2, task-3.
-    createdAt: at - 10_000 - n,
-    updatedAt: at - 1_000,
-    state: 'running',
-    progress: 40,
-    lastCheckedAt: at - 1_000,
-    nextCheckAt: at + 4_500,
-    pollAttempt: 2,
-    downloading: false,
-    terminal: false,
-  };
-}
-
-/** What main sends after a check that found the task as it was: only its bookkeeping moved. */
-const checkedAgain = (task: VideoTaskView): VideoTaskView => ({
-  ...task,
-  updatedAt: at + 500,
-  lastCheckedAt: at + 500,
-  nextCheckAt: at + 20_500,
-  pollAttempt: 3,
-});
+const task = (n: number) => runningTask(n, at);
 
 /**
  * IntersectionObserver as the window's scroll box would answer it: the third card is scrolled
@@ -87,7 +58,7 @@ afterEach(() => {
 
 describe('the Video tab’s task list', () => {
   it('moves the time lines on screen together every 10 s of the clock, re-rendering nothing, and not the hidden one', async () => {
-    const { commits } = await showTasks([1, 2, 3].map(runningTask));
+    const { commits } = await showTasks([1, 2, 3].map(task));
     expect(timeLine('task-1')).toBe('elapsed 10 s');
     const before = commits.count;
     // A text that changes costs a frame: the seconds in between are not drawn.
@@ -102,10 +73,10 @@ describe('the Video tab’s task list', () => {
   });
 
   it('re-renders nothing for a check that found a task as it was, and shows one that changed a task in its card', async () => {
-    const tasks = [1, 2, 3].map(runningTask);
+    const tasks = [1, 2, 3].map(task);
     const { bridge, commits } = await showTasks(tasks);
     const before = commits.count;
-    bridge.emit('video.updated', checkedAgain(tasks[0]));
+    bridge.emit('video.updated', checkedAgain(tasks[0], at + 500));
     // Updates are shown with the clock's next tick (one frame a second at most for every task).
     await act(async () => void (await vi.advanceTimersByTimeAsync(1_000)));
     expect(commits.count).toBe(before);
@@ -116,7 +87,7 @@ describe('the Video tab’s task list', () => {
 
     const bars = () => screen.getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-valuenow'));
     expect(bars()).toEqual(['40', '40', '40']);
-    bridge.emit('video.updated', { ...checkedAgain(tasks[1]), progress: 75 });
+    bridge.emit('video.updated', { ...checkedAgain(tasks[1], at + 500), progress: 75 });
     await act(async () => void (await vi.advanceTimersByTimeAsync(1_000)));
     expect(bars()).toEqual(['40', '75', '40']);
     expect(within(card('task-2')).getByText('75%')).toBeTruthy();
@@ -124,8 +95,8 @@ describe('the Video tab’s task list', () => {
   });
 
   it('shows a task whose gateway gives no progress with a bar that is indeterminate and not the native one', async () => {
-    const { progress: _, ...noProgress } = runningTask(1);
-    await showTasks([noProgress, runningTask(2)]);
+    const { progress: _, ...noProgress } = task(1);
+    await showTasks([noProgress, task(2)]);
     const bar = within(card('task-1')).getByRole('progressbar', { name: 'Progress of task task-1' });
     expect(bar.getAttribute('aria-valuenow')).toBeNull();
     // Chromium repaints a native indeterminate <progress> on the main thread ~20 times a second.
@@ -135,7 +106,7 @@ describe('the Video tab’s task list', () => {
   });
 
   it('says in the Check now tooltip when main checks a task next, or that it is checking it', async () => {
-    await showTasks([runningTask(1)]);
+    await showTasks([task(1)]);
     const checkNow = within(card('task-1')).getByRole('button', { name: 'Check now' });
     act(() => checkNow.focus());
     expect(checkNow.title).toBe('Next check in 5 s');
