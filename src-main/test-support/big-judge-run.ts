@@ -6,28 +6,10 @@ import { setCasesKey } from '../core/judge/batch/set-case-source';
 import type { BatchRun } from '../../src-shared/judge/batch-run';
 import type { CaseDraft } from '../../src-shared/judge/case-answers';
 import type { Question } from '../../src-shared/judge/question-rules';
+import { sampleQuestions } from '../core/judge/sample-questions.test-helper';
 
-/** The three questions of a big run: one of each type, as the sample questions have them. */
-export const BIG_RUN_QUESTIONS: Question[] = [
-  {
-    name: 'tone',
-    type: 'choice',
-    instructions: 'Tone?',
-    options: [
-      { name: 'calm', description: 'calm words' },
-      { name: 'angry', description: 'angry shouting' },
-    ],
-    levels: [],
-  },
-  {
-    name: 'quality',
-    type: 'score',
-    instructions: 'Quality',
-    options: [],
-    levels: ['poor', 'fine', 'excellent'],
-  },
-  { name: 'cats', type: 'noul', instructions: 'The text is about cats', options: [], levels: [] },
-];
+/** The three questions of a big run: the sample questions, one of each type. */
+export const BIG_RUN_QUESTIONS: Question[] = sampleQuestions;
 
 export interface BigRun {
   setId: string;
