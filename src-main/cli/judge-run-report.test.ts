@@ -1,23 +1,12 @@
 // @vitest-environment jsdom
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { all, parseHtml, rowTexts, svgParseErrors } from '../core/judge/report/report-dom.test-helper';
 import { EXIT, judgeRun } from './judge-run';
+import { sampleCaseFiles } from './sample-cases.test-helper';
 
-const root = resolve(__dirname, '../..');
-const SET = join(root, 'resources/samples/support-replies.question-set.json');
-const dir = mkdtempSync(join(tmpdir(), 'gatehouse-cli-report-'));
-// The first 40 sample cases: every metric, quickly, on the Sandbox.
-const CASES = join(dir, 'cases.jsonl');
-writeFileSync(
-  CASES,
-  readFileSync(join(root, 'resources/samples/support-replies.cases.jsonl'), 'utf8')
-    .split('\n')
-    .slice(0, 40)
-    .join('\n'),
-);
+const { dir, set: SET, cases: CASES } = sampleCaseFiles('gatehouse-cli-report-');
 const questions = (JSON.parse(readFileSync(SET, 'utf8')) as { set: { questions: { name: string }[] } }).set
   .questions;
 

@@ -2,25 +2,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../core/judge/cases/csv';
 import { EXIT, judgeRun } from './judge-run';
+import { sampleCaseFiles } from './sample-cases.test-helper';
 
-const root = resolve(__dirname, '../..');
-const SET = join(root, 'resources/samples/support-replies.question-set.json');
-const dir = mkdtempSync(join(tmpdir(), 'gatehouse-cli-'));
-// The first 40 sample cases: enough for every metric, quick against the Sandbox.
-const CASES = join(dir, 'cases.jsonl');
-writeFileSync(
-  CASES,
-  readFileSync(join(root, 'resources/samples/support-replies.cases.jsonl'), 'utf8')
-    .split('\n')
-    .slice(0, 40)
-    .join('\n'),
-);
+const { root, dir, set: SET, cases: CASES } = sampleCaseFiles('gatehouse-cli-');
 
 const sample = JSON.parse(readFileSync(SET, 'utf8')) as { set: unknown };
 /** The sample set as the app exports it now (version 2), with the given tuning. */
