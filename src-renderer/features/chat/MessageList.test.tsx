@@ -207,4 +207,14 @@ describe('a long reply at the end of a conversation being opened', () => {
     expect(screen.getByRole('log').querySelector('.md-spacer')).toBeNull();
     expect(screen.getByRole('log').querySelectorAll('.md-block')).toHaveLength(59);
   });
+
+  it('mounts what fills the list’s view, however tall the window around it', () => {
+    // A window far taller than the list (unmeasured here: its 700 px stand-in) asks for no more.
+    vi.stubGlobal('innerHeight', 5_000);
+    render(<MessageList />);
+    act(() => useChat.setState({ conversationId: 'c2', messages: long }));
+    const log = screen.getByRole('log');
+    expect(log.querySelector('.md-spacer')).not.toBeNull();
+    expect(log.querySelectorAll('.md-block').length).toBeLessThan(30);
+  });
 });

@@ -281,7 +281,9 @@ export function MessageList() {
         position={i}
         idle={!live}
         last={i === messages.length - 1}
-        openedAtEnd={toEnd.current && pinned.current && i === messages.length - 1}
+        openedAtEnd={
+          toEnd.current && pinned.current && i === messages.length - 1 ? view.current.height : undefined
+        }
       />,
     );
   }
