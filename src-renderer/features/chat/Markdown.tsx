@@ -147,14 +147,17 @@ export function Markdown({
   text,
   chain,
   streaming = false,
-  tailFirst = false,
+  tailFirst,
 }: {
   text: string;
   /** While streaming, the same text as pieces: only the new ones are read (live-text.ts). */
   chain?: LiveText;
   streaming?: boolean;
-  /** Mounted at the end of a conversation being opened: its last blocks first (reply-tail-first.tsx). */
-  tailFirst?: boolean;
+  /**
+   * Mounted at the end of a conversation being opened, in a view this many pixels tall: its last
+   * blocks first, those that fill about one and a half such views (reply-tail-first.tsx).
+   */
+  tailFirst?: number;
 }) {
   const splitter = useRef<BlockSplitter | null>(null);
   splitter.current ??= new BlockSplitter();

@@ -54,8 +54,11 @@ interface MessageItemProps {
   idle: boolean;
   last: boolean;
   live?: boolean;
-  /** Mounted at the end of a conversation being opened: a long reply shows its end first. */
-  openedAtEnd?: boolean;
+  /**
+   * Mounted at the end of a conversation being opened, in a view this many pixels tall: a long
+   * reply shows its end first, what fills about one and a half such views.
+   */
+  openedAtEnd?: number;
 }
 
 /**

@@ -10,12 +10,16 @@ const conversation = (n: number, word = 'message'): StoredMessage[] =>
 
 const shown = () => screen.getAllByRole('article').map((a) => Number(a.getAttribute('data-position')));
 
-/** jsdom lays nothing out: the scroller gets the size and scroll position a browser would give. */
+/**
+ * jsdom lays nothing out: the scroller gets the size and scroll position a browser would give,
+ * `top` pixels from its top. Its scroll origin is its end (app.css): scrollTop is 0 there and
+ * negative above it.
+ */
 function scrollTo(top: number, { view = 700, total = 200 * 84 } = {}) {
   const el = screen.getByRole('log');
   Object.defineProperty(el, 'clientHeight', { configurable: true, value: view });
   Object.defineProperty(el, 'scrollHeight', { configurable: true, value: total });
-  el.scrollTop = top;
+  el.scrollTop = top - (total - view);
   fireEvent.scroll(el);
 }
 
@@ -118,15 +122,28 @@ describe('the message list, windowed', () => {
     render(<MessageList />);
     act(() => scrollTo(8400));
     const el = screen.getByRole('log');
-    // The new conversation's height, as the browser lays it out when the commit reads it; no
-    // ResizeObserver here, so nothing else moves the view.
-    Object.defineProperty(el, 'scrollHeight', { configurable: true, value: 9_000 });
+    // No ResizeObserver here, so nothing else moves the view.
     act(() => useChat.setState({ conversationId: 'c2', messages: conversation(100, 'other') }));
-    expect(el.scrollTop).toBe(9_000);
+    expect(el.scrollTop).toBe(0);
     // Scrolled up in it, a new message does not move the view: only an open goes to the end.
     act(() => scrollTo(100, { total: 9_000 }));
     act(() => useChat.setState({ messages: conversation(101, 'other') }));
-    expect(el.scrollTop).toBe(100);
+    expect(el.scrollTop).toBe(100 - (9_000 - 700));
+  });
+
+  it('opens another conversation without scrolling when the view is at the end of the last one', () => {
+    render(<MessageList />);
+    const el = screen.getByRole('log');
+    act(() => scrollTo(200 * 84 - 700));
+    // Every scroll position the list sets from here on, and every read that would lay it out.
+    const set = vi.fn();
+    const read = vi.fn(() => 0);
+    Object.defineProperty(el, 'scrollTop', { configurable: true, set, get: read });
+    Object.defineProperty(el, 'scrollHeight', { configurable: true, get: read });
+    act(() => useChat.setState({ conversationId: 'c2', messages: conversation(100, 'other') }));
+    expect(shown().at(-1)).toBe(99);
+    expect(set).not.toHaveBeenCalled();
+    expect(read).not.toHaveBeenCalled();
   });
 });
 
@@ -206,5 +223,15 @@ describe('a long reply at the end of a conversation being opened', () => {
     render(<MessageList />);
     expect(screen.getByRole('log').querySelector('.md-spacer')).toBeNull();
     expect(screen.getByRole('log').querySelectorAll('.md-block')).toHaveLength(59);
+  });
+
+  it('mounts what fills the list’s view, however tall the window around it', () => {
+    // A window far taller than the list (unmeasured here: its 700 px stand-in) asks for no more.
+    vi.stubGlobal('innerHeight', 5_000);
+    render(<MessageList />);
+    act(() => useChat.setState({ conversationId: 'c2', messages: long }));
+    const log = screen.getByRole('log');
+    expect(log.querySelector('.md-spacer')).not.toBeNull();
+    expect(log.querySelectorAll('.md-block').length).toBeLessThan(30);
   });
 });

@@ -81,7 +81,9 @@ export function MessageList() {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
+  /** Where the view is, from the list's top (for the window) and from its end, as last scrolled. */
   const scrollTop = useRef(0);
+  const fromEnd = useRef(0);
   const view = useRef(UNMEASURED_VIEW);
   const heights = useRef<Heights>(null);
   heights.current ??= new Heights();
@@ -147,7 +149,7 @@ export function MessageList() {
 
   const hasContent = messages.length > 0 || live;
   // Sizes are watched, never read per frame: the view's (what fits), each message's (its real
-  // height for the gaps) and the content's (to follow the stream while at the end).
+  // height for the gaps) and the content's (to follow the stream while near the end).
   const observer = useRef<ResizeObserver | null>(null);
   const watched = useRef(new WeakMap<Element, StoredMessage | undefined>());
   const gapPx = useRef<number | null>(null);
@@ -170,8 +172,10 @@ export function MessageList() {
     const el = scroller.current;
     const inner = content.current;
     if (!el || !inner || typeof ResizeObserver === 'undefined') return;
+    // The list's end is its scroll origin (app.css, .message-list): a view at the end stays there
+    // as the content grows, so only a view near it, not at it, is moved.
     const follow = () => {
-      if (pinned.current) el.scrollTop = el.scrollHeight;
+      if (pinned.current && fromEnd.current !== 0) el.scrollTop = 0;
     };
     follow();
     const contentSize = new ResizeObserver(follow);
@@ -207,6 +211,8 @@ export function MessageList() {
       sizes.disconnect();
       observer.current = null;
       watched.current = new WeakMap();
+      // The next list box starts at its scroll origin, the end.
+      fromEnd.current = 0;
     };
   }, [hasContent]);
 
@@ -217,12 +223,13 @@ export function MessageList() {
   useLayoutEffect(() => {
     const el = scroller.current;
     if (toEnd.current) {
-      // Here, not only when the content's size is next observed: that is in the frame's own
-      // lifecycle, after layout, so the scroll event it causes takes one more frame (style,
-      // paint, commit) once the conversation is on screen. Set here, the scroll is done before
-      // that frame and its event is dispatched at its start (docs/architecture.md, "The window").
+      // The list's end is its scroll origin (app.css, .message-list): a view left at the end of
+      // the last conversation is at the end of this one without scrolling — no scroll event, no
+      // hover recomputed after it, no layout forced here (docs/architecture.md, "The window").
+      // A view scrolled up is brought down here, in the commit that shows the conversation,
+      // rather than when its size is next observed, which would cost one more frame.
       toEnd.current = false;
-      if (el && pinned.current) el.scrollTop = el.scrollHeight;
+      if (el && pinned.current && fromEnd.current !== 0) el.scrollTop = 0;
     }
     watchMessages();
     if (base > 0 && firstShown.current < NEAR_START && conversationId)
@@ -281,7 +288,9 @@ export function MessageList() {
         position={i}
         idle={!live}
         last={i === messages.length - 1}
-        openedAtEnd={toEnd.current && pinned.current && i === messages.length - 1}
+        openedAtEnd={
+          toEnd.current && pinned.current && i === messages.length - 1 ? view.current.height : undefined
+        }
       />,
     );
   }
@@ -304,8 +313,10 @@ export function MessageList() {
       ref={scroller}
       onScroll={(e) => {
         const el = e.currentTarget;
-        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < AT_END_PX;
-        scrollTop.current = el.scrollTop;
+        // Counted from the end, the scroll origin: 0 there, negative above it (app.css).
+        fromEnd.current = -el.scrollTop;
+        pinned.current = fromEnd.current < AT_END_PX;
+        scrollTop.current = el.scrollHeight - el.clientHeight - fromEnd.current;
         // The view has moved (to the message asked for, or by the user): it decides again.
         jump.current = null;
         // Read here, not while rendering: asking for the selection can make the browser lay out.

@@ -96,6 +96,19 @@ describe('opening a long conversation newest messages first', () => {
     expect(useChat.getState().partial).toBeUndefined();
   });
 
+  it('shows the newest messages in one store update, already marked partial: subscribers are told once', async () => {
+    const seen: { partial?: string; missing: number; messages: number }[] = [];
+    const stop = useChat.subscribe((s) =>
+      seen.push({ partial: s.partial, missing: s.missing, messages: s.messages.length }),
+    );
+    try {
+      await openHead();
+    } finally {
+      stop();
+    }
+    expect(seen).toEqual([{ partial: 'long', missing: MISSING, messages: FIRST_MESSAGES }]);
+  });
+
   it('counts the idle wait from the latest open of the conversation', async () => {
     await openHead();
     await vi.advanceTimersByTimeAsync(REST_AFTER_MS - 400);

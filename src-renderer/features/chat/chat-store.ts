@@ -58,7 +58,11 @@ export interface ChatState {
   setVariable: (name: string, value: string) => void;
   clearError: () => void;
   newChat: () => void;
-  open: (conversation: Conversation) => void;
+  /**
+   * Shows `conversation` in one store update; `missing`: how many older messages it lacks (a
+   * partial copy opened newest first, open-newest-first.ts), 0 or left out when it is whole.
+   */
+  open: (conversation: Conversation, missing?: number) => void;
   /**
    * Opens a saved conversation newest messages first (open-newest-first.ts): the last
    * FIRST_MESSAGES at once, the older ones when needed or once the window is idle. Until they
@@ -258,12 +262,14 @@ export const useChat = create<ChatState>((set, get) => ({
   // Opening or starting another chat never waits for a reply: it goes on in the background.
   newChat: () =>
     set({ conversationId: undefined, messages: [], error: undefined, partial: undefined, missing: 0 }),
-  open: (c) => {
-    set({ partial: undefined, missing: 0 });
+  open: (c, missing = 0) => {
     const { params, variables } = get();
     // A conversation's own values win; values typed for names it does not use stay at hand.
     const merged = { ...variables, ...c.variables };
+    // One update: every subscriber's selector runs once for the open, not once per field set.
     set({
+      partial: missing > 0 ? c.id : undefined,
+      missing: Math.max(0, missing),
       conversationId: c.id,
       messages: c.messages,
       model: c.model,

@@ -38,12 +38,13 @@ export async function openById(get: Get, set: Set, id: string): Promise<void> {
   const open = ++opens;
   try {
     const head = await call('chat.conversations.head', { id, last: FIRST_MESSAGES });
-    get().open(head.conversation);
     const newest = head.conversation.messages;
-    if (head.total <= newest.length) return;
-    heads.set(id, { total: head.total, newest });
+    const missing = head.total - newest.length;
+    if (missing > 0) heads.set(id, { total: head.total, newest });
     savedSince.delete(id);
-    set({ partial: id, missing: head.total - newest.length });
+    // Shown with its partial state in one store update (the list keys its messages by position).
+    get().open(head.conversation, missing);
+    if (missing <= 0) return;
     afterSettling(() => {
       if (open === opens) void loadRest(get, set, id);
     });

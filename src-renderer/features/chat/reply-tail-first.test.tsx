@@ -57,7 +57,7 @@ describe('a reply opened at the end shows its last blocks first (docs/architectu
   });
 
   it('mounts the end and a spacer of the rest’s guessed height, then the rest as the spacer nears the view, keeping what was there', () => {
-    const view = render(<Markdown text={reply(60)} tailFirst />);
+    const view = render(<Markdown text={reply(60)} tailFirst={600} />);
     const blocks = () => [...view.container.querySelectorAll('.md-block')];
     const first = blocks();
     expect(first.length).toBeGreaterThan(3);
@@ -80,10 +80,22 @@ describe('a reply opened at the end shows its last blocks first (docs/architectu
     expect(blocks()[60 - first.length]).toBe(first[0]);
   });
 
+  it('fills one and a half of the view it opens in, not of the window: the list is shorter than the window', () => {
+    const mounted = (viewPx: number) =>
+      render(<Markdown text={reply(60)} tailFirst={viewPx} />).container.querySelectorAll('.md-block').length;
+    // The window is 600 px tall (stubbed above); views of half and all of it.
+    const inHalf = mounted(300);
+    const inWhole = mounted(600);
+    expect(inHalf).toBeGreaterThan(2);
+    // Twice the view, about twice the paragraphs (the closing line is one block in both).
+    expect(inWhole - 1).toBeGreaterThanOrEqual(2 * (inHalf - 1) - 1);
+    expect(inWhole - 1).toBeLessThanOrEqual(2 * (inHalf - 1) + 3);
+  });
+
   it('mounts the rest once the window has been idle a while after the open, seen or not', () => {
     vi.useFakeTimers();
     try {
-      const view = render(<Markdown text={reply(60)} tailFirst />);
+      const view = render(<Markdown text={reply(60)} tailFirst={600} />);
       expect(view.container.querySelector('.md-spacer')).not.toBeNull();
       act(() => vi.advanceTimersByTime(REST_AFTER_MS - 10));
       expect(view.container.querySelector('.md-spacer')).not.toBeNull();
@@ -96,12 +108,12 @@ describe('a reply opened at the end shows its last blocks first (docs/architectu
   });
 
   it('mounts all of another text shown in its place, or a reply streaming there', () => {
-    const view = render(<Markdown text={reply(60)} tailFirst />);
+    const view = render(<Markdown text={reply(60)} tailFirst={600} />);
     expect(view.container.querySelector('.md-spacer')).not.toBeNull();
     view.rerender(<Markdown text={reply(5)} />);
     expect(view.container.querySelector('.md-spacer')).toBeNull();
     expect(view.container.querySelectorAll('.md-block')).toHaveLength(5);
-    const streamed = render(<Markdown text={reply(60)} tailFirst />);
+    const streamed = render(<Markdown text={reply(60)} tailFirst={600} />);
     streamed.rerender(<Markdown text={reply(60)} streaming />);
     expect(streamed.container.querySelector('.md-spacer')).toBeNull();
     expect(streamed.container.querySelectorAll('.md-block')).toHaveLength(60);
@@ -110,9 +122,11 @@ describe('a reply opened at the end shows its last blocks first (docs/architectu
   it('mounts everything when not asked, while streaming, and where nothing can watch the spacer', () => {
     expect(render(<Markdown text={reply(60)} />).container.querySelectorAll('.md-block')).toHaveLength(60);
     expect(
-      render(<Markdown text={reply(60)} tailFirst streaming />).container.querySelectorAll('.md-block'),
+      render(<Markdown text={reply(60)} tailFirst={600} streaming />).container.querySelectorAll('.md-block'),
     ).toHaveLength(60);
     vi.stubGlobal('IntersectionObserver', undefined);
-    expect(render(<Markdown text={reply(60)} tailFirst />).container.querySelector('.md-spacer')).toBeNull();
+    expect(
+      render(<Markdown text={reply(60)} tailFirst={600} />).container.querySelector('.md-spacer'),
+    ).toBeNull();
   });
 });

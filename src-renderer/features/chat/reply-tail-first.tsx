@@ -3,12 +3,13 @@ import { REST_AFTER_MS } from './open-newest-first';
 
 /**
  * A long reply mounted at the end of a conversation being opened shows its last blocks first
- * (docs/architecture.md, "The window"): those that fill about TAIL_VIEWS windows' height from its
- * end, which the view opened at the end shows, and a spacer of the others' estimated height
- * above them. The others are mounted once the spacer comes within a quarter of a view of being
- * seen, or the window has been idle a second after the open, so the click that opens lays out
- * and paints what is on screen, not a 2,000 px reply whose top is out of view. Everything else
- * (copying, versions) works on the message, never on these boxes.
+ * (docs/architecture.md, "The window"): those that fill about TAIL_VIEWS views' height from its
+ * end (the message list's view, which the opened conversation shows, not the whole window, which
+ * is taller by the bars and the composer), and a spacer of the others' estimated height above
+ * them. The others are mounted once the spacer comes within a quarter of a view of being seen, or
+ * the window has been idle a second after the open, so the click that opens lays out and paints
+ * what is on screen, not a 2,000 px reply whose top is out of view. Everything else (copying,
+ * versions) works on the message, never on these boxes.
  */
 export const TAIL_VIEWS = 1.5;
 
@@ -48,20 +49,21 @@ export function firstShownBlock(blocks: readonly string[], tail: string, px: num
 }
 
 /**
- * With `enabled` (read when the reply mounts): the first block index mounted, and the spacer
- * standing in for those before it. Where the page cannot tell when the spacer nears the view
- * (no IntersectionObserver), everything is mounted at once; so it is once the message shows
- * another text (another version, a reply streaming in its place) or streams.
+ * With `viewPx`, the height of the view the reply opens in (read when the reply mounts): the
+ * first block index mounted, and the spacer standing in for those before it. Where the page
+ * cannot tell when the spacer nears the view (no IntersectionObserver), everything is mounted at
+ * once; so it is once the message shows another text (another version, a reply streaming in its
+ * place) or streams.
  */
 export function useTailFirst(
   blocks: readonly string[],
   tail: string,
-  enabled: boolean,
+  viewPx: number | undefined,
   streaming: boolean,
 ): { from: number; spacer: ReactNode } {
   const [first, setFirst] = useState(() =>
-    enabled && !streaming && typeof IntersectionObserver === 'function'
-      ? firstShownBlock(blocks, tail, TAIL_VIEWS * window.innerHeight)
+    viewPx && !streaming && typeof IntersectionObserver === 'function'
+      ? firstShownBlock(blocks, tail, TAIL_VIEWS * viewPx)
       : 0,
   );
   // The splitter's array stays the same object while its text does (markdown-blocks.ts).

@@ -30,6 +30,29 @@ describe('highlighted tokens coloured by class (docs/architecture.md, "Replies")
     ]);
   });
 
+  it('reads a style once: tokens coloured again (a reopened conversation) get their class without its key being built again', () => {
+    const { classes: c } = classes();
+    let reads = 0;
+    // Counts how often the style's variables are listed (Object.entries reads its own keys).
+    const counted = (style: Record<string, string>) =>
+      new Proxy(style, {
+        ownKeys(target) {
+          reads++;
+          return Reflect.ownKeys(target);
+        },
+      });
+    const kw = counted({ ...keyword });
+    const unthemed = counted({ color: '#000' });
+    const a = c.classOf(kw);
+    expect(c.classOf(unthemed)).toBeUndefined();
+    expect(reads).toBe(2);
+    for (let i = 0; i < 5; i++) {
+      expect(c.classOf(kw)).toBe(a);
+      expect(c.classOf(unthemed)).toBeUndefined();
+    }
+    expect(reads).toBe(2);
+  });
+
   it('writes no rule for a style no theme gives: a value that could end the rule, or another property', () => {
     const { rules, classes: c } = classes();
     expect(c.classOf({ '--shiki-light': 'red}body{display:none' })).toBeUndefined();

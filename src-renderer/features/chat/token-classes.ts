@@ -19,6 +19,12 @@ const VALUE = /^[#\w][\w#%.,() -]*$/;
 
 export class TokenClasses {
   private readonly byStyle = new Map<string, string | null>();
+  /**
+   * By the style object itself: code coloured before keeps its tokens (code-highlight.ts), so a
+   * reopened conversation's spans get their class without the style being read and keyed again
+   * (the styles are never changed once made).
+   */
+  private readonly byObject = new WeakMap<Record<string, string>, string | null>();
 
   constructor(
     private readonly sink: RuleSink,
@@ -30,9 +36,11 @@ export class TokenClasses {
    * theme gives (a name or value outside the above), which the caller sets on the span instead.
    */
   classOf(style: Record<string, string>): string | undefined {
+    let name = this.byObject.get(style);
+    if (name !== undefined) return name ?? undefined;
     const entries = Object.entries(style).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const key = entries.map(([n, v]) => `${n}:${v}`).join(';');
-    let name = this.byStyle.get(key);
+    name = this.byStyle.get(key);
     if (name === undefined) {
       name = entries.every(([n, v]) => NAME.test(n) && VALUE.test(v))
         ? `${this.prefix}${this.byStyle.size}`
@@ -40,6 +48,7 @@ export class TokenClasses {
       if (name) this.sink.insert(`.${name}{${key}}`);
       this.byStyle.set(key, name);
     }
+    this.byObject.set(style, name);
     return name ?? undefined;
   }
 }
