@@ -58,6 +58,31 @@ test('a finished reply shows its timing and usage', async ({ page }) => {
   await expect(stats).toContainText(/\d+ in · \d+ out tokens/);
 });
 
+test('a short conversation starts at the top of the list, a long one is shown at its end', async ({
+  page,
+}) => {
+  await modelReady(page);
+  // The list's end is its scroll origin (app.css, .message-list); a short one must not sit at its foot.
+  await page.getByLabel('Max tokens').fill('12');
+  await page.getByLabel('Message').fill('Hi');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByLabel('Reply statistics')).toBeVisible();
+  const list = page.locator('.message-list');
+  const listTop = (await list.boundingBox())!.y;
+  const firstTop = (await page.getByRole('article', { name: 'You' }).first().boundingBox())!.y;
+  expect(firstTop - listTop).toBeLessThan(40);
+  // The Sandbox's usual reply is taller than the view.
+  await page.getByLabel('Max tokens').fill('');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Hello there');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByLabel('Reply statistics')).toHaveCount(2);
+  // The end of the newest reply is in view, at the list's foot.
+  const box = (await list.boundingBox())!;
+  const stats = (await page.getByLabel('Reply statistics').last().boundingBox())!;
+  expect(stats.y + stats.height).toBeLessThanOrEqual(box.y + box.height);
+  expect(stats.y).toBeGreaterThan(box.y + box.height / 2);
+});
+
 test('a saved key never appears in the page; a refused key shows the 401 help', async ({ page }) => {
   const gateway = await startSandboxProcess(['--keys', 'sk-good-key-1234']);
   try {
