@@ -66,8 +66,7 @@ describe('browser mode server', () => {
   it('carries routes and events over the bridge, like the preload does', async () => {
     const s = await start();
     const ws = await connect(`${s.origin.replace('http', 'ws')}/bridge?token=${s.token}`, s.origin);
-    const messages: { type: string; id?: number; name?: string; result?: { ok: boolean; data?: unknown } }[] =
-      [];
+    const messages: BridgeMessage[] = [];
     ws.on('message', (m) => messages.push(JSON.parse(String(m))));
     ws.send(JSON.stringify({ type: 'invoke', id: 1, route: 'app.info', input: {} }));
     ws.send(JSON.stringify({ type: 'invoke', id: 2, route: 'models.list', input: {} }));
@@ -82,13 +81,17 @@ describe('browser mode server', () => {
     for (let i = 0; i < 200 && messages.filter((m) => m.type === 'result').length < 3; i++) {
       await new Promise((r) => setTimeout(r, 20));
     }
-    const byId = (id: number) => messages.find((m) => m.type === 'result' && m.id === id)!.result!;
+    const byId = (id: number) => {
+      const found = messages.find((m) => m.type === 'result' && m.id === id);
+      return found?.type === 'result' ? (found.result as { ok: boolean; data?: unknown }) : { ok: false };
+    };
     expect(byId(1)).toMatchObject({ ok: true, data: { mode: 'web' } });
     expect(byId(2).ok).toBe(true);
     expect((byId(2).data as { id: string }[]).map((m) => m.id)).toContain('sandbox-chat-1');
     expect(byId(3)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     // The models call was logged and the log event reached the page (changes go out within 50 ms).
-    const logged = () => messages.some((m) => m.type === 'event' && m.name === 'log.changed');
+    const logged = () =>
+      messages.some((m) => m.type === 'events' && m.items.some((e) => e.name === 'log.changed'));
     for (let i = 0; i < 50 && !logged(); i++) await new Promise((r) => setTimeout(r, 20));
     expect(logged()).toBe(true);
     ws.close();
@@ -125,8 +128,7 @@ describe('browser mode server', () => {
     });
     expect(got.b.some((m) => m.type === 'stream')).toBe(false);
     // The save is broadcast, so the other window's list refreshes too.
-    expect(got.b).toContainEqual({
-      type: 'event',
+    expect(got.b.flatMap((m) => (m.type === 'events' ? m.items : []))).toContainEqual({
       name: 'chat.conversations.changed',
       payload: { conversationId: 'c-short' },
     });

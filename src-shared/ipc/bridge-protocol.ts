@@ -7,9 +7,16 @@ export type BridgeRequest =
   | { type: 'subscribe'; id: number; stream: string; streamId: string; input: unknown }
   | { type: 'unsubscribe'; streamId: string };
 
+/** One app event, as `emit` named it. */
+export interface BridgeEvent {
+  name: string;
+  payload: unknown;
+}
+
 export type BridgeMessage =
   | { type: 'result'; id: number; result: Result<unknown> }
-  | { type: 'event'; name: string; payload: unknown }
+  /** The app events of one turn of main's loop, in the order they were emitted (one or more). */
+  | { type: 'events'; items: BridgeEvent[] }
   /** One event of one stream, sent to the subscribing socket only; `last` ends the stream. */
   | { type: 'stream'; streamId: string; event: unknown; last: boolean }
   /** A frame the server could not read and that named no request id to answer. */
