@@ -68,6 +68,25 @@ describe('eventOutbox', () => {
     ]);
   });
 
+  it('sends a socket that asked for some events those alone, from the next frame on', () => {
+    const [all, some] = [socket(), socket()];
+    const { box, turnEnds } = outboxOf(all, some);
+    box.emit('log.changed', { id: 1 });
+    box.only(some, ['evals.run.progress']);
+    box.emit('log.changed', { id: 2 });
+    box.emit('evals.run.progress', { done: 1 });
+    box.emit('log.changed', { id: 3 });
+    turnEnds();
+    box.emit('log.changed', { id: 4 });
+    turnEnds();
+    // What was queued before it asked still reached it; after, only the progress.
+    expect(some.frames).toEqual([
+      { type: 'events', items: [{ name: 'log.changed', payload: { id: 1 } }] },
+      { type: 'events', items: [{ name: 'evals.run.progress', payload: { done: 1 } }] },
+    ]);
+    expect(all.frames.flatMap((f) => (f.type === 'events' ? f.items : []))).toHaveLength(5);
+  });
+
   it('flushes on the next setImmediate by default', async () => {
     const a = socket();
     const box = eventOutbox(() => [a]);

@@ -182,6 +182,32 @@ describe('browser mode server', () => {
     expect(localhost).toMatch(/^HTTP\/1\.1 200/);
   });
 
+  it('sends a socket that asked for some events those alone, and every other socket all', async () => {
+    const s = await start();
+    const bridge = `${s.origin.replace('http', 'ws')}/bridge?token=${s.token}`;
+    const [a, b] = await Promise.all([connect(bridge, s.origin), connect(bridge, s.origin)]);
+    const got = { a: [] as BridgeMessage[], b: [] as BridgeMessage[] };
+    a.on('message', (m) => got.a.push(JSON.parse(String(m))));
+    b.on('message', (m) => got.b.push(JSON.parse(String(m))));
+    a.send(JSON.stringify({ type: 'events', names: ['evals.run.progress'] }));
+    a.send('{"type":"events","names":"log.changed"}');
+    a.send(JSON.stringify({ type: 'invoke', id: 1, route: 'models.list', input: {} }));
+    const names = (m: BridgeMessage[]) =>
+      m.flatMap((f) => (f.type === 'events' ? f.items : [])).map((e) => e.name);
+    for (let i = 0; i < 100 && !names(got.b).includes('log.changed'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // The call's log events went to both sockets in the same flush: b heard them, a did not.
+    expect(names(got.b)).toContain('log.changed');
+    expect(got.a.find((m) => m.type === 'result')).toMatchObject({ id: 1, result: { ok: true } });
+    expect(names(got.a)).toEqual([]);
+    expect(got.a.find((m) => m.type === 'rejected')).toMatchObject({
+      error: { code: 'invalid_input', message: expect.stringMatching(/^names:/) },
+    });
+    a.close();
+    b.close();
+  });
+
   it('answers malformed frames with an error and keeps serving the socket', async () => {
     const s = await start();
     const ws = await connect(`${s.origin.replace('http', 'ws')}/bridge?token=${s.token}`, s.origin);

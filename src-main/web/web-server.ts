@@ -170,6 +170,8 @@ export async function startWebServer(opts: WebServerOptions) {
             .then((result) => reply({ type: 'result', id: msg.id, result }));
         } else if (msg.type === 'unsubscribe') {
           streams.unsubscribe(subscriber, msg.streamId);
+        } else if (msg.type === 'events') {
+          outbox.only(ws, msg.names);
         }
       });
       ws.on('close', () => {

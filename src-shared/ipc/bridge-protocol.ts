@@ -5,7 +5,12 @@ export type BridgeRequest =
   | { type: 'invoke'; id: number; route: string; input: unknown }
   /** Subscribes this socket to `streamId` and starts the stream; answered with a `result`. */
   | { type: 'subscribe'; id: number; stream: string; streamId: string; input: unknown }
-  | { type: 'unsubscribe'; streamId: string };
+  | { type: 'unsubscribe'; streamId: string }
+  /**
+   * From now on this socket hears only the app events named (a socket that watches a run's
+   * progress alone, the bench's); by default a socket hears every event. Not answered.
+   */
+  | { type: 'events'; names: string[] };
 
 /** One app event, as `emit` named it. */
 export interface BridgeEvent {

@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import type { BridgeMessage } from '../../../src-shared/ipc/bridge-protocol';
+import type { BridgeMessage, BridgeRequest } from '../../../src-shared/ipc/bridge-protocol';
 import type { Result } from '../../../src-shared/result';
 import type { LoopDelay } from '../../core/diagnostics/loop-probe';
 import { LOOP_PROBE_ENV, type LoopProbeReply, type LoopProbeRequest } from '../../web/bench-loop-probe';
@@ -60,6 +60,11 @@ export async function startApp(
   let nextId = 1;
   const waiting = new Map<number, (r: Result<unknown>) => void>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  // The bench's socket hears only the events it listens to: a window's socket hears every call's
+  // log entry, which sent to this socket too was main's work for the bench alone.
+  const hear = () =>
+    socket.send(JSON.stringify({ type: 'events', names: [...listeners.keys()] } satisfies BridgeRequest));
+  hear();
   socket.on('message', (raw) => {
     const msg = JSON.parse(String(raw)) as BridgeMessage;
     if (msg.type === 'result') waiting.get(msg.id)?.(msg.result);
@@ -92,7 +97,10 @@ export async function startApp(
     },
     on: (event, listener) => {
       const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
+      if (!listeners.has(event)) {
+        listeners.set(event, set);
+        hear();
+      }
       const l = listener as (payload: unknown) => void;
       set.add(l);
       return () => set.delete(l);
