@@ -34,6 +34,19 @@ describe('mainLoopRow', () => {
     });
     expect(row).toMatch(/\(main's own CPU: p99 2\.0, max 9\.0; longest GC 47 \(major\)\)/);
   });
+
+  it('says when each worst figure came, in seconds after the watch began, when the probe said', () => {
+    const row = mainLoopRow({
+      workload: 'an eval run',
+      delay: {
+        ...{ p99Ms: 5, maxMs: 69, ownP99Ms: 2, ownMaxMs: 32, samples: 10, gcMaxMs: 26, gcKind: 'major' },
+        ...{ maxAtMs: 812, ownMaxAtMs: 640, gcAtMs: 95_400 },
+      },
+      load,
+    });
+    expect(row).toMatch(/max OVER\s+69 ms at 0\.8 s/);
+    expect(row).toMatch(/max 32 at 0\.6 s; longest GC 26 \(major\) at 95\.4 s\)/);
+  });
 });
 
 describe('worstDelay', () => {

@@ -30,7 +30,10 @@ export function worstDelay(delays: LoopDelay[]): LoopDelay {
 
 /** The longest garbage collection beside the own-CPU figures, when the probe saw one. */
 const gcText = (d: LoopDelay) =>
-  d.gcMaxMs ? `; longest GC ${ms(d.gcMaxMs)}${d.gcKind ? ` (${d.gcKind})` : ''}` : '';
+  d.gcMaxMs ? `; longest GC ${ms(d.gcMaxMs)}${d.gcKind ? ` (${d.gcKind})` : ''}${at(d.gcAtMs)}` : '';
+
+/** When a worst figure happened, in seconds after the watch began (a single round's probe says). */
+const at = (atMs?: number) => (atMs === undefined ? '' : ` at ${(atMs / 1000).toFixed(1)} s`);
 
 function worstGc(delays: LoopDelay[]): Pick<LoopDelay, 'gcMaxMs' | 'gcKind'> {
   const worst = delays.reduce<LoopDelay | undefined>(
@@ -52,8 +55,8 @@ export function mainLoopRow(r: MainLoopRow): string {
   return [
     `  ${r.workload.padEnd(44)}`,
     `p99 ${mark(d.p99Ms <= LOOP_BUDGETS.p99Ms)} ${ms(d.p99Ms).padStart(6)} ms`,
-    `max ${mark(d.maxMs <= LOOP_BUDGETS.maxMs)} ${ms(d.maxMs).padStart(6)} ms`,
-    `(main's own CPU: p99 ${ms(d.ownP99Ms)}, max ${ms(d.ownMaxMs)}${gcText(d)})`,
+    `max ${mark(d.maxMs <= LOOP_BUDGETS.maxMs)} ${ms(d.maxMs).padStart(6)} ms${at(d.maxAtMs)}`,
+    `(main's own CPU: p99 ${ms(d.ownP99Ms)}, max ${ms(d.ownMaxMs)}${at(d.ownMaxAtMs)}${gcText(d)})`,
     loadText(r.load),
     ...(r.note ? [r.note] : []),
   ].join('  ');

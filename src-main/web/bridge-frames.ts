@@ -10,6 +10,7 @@ const bridgeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('invoke'), id, route: name, input: z.unknown() }),
   z.object({ type: z.literal('subscribe'), id, stream: name, streamId: name, input: z.unknown() }),
   z.object({ type: z.literal('unsubscribe'), streamId: name }),
+  z.object({ type: z.literal('events'), names: z.array(name).max(100) }),
 ]);
 
 export type FrameCheck =

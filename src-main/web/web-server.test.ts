@@ -66,8 +66,7 @@ describe('browser mode server', () => {
   it('carries routes and events over the bridge, like the preload does', async () => {
     const s = await start();
     const ws = await connect(`${s.origin.replace('http', 'ws')}/bridge?token=${s.token}`, s.origin);
-    const messages: { type: string; id?: number; name?: string; result?: { ok: boolean; data?: unknown } }[] =
-      [];
+    const messages: BridgeMessage[] = [];
     ws.on('message', (m) => messages.push(JSON.parse(String(m))));
     ws.send(JSON.stringify({ type: 'invoke', id: 1, route: 'app.info', input: {} }));
     ws.send(JSON.stringify({ type: 'invoke', id: 2, route: 'models.list', input: {} }));
@@ -82,13 +81,17 @@ describe('browser mode server', () => {
     for (let i = 0; i < 200 && messages.filter((m) => m.type === 'result').length < 3; i++) {
       await new Promise((r) => setTimeout(r, 20));
     }
-    const byId = (id: number) => messages.find((m) => m.type === 'result' && m.id === id)!.result!;
+    const byId = (id: number) => {
+      const found = messages.find((m) => m.type === 'result' && m.id === id);
+      return found?.type === 'result' ? (found.result as { ok: boolean; data?: unknown }) : { ok: false };
+    };
     expect(byId(1)).toMatchObject({ ok: true, data: { mode: 'web' } });
     expect(byId(2).ok).toBe(true);
     expect((byId(2).data as { id: string }[]).map((m) => m.id)).toContain('sandbox-chat-1');
     expect(byId(3)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     // The models call was logged and the log event reached the page (changes go out within 50 ms).
-    const logged = () => messages.some((m) => m.type === 'event' && m.name === 'log.changed');
+    const logged = () =>
+      messages.some((m) => m.type === 'events' && m.items.some((e) => e.name === 'log.changed'));
     for (let i = 0; i < 50 && !logged(); i++) await new Promise((r) => setTimeout(r, 20));
     expect(logged()).toBe(true);
     ws.close();
@@ -125,8 +128,7 @@ describe('browser mode server', () => {
     });
     expect(got.b.some((m) => m.type === 'stream')).toBe(false);
     // The save is broadcast, so the other window's list refreshes too.
-    expect(got.b).toContainEqual({
-      type: 'event',
+    expect(got.b.flatMap((m) => (m.type === 'events' ? m.items : []))).toContainEqual({
       name: 'chat.conversations.changed',
       payload: { conversationId: 'c-short' },
     });
@@ -178,6 +180,32 @@ describe('browser mode server', () => {
       `GET ${path} HTTP/1.1\r\nHost: localhost:${new URL(s.origin).port}\r\n\r\n`,
     );
     expect(localhost).toMatch(/^HTTP\/1\.1 200/);
+  });
+
+  it('sends a socket that asked for some events those alone, and every other socket all', async () => {
+    const s = await start();
+    const bridge = `${s.origin.replace('http', 'ws')}/bridge?token=${s.token}`;
+    const [a, b] = await Promise.all([connect(bridge, s.origin), connect(bridge, s.origin)]);
+    const got = { a: [] as BridgeMessage[], b: [] as BridgeMessage[] };
+    a.on('message', (m) => got.a.push(JSON.parse(String(m))));
+    b.on('message', (m) => got.b.push(JSON.parse(String(m))));
+    a.send(JSON.stringify({ type: 'events', names: ['evals.run.progress'] }));
+    a.send('{"type":"events","names":"log.changed"}');
+    a.send(JSON.stringify({ type: 'invoke', id: 1, route: 'models.list', input: {} }));
+    const names = (m: BridgeMessage[]) =>
+      m.flatMap((f) => (f.type === 'events' ? f.items : [])).map((e) => e.name);
+    for (let i = 0; i < 100 && !names(got.b).includes('log.changed'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // The call's log events went to both sockets in the same flush: b heard them, a did not.
+    expect(names(got.b)).toContain('log.changed');
+    expect(got.a.find((m) => m.type === 'result')).toMatchObject({ id: 1, result: { ok: true } });
+    expect(names(got.a)).toEqual([]);
+    expect(got.a.find((m) => m.type === 'rejected')).toMatchObject({
+      error: { code: 'invalid_input', message: expect.stringMatching(/^names:/) },
+    });
+    a.close();
+    b.close();
   });
 
   it('answers malformed frames with an error and keeps serving the socket', async () => {

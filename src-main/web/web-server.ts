@@ -16,6 +16,7 @@ import { browserDesktopActions } from './browser-desktop-actions';
 import type { BridgeMessage } from '../../src-shared/ipc/bridge-protocol';
 import type { Result } from '../../src-shared/result';
 import { isLoopbackHost, readBridgeFrame, requestUrl } from './bridge-frames';
+import { eventOutbox } from './event-outbox';
 
 export interface WebServerOptions {
   port?: number;
@@ -47,10 +48,9 @@ const STATIC_TYPES: Record<string, string> = {
 export async function startWebServer(opts: WebServerOptions) {
   const token = randomBytes(18).toString('base64url');
   const sockets = new Set<WebSocket>();
-  const emit: EmitEvent = (name, payload) => {
-    const text = JSON.stringify({ type: 'event', name, payload } satisfies BridgeMessage);
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
-  };
+  // The events of one turn go out as one frame; a socket's own frames flush them first.
+  const outbox = eventOutbox(() => sockets);
+  const emit: EmitEvent = (name, payload) => outbox.emit(name, payload);
   // Fixed once the port is known (after listen); the sender policy reads it at call time.
   let origin = '';
   let port = 0;
@@ -141,9 +141,7 @@ export async function startWebServer(opts: WebServerOptions) {
       const sender = { url: req.headers.origin ?? '', isMainFrame: true };
       // A closed socket is a page gone away: the calls it started are told so.
       const gone = new AbortController();
-      const reply = (msg: BridgeMessage) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
-      };
+      const reply = (msg: BridgeMessage) => outbox.send(ws, msg);
       // This socket is one subscriber: a stream's events go to the socket that started it only.
       const subscriber: Subscriber = {
         send: (streamId, event, last) => reply({ type: 'stream', streamId, event, last }),
@@ -172,6 +170,8 @@ export async function startWebServer(opts: WebServerOptions) {
             .then((result) => reply({ type: 'result', id: msg.id, result }));
         } else if (msg.type === 'unsubscribe') {
           streams.unsubscribe(subscriber, msg.streamId);
+        } else if (msg.type === 'events') {
+          outbox.only(ws, msg.names);
         }
       });
       ws.on('close', () => {

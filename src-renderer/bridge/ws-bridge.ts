@@ -34,7 +34,8 @@ export function createWsBridge(url: string): GatehouseApi {
       // Only a frame this bridge did not build gets here; say so where a developer will look.
       console.error('Browser-mode bridge refused a frame:', msg.error.message);
     } else {
-      for (const l of listeners.get(msg.name) ?? []) l(msg.payload);
+      // One frame holds the events of one turn of main's loop, in the order they were emitted.
+      for (const { name, payload } of msg.items) for (const l of listeners.get(name) ?? []) l(payload);
     }
   });
   ws.addEventListener('close', () => {

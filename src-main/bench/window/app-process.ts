@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import type { BridgeMessage } from '../../../src-shared/ipc/bridge-protocol';
+import type { BridgeMessage, BridgeRequest } from '../../../src-shared/ipc/bridge-protocol';
 import type { Result } from '../../../src-shared/result';
 import type { LoopDelay } from '../../core/diagnostics/loop-probe';
 import { LOOP_PROBE_ENV, type LoopProbeReply, type LoopProbeRequest } from '../../web/bench-loop-probe';
@@ -12,6 +12,8 @@ export interface AppProcess {
   pid: number;
   /** Calls a route as the window would, over a socket of its own. */
   invoke<T = unknown>(route: string, input: unknown): Promise<T>;
+  /** Hears an app event on that socket, as a window does; the function returned stops it. */
+  on<T = unknown>(event: string, listener: (payload: T) => void): () => void;
   /**
    * Starts watching the app's event loop (its bench-only probe, over the process's IPC channel);
    * the function returned stops it and hands back the delays seen in between.
@@ -57,9 +59,17 @@ export async function startApp(
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let nextId = 1;
   const waiting = new Map<number, (r: Result<unknown>) => void>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  // The bench's socket hears only the events it listens to: a window's socket hears every call's
+  // log entry, which sent to this socket too was main's work for the bench alone.
+  const hear = () =>
+    socket.send(JSON.stringify({ type: 'events', names: [...listeners.keys()] } satisfies BridgeRequest));
+  hear();
   socket.on('message', (raw) => {
     const msg = JSON.parse(String(raw)) as BridgeMessage;
     if (msg.type === 'result') waiting.get(msg.id)?.(msg.result);
+    else if (msg.type === 'events')
+      for (const { name, payload } of msg.items) for (const l of listeners.get(name) ?? []) l(payload);
   });
   const probe = child.process;
   const heard = new Map<string, (r: LoopProbeReply) => void>();
@@ -84,6 +94,16 @@ export async function startApp(
         if (reply.loopProbe !== 'stopped' || !reply.delay) throw new Error('the app lost its loop probe');
         return reply.delay;
       };
+    },
+    on: (event, listener) => {
+      const set = listeners.get(event) ?? new Set();
+      if (!listeners.has(event)) {
+        listeners.set(event, set);
+        hear();
+      }
+      const l = listener as (payload: unknown) => void;
+      set.add(l);
+      return () => set.delete(l);
     },
     invoke: (route, input) =>
       new Promise((resolve, reject) => {

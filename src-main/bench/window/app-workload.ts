@@ -76,38 +76,77 @@ export async function watchWorkload(
 
 /** A run as its `get` route reads it: a judge batch run or an eval run. */
 interface PolledRun {
+  id: string;
   state: string;
   pauseReason?: PauseReason;
 }
 
+/** What a run's progress event says that `runToDone` reads: which run, and its state. */
+export interface RunProgress {
+  runId: string;
+  state: string;
+}
+
 /**
- * Starts a run (`start`: the window's click) and polls it by route every `everyMs` until it is
- * done, failing if it pauses or is cancelled; about once a second reads the window's progress bar
- * (`bar`, a DevTools call of its own). The wall time runs from just before `start` to `done` seen.
+ * Starts a run (`start`: the window's click) and waits until it is done, failing if it pauses or
+ * is cancelled. Its end is seen by the run's progress event, which the app sends the window on
+ * every change of state (`progress`: the same event on the bench's own socket), then confirmed
+ * by one read of the run by route; the run is also read every `everyMs` while no event says it
+ * stopped, a slow safety net only — polling it by route (50 times a second before) was main's
+ * work for the bench, not the user's. About once a second reads the window's progress bar (`bar`,
+ * a DevTools call of its own). The wall time runs from just before `start` to the event that
+ * said the run stopped (to the read that saw it, were no event heard).
  */
 export async function runToDone<R extends PolledRun>(o: {
   start: () => Promise<void>;
   /** The run as listed once started; undefined while the list does not hold it yet. */
   listed: () => Promise<R | undefined>;
   get: (run: R) => Promise<R>;
+  progress: (listener: (p: RunProgress) => void) => () => void;
   everyMs: number;
   bar: () => Promise<number>;
 }): Promise<{ run: R; t0: number; wallMs: number; barMax: number }> {
-  const t0 = performance.now();
-  await o.start();
-  let run: R | undefined;
-  while (!run) run = await o.listed();
-  let barMax = 0;
-  let lastLook = t0;
-  while (run.state !== 'done') {
-    await new Promise((r) => setTimeout(r, o.everyMs));
-    run = await o.get(run);
-    if (run.state === 'paused' || run.state === 'cancelled')
-      throw new Error(`the bench run stopped: ${run.pauseReason?.message ?? run.state}`);
-    if (performance.now() - lastLook > 1_000) {
-      lastLook = performance.now();
-      barMax = Math.max(barMax, await o.bar());
+  // When an event said each run left `running` (a run's end may come before it is listed).
+  const stoppedAt = new Map<string, number>();
+  let wake = (_runId: string) => {};
+  const off = o.progress((p) => {
+    if (p.state === 'running' || p.state === 'queued' || stoppedAt.has(p.runId)) return;
+    stoppedAt.set(p.runId, performance.now());
+    wake(p.runId);
+  });
+  try {
+    const t0 = performance.now();
+    await o.start();
+    let run: R | undefined;
+    while (!run) run = await o.listed();
+    const id = run.id;
+    let barMax = 0;
+    let lastLook = t0;
+    let heard = false;
+    let seenAt = t0;
+    while (run.state !== 'done') {
+      if (!stoppedAt.has(id) || heard)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, o.everyMs);
+          wake = (runId) => {
+            if (runId !== id) return;
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      wake = () => {};
+      heard = stoppedAt.has(id);
+      run = await o.get(run);
+      seenAt = performance.now();
+      if (run.state === 'paused' || run.state === 'cancelled')
+        throw new Error(`the bench run stopped: ${run.pauseReason?.message ?? run.state}`);
+      if (performance.now() - lastLook > 1_000) {
+        lastLook = performance.now();
+        barMax = Math.max(barMax, await o.bar());
+      }
     }
+    return { run, t0, wallMs: (stoppedAt.get(id) ?? seenAt) - t0, barMax };
+  } finally {
+    off();
   }
-  return { run, t0, wallMs: performance.now() - t0, barMax };
 }

@@ -30,6 +30,26 @@ describe('startLoopProbe', () => {
   });
 });
 
+describe('startLoopProbe: when', () => {
+  it('says when its worst gap ended, after the probe started', async () => {
+    const probe = await startLoopProbe();
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, 60));
+    const busyFrom = performance.now() - t0;
+    const until = performance.now() + 150;
+    while (performance.now() < until) {
+      // The one long stall, 60 ms or more into the watch.
+    }
+    const busyTo = performance.now() - t0;
+    const seen = await probe.stop();
+    expect(seen.maxMs).toBeGreaterThanOrEqual(140);
+    // The gap over the busy wait ends once it is over, by the clock and by main's own CPU.
+    expect(seen.maxAtMs).toBeGreaterThanOrEqual(busyTo - 1);
+    expect(seen.maxAtMs).toBeLessThan(busyTo + 100);
+    expect(seen.ownMaxAtMs).toBeGreaterThan(busyFrom);
+  });
+});
+
 describe('watchGc', () => {
   it('names the longest garbage collection while it watched, and nothing after it stopped', async () => {
     const gc = watchGc();
@@ -48,5 +68,6 @@ describe('watchGc', () => {
     expect(made).toBe(1_000_000);
     expect(seen.maxMs).toBeGreaterThan(0);
     expect(['major', 'minor', 'incremental', 'weak callbacks']).toContain(seen.kind);
+    expect(seen.atMs).toBeGreaterThanOrEqual(0);
   });
 });

@@ -24,11 +24,19 @@ export interface LoopDelay {
   /** How many timer periods were measured. */
   samples: number;
   /**
+   * When the worst gaps ended, in milliseconds after the probe started (by the clock, and by
+   * main's own CPU): a stall at a run's start and one mid-run have different causes.
+   */
+  maxAtMs?: number;
+  ownMaxAtMs?: number;
+  /**
    * The longest garbage collection that held main (by the clock) and its kind: a major one on a
    * large heap stops the loop without much of main's own CPU (helper threads mark and compact).
    */
   gcMaxMs?: number;
   gcKind?: GcKind;
+  /** When that collection started, in milliseconds after the probe started. */
+  gcAtMs?: number;
 }
 
 export type GcKind = 'major' | 'minor' | 'incremental' | 'weak callbacks';
@@ -41,14 +49,15 @@ function gcKindOf(kind: number | undefined): GcKind {
 }
 
 /** The longest garbage collection from now until `stop()`. */
-export function watchGc(): { stop(): { maxMs: number; kind?: GcKind } } {
-  let worst: { maxMs: number; kind?: GcKind } = { maxMs: 0 };
-  const see = (entries: readonly { duration: number }[]) => {
+export function watchGc(): { stop(): { maxMs: number; kind?: GcKind; atMs?: number } } {
+  const t0 = performance.now();
+  let worst: { maxMs: number; kind?: GcKind; atMs?: number } = { maxMs: 0 };
+  const see = (entries: readonly { duration: number; startTime: number }[]) => {
     for (const e of entries) {
       if (e.duration <= worst.maxMs) continue;
       // A gc entry's detail holds its kind (Node's perf_hooks), which the DOM-shaped type leaves out.
       const { detail } = e as { detail?: { kind?: number } };
-      worst = { maxMs: e.duration, kind: gcKindOf(detail?.kind) };
+      worst = { maxMs: e.duration, kind: gcKindOf(detail?.kind), atMs: e.startTime - t0 };
     }
   };
   const observer = new PerformanceObserver((list) => see(list.getEntries()));
@@ -88,7 +97,12 @@ export class TimerLag {
   private lastCpu = process.threadCpuUsage();
   /** Lateness counted against main's own thread, in microseconds plus one (a histogram holds no 0). */
   private readonly own = createHistogram();
+  private readonly started = this.last;
   maxClockMs = 0;
+  /** When the worst gap by the clock, and the worst by main's own CPU, ended (ms after the start). */
+  maxClockAtMs = 0;
+  ownMaxAtMs = 0;
+  private ownMax = 0;
 
   constructor(readonly periodMs = PROBE_PERIOD_MS) {}
 
@@ -96,7 +110,14 @@ export class TimerLag {
     const now = performance.now();
     const cpu = process.threadCpuUsage(this.lastCpu);
     const late = lateness(now - this.last, (cpu.user + cpu.system) / 1000, this.periodMs);
-    this.maxClockMs = Math.max(this.maxClockMs, late.clockMs);
+    if (late.clockMs > this.maxClockMs) {
+      this.maxClockMs = late.clockMs;
+      this.maxClockAtMs = now - this.started;
+    }
+    if (late.ownMs > this.ownMax) {
+      this.ownMax = late.ownMs;
+      this.ownMaxAtMs = now - this.started;
+    }
     this.own.record(Math.round(late.ownMs * 1000) + 1);
     this.last = now;
     this.lastCpu = process.threadCpuUsage();
@@ -133,6 +154,9 @@ export async function startLoopProbe(periodMs = PROBE_PERIOD_MS): Promise<{ stop
       ownP99Ms: lag.ownMs(99),
       ownMaxMs: lag.ownMs(),
       samples: eld.count,
+      // The histogram does not say when; the timer beside it, which sees the same gaps, does.
+      maxAtMs: lag.maxClockAtMs,
+      ownMaxAtMs: lag.ownMaxAtMs,
     };
   };
   return {
@@ -142,7 +166,7 @@ export async function startLoopProbe(periodMs = PROBE_PERIOD_MS): Promise<{ stop
       clearInterval(timer);
       eld.disable();
       const worstGc = gc.stop();
-      return { ...out, gcMaxMs: worstGc.maxMs, gcKind: worstGc.kind };
+      return { ...out, gcMaxMs: worstGc.maxMs, gcKind: worstGc.kind, gcAtMs: worstGc.atMs };
     },
   };
 }
