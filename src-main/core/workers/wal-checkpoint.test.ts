@@ -64,11 +64,13 @@ describe('WalCheckpoints', () => {
     expect(autocheckpoint()).toBe(0);
     writeMany();
     release();
-    expect(autocheckpoint()).toBe(1000);
+    // Main's own come back once the worker has copied what the hold left, not before.
+    expect(autocheckpoint()).toBe(0);
     await until(() => asked.length === 1, 'the checkpoint asked at release');
     // Main never reset the log: every commit's frames were still there for the job to copy.
     expect(asked[0].log).toBeGreaterThan(1_500);
     expect(asked[0].checkpointed).toBe(asked[0].log);
+    await until(() => autocheckpoint() === 1000, "main's own checkpoints back");
   });
 
   it('asks for a checkpoint every `everyMs` while held, and only the last release hands back', async () => {
@@ -81,6 +83,30 @@ describe('WalCheckpoints', () => {
     first(); // a second call of the same release does not count twice
     expect(autocheckpoint()).toBe(0);
     second();
+    await until(() => autocheckpoint() === 1000, "main's own checkpoints back after the last release");
+  });
+
+  it('a hold taken again before the last copy is done keeps main off, and hands back 1,000 after', async () => {
+    let finish = () => {};
+    const slow = {
+      run: <T>() =>
+        new Promise<T>((resolve) => {
+          finish = () => resolve({ log: 0, checkpointed: 0 } as T);
+        }),
+    };
+    const wal = new WalCheckpoints({ db, pool: slow, everyMs: 3_600_000 });
+    wal.hold()();
+    const again = wal.hold();
+    finish();
+    await new Promise((r) => setTimeout(r, 10));
+    finish();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(autocheckpoint()).toBe(0);
+    again();
+    for (let i = 0; i < 3; i++) {
+      finish();
+      await new Promise((r) => setTimeout(r, 10));
+    }
     expect(autocheckpoint()).toBe(1000);
   });
 });

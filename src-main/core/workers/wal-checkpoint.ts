@@ -40,13 +40,17 @@ export function walCheckpointJobs(databaseFile: string) {
 
 /**
  * Main's side: `hold()` while something writes a stream of small transactions (an eval run
- * sending); the last release gives main back its own checkpoints and asks for one more in a worker.
+ * sending). The last release asks a worker for one more checkpoint and gives main back its own
+ * only once that is done: the log a run leaves is the worker's to copy, not the commit of the
+ * run's last state (which waited 23 ms on the disk for it, main's CPU idle).
  */
 export class WalCheckpoints {
   private holds = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
-  private asking = false;
+  private asking: Promise<void> | undefined;
   private restore = 1000;
+  /** Main's own checkpoints are off: held, or released with the worker's last copy not yet done. */
+  private off = false;
 
   constructor(
     private readonly deps: {
@@ -58,9 +62,12 @@ export class WalCheckpoints {
 
   hold(): () => void {
     if (this.holds++ === 0) {
-      const now = this.deps.db.prepare('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number };
-      this.restore = Number(now.wal_autocheckpoint) || 1000;
-      this.deps.db.exec('PRAGMA wal_autocheckpoint = 0');
+      if (!this.off) {
+        const now = this.deps.db.prepare('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number };
+        this.restore = Number(now.wal_autocheckpoint) || 1000;
+        this.deps.db.exec('PRAGMA wal_autocheckpoint = 0');
+        this.off = true;
+      }
       this.timer = setInterval(() => void this.checkpoint(), this.deps.everyMs ?? WAL_CHECKPOINT_EVERY_MS);
       this.timer.unref?.();
     }
@@ -71,21 +78,29 @@ export class WalCheckpoints {
       if (--this.holds > 0) return;
       clearInterval(this.timer);
       this.timer = undefined;
-      this.deps.db.exec(`PRAGMA wal_autocheckpoint = ${this.restore}`);
-      void this.checkpoint();
+      // One begun before the last writes may have missed them: wait for it, then ask again.
+      void (this.asking ?? Promise.resolve())
+        .then(() => this.checkpoint())
+        .then(() => {
+          if (this.holds > 0 || !this.off) return;
+          this.off = false;
+          this.deps.db.exec(`PRAGMA wal_autocheckpoint = ${this.restore}`);
+        });
     };
   }
 
   /** One at a time; a failure (the pool closing) is left to the next, or to main's own. */
-  private async checkpoint(): Promise<void> {
-    if (this.asking) return;
-    this.asking = true;
-    try {
-      await this.deps.pool.run<WalCheckpointResult>(WAL_CHECKPOINT_JOB, {});
-    } catch {
-      // Main's connection checkpoints again once released; nothing is lost, the log only grows.
-    } finally {
-      this.asking = false;
-    }
+  private checkpoint(): Promise<void> {
+    this.asking ??= this.deps.pool
+      .run<WalCheckpointResult>(WAL_CHECKPOINT_JOB, {})
+      .then(
+        () => undefined,
+        // Main's connection checkpoints again once released; nothing is lost, the log only grows.
+        () => undefined,
+      )
+      .finally(() => {
+        this.asking = undefined;
+      });
+    return this.asking;
   }
 }
