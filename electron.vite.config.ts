@@ -28,12 +28,13 @@ export default defineConfig({
       externalizeDeps: { exclude: ['electron-store'] },
       outDir: 'out/main',
       // Built into Node (and Electron's Node): left for the runtime to load, never bundled or resolved.
-      // The judge worker is an entry of its own, `out/main/judge-worker.js` beside index.js, where
-      // main starts its worker threads from (src-main/core/workers/judge-worker-entry.ts).
+      // The judge worker and the Sandbox's thread are entries of their own (`out/main/judge-worker.js`,
+      // `sandbox-worker.js`) beside index.js, where main starts its threads from (thread-entry.ts).
       rollupOptions: {
         input: {
           index: resolve('src-main/index.ts'),
           'judge-worker': resolve('src-main/core/workers/judge-worker.ts'),
+          'sandbox-worker': resolve('src-main/sandbox/sandbox-worker.ts'),
         },
         external: ['node:sqlite', 'sqlite'],
       },

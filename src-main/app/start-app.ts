@@ -15,7 +15,12 @@ import { createAppRouter, createAppStreamRouter } from '../ipc/app-router';
 import type { SenderPolicy } from '../ipc/router';
 import { lazySandboxHost } from '../ipc/sandbox-host';
 import { type AppServices, createServices, type EmitEvent, startBackgroundWork } from '../ipc/services';
-import { startSandbox, type SandboxOptions } from '../sandbox/server';
+import {
+  startSandboxThread,
+  type SandboxThreadEntry,
+  type SandboxThreadOptions,
+} from '../sandbox/sandbox-thread';
+import { sandboxThreadEntry } from './sandbox-thread-entry';
 import { describeStartupFailure, StartupError } from './startup-failure';
 
 /**
@@ -49,10 +54,12 @@ export interface AppStartEnv {
   dataDir: string;
   version: string;
   /** The in-app Sandbox's options (faults and pace for the end-to-end tests). */
-  sandbox?: SandboxOptions;
+  sandbox?: SandboxThreadOptions;
   now?: () => number;
   /** The worker threads' code; by default where judgeWorkerEntry finds it. */
   workerEntry?: WorkerEntry;
+  /** The Sandbox thread's code; by default where sandboxThreadEntry finds it. */
+  sandboxEntry?: SandboxThreadEntry;
 }
 
 /** The shutdown's steps, in the order dispose takes them. */
@@ -114,7 +121,10 @@ export async function startApp(platform: AppPlatform, env: AppStartEnv): Promise
       cause: err,
     });
   }
-  const sandbox = lazySandboxHost(() => startSandbox(env.sandbox));
+  // In a thread of its own: a gateway's work is never main's (docs/architecture.md, "The Sandbox").
+  const sandbox = lazySandboxHost(() =>
+    startSandboxThread(env.sandboxEntry ?? sandboxThreadEntry(), env.sandbox),
+  );
   // Started now, so the first heavy call does not wait for a worker to load its code.
   const workers = new WorkerPool({
     size: WORKER_THREADS,

@@ -1,15 +1,27 @@
 import type { SandboxHost } from '../core/profiles/profile-service';
 
+interface StartedSandbox {
+  origin: string;
+  /** Settles when the Sandbox has stopped by itself (its thread failed): the next use starts another. */
+  ended?: Promise<void>;
+  close(): Promise<void>;
+}
+
 /** Starts the built-in Sandbox on first use (loopback, random port) and remembers its address. */
-export function lazySandboxHost(start: () => Promise<{ origin: string; close(): Promise<void> }>) {
-  let running: Promise<{ origin: string; close(): Promise<void> }> | undefined;
+export function lazySandboxHost(start: () => Promise<StartedSandbox>) {
+  let running: Promise<StartedSandbox> | undefined;
   let origin: string | undefined;
   const host: SandboxHost & { close(): Promise<void> } = {
     origin: async () => {
-      running ??= start().then((s) => {
+      const starting = (running ??= start().then((s) => {
         origin = s.origin;
+        void s.ended?.then(() => {
+          if (running !== starting) return;
+          running = undefined;
+          origin = undefined;
+        });
         return s;
-      });
+      }));
       try {
         return (await running).origin;
       } catch (err) {

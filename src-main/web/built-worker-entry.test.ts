@@ -13,6 +13,15 @@ describe('browserWorkerEntry', () => {
     });
   });
 
+  it('finds another thread’s built code by its name (the Sandbox’s)', () => {
+    const sandbox = join(root, 'out', 'main', 'sandbox-worker.js');
+    const exists = (p: string) => p === sandbox;
+    expect(browserWorkerEntry(root, join(root, 'out', 'renderer'), exists, 'sandbox-worker.js')).toEqual({
+      file: pathToFileURL(sandbox),
+    });
+    expect(browserWorkerEntry(root, join(root, 'out', 'renderer'), exists)).toBeUndefined();
+  });
+
   it('keeps the sources when the window is served from elsewhere (tests) or the worker was not built', () => {
     expect(browserWorkerEntry(root, join('/', 'tmp', 'renderer'), () => true)).toBeUndefined();
     expect(browserWorkerEntry(root, join(root, 'out', 'renderer'), () => false)).toBeUndefined();

@@ -55,6 +55,7 @@ try {
     exportDir: values['export-dir'] ? resolve(values['export-dir']) : undefined,
     sandbox: sandboxParse.options,
     workerEntry: browserWorkerEntry(projectRoot, rendererDir),
+    sandboxEntry: browserWorkerEntry(projectRoot, rendererDir, undefined, 'sandbox-worker.js'),
   });
 } catch (err) {
   // One line and exit 1, never a stack trace: the data folder (or the port) is the user's to fix.

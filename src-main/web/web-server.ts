@@ -9,7 +9,7 @@ import { JsonKeyValueStore } from '../core/storage/key-value-store';
 import { originPolicy } from '../ipc/router';
 import type { EmitEvent } from '../ipc/services';
 import type { Subscriber } from '../ipc/stream-hub';
-import type { SandboxOptions } from '../sandbox/server';
+import type { SandboxThreadOptions } from '../sandbox/sandbox-thread';
 import type { WorkerEntry } from '../core/workers/worker-pool';
 import { startApp } from '../app/start-app';
 import { browserDesktopActions } from './browser-desktop-actions';
@@ -25,9 +25,11 @@ export interface WebServerOptions {
   version?: string;
   /** Where "save as" writes in browser mode (there is no native dialog). */
   exportDir?: string;
-  sandbox?: SandboxOptions;
+  sandbox?: SandboxThreadOptions;
   /** The worker threads' code (src-main/web/built-worker-entry.ts); by default the sources. */
   workerEntry?: WorkerEntry;
+  /** The Sandbox thread's code, found the same way. */
+  sandboxEntry?: WorkerEntry;
 }
 
 const STATIC_TYPES: Record<string, string> = {
@@ -72,6 +74,7 @@ export async function startWebServer(opts: WebServerOptions) {
       version: opts.version ?? '0.0.0',
       sandbox: opts.sandbox,
       ...(opts.workerEntry ? { workerEntry: opts.workerEntry } : {}),
+      ...(opts.sandboxEntry ? { sandboxEntry: opts.sandboxEntry } : {}),
     },
   );
   const { services, dispatch, streams } = app;

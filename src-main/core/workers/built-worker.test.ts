@@ -10,7 +10,9 @@ import { StorageNotices } from '../storage/storage-notices';
 import { BIG_RUN_QUESTIONS, seedBigRun } from '../../test-support/big-judge-run';
 import type { BatchGridPage } from '../../../src-shared/judge/batch-grid';
 import type { RunAgreement } from '../../../src-shared/judge/run-agreement';
+import { Worker } from 'node:worker_threads';
 import { judgeWorkerEntry } from './judge-worker-entry';
+import { threadEntry } from './thread-entry';
 import { WorkerPool } from './worker-pool';
 import { COUNT_TOKENS_JOB, ESTIMATE_SET_CASES_JOB } from './worker-messages';
 import { setCasesKey } from '../judge/batch/set-case-source';
@@ -32,8 +34,8 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('the judge worker, built', () => {
-  it('is emitted beside main’s entry, found from it, and answers jobs without a TypeScript loader', async () => {
+describe('the worker threads, built', () => {
+  it('are emitted beside main’s entry, found from it, and serve without a TypeScript loader', async () => {
     mkdirSync(scratch, { recursive: true });
     const config = join(scratch, 'main-only.config.mts');
     writeFileSync(
@@ -77,5 +79,15 @@ describe('the judge worker, built', () => {
     await pool.close();
     db.close();
     rmSync(dataDir, { recursive: true, force: true });
+
+    // The Sandbox's thread (sandbox/sandbox-worker.ts) is built beside it and serves on its own.
+    const sandbox = threadEntry({ source: 'unused.ts', built: 'sandbox-worker.js' }, builtMain);
+    expect(sandbox.file.href).toBe(pathToFileURL(join(scratch, 'out', 'main', 'sandbox-worker.js')).href);
+    const thread = new Worker(sandbox.file, { workerData: { tokenDelayMs: 0 } });
+    const said = await new Promise<{ type: string; origin?: string }>((done) => thread.once('message', done));
+    expect(said.type).toBe('listening');
+    const models = await fetch(`${said.origin}/v1/models`, { headers: { Authorization: 'Bearer sk-built' } });
+    expect(models.status).toBe(200);
+    await thread.terminate();
   }, 120_000);
 });
