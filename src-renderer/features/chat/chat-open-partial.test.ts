@@ -123,6 +123,15 @@ describe('opening a long conversation newest messages first', () => {
     expect(useChat.getState().messages).toEqual(saved().messages);
   });
 
+  it('leaves no wait of an earlier open behind: another open stops it', async () => {
+    await openHead();
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(REST_AFTER_MS - 400);
+    await useChat.getState().openById('long');
+    // The second open's wait alone: the first would wake the window for nothing.
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
   it('reads the older messages once, however many ask for them', async () => {
     await openHead();
     const a = useChat.getState().loadRest('long');

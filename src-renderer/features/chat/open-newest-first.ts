@@ -32,9 +32,11 @@ export const isPartial = (s: Pick<ChatState, 'conversationId' | 'partial'>) =>
   s.partial !== undefined && s.partial === s.conversationId;
 
 export async function openById(get: Get, set: Set, id: string): Promise<void> {
-  // One conversation at most is partly open: what was kept for another is let go.
+  // One conversation at most is partly open: what was kept for another is let go, and so is its
+  // wait for idleness, which would only wake the window to find it is not wanted.
   heads.clear();
   savedSince.clear();
+  stopSettling();
   const open = ++opens;
   try {
     const head = await call('chat.conversations.head', { id, last: FIRST_MESSAGES });
@@ -124,10 +126,22 @@ export function savedWhilePartial(get: Get, id: string): boolean {
   return true;
 }
 
+/** The wait of the latest open for idleness: its timer, then its idle callback. */
+let settling: { timer?: ReturnType<typeof setTimeout>; idle?: number } = {};
+
 /** After the open has been shown and the window has had a moment of idleness. */
 function afterSettling(run: () => void): void {
-  setTimeout(() => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 });
+  const wait: typeof settling = {};
+  wait.timer = setTimeout(() => {
+    wait.timer = undefined;
+    if (typeof requestIdleCallback === 'function') wait.idle = requestIdleCallback(run, { timeout: 2_000 });
     else run();
   }, REST_AFTER_MS);
+  settling = wait;
+}
+
+function stopSettling(): void {
+  if (settling.timer !== undefined) clearTimeout(settling.timer);
+  if (settling.idle !== undefined) cancelIdleCallback(settling.idle);
+  settling = {};
 }
