@@ -30,7 +30,7 @@ vi.mock('../../bridge/api', async (real) => ({
 
 const { useChat } = await import('./chat-store');
 const { useCompare } = await import('./compare-store');
-const { FIRST_MESSAGES, REST_AFTER_MS } = await import('./open-newest-first');
+const { FIRST_CHARS, FIRST_LEAST, FIRST_MESSAGES, REST_AFTER_MS } = await import('./open-newest-first');
 
 const saved = (): Conversation =>
   ({
@@ -79,7 +79,12 @@ describe('opening a long conversation newest messages first', () => {
 
   it('shows the newest messages at once and reads the older ones only once the window has been idle', async () => {
     await openHead();
-    expect(calls[0].input).toEqual({ id: 'long', last: FIRST_MESSAGES });
+    expect(calls[0].input).toEqual({
+      id: 'long',
+      last: FIRST_MESSAGES,
+      chars: FIRST_CHARS,
+      least: FIRST_LEAST,
+    });
     expect(useChat.getState().messages).toEqual(saved().messages.slice(-FIRST_MESSAGES));
     expect(useChat.getState().partial).toBe('long');
     await vi.advanceTimersByTimeAsync(REST_AFTER_MS - 10);
