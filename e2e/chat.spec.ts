@@ -83,6 +83,41 @@ test('a short conversation starts at the top of the list, a long one is shown at
   expect(stats.y).toBeGreaterThan(box.y + box.height / 2);
 });
 
+test('a long reply reopened mounts what fills the view, clear of it, and the rest as the view nears it', async ({
+  page,
+}) => {
+  await modelReady(page);
+  await page.getByLabel('Message').fill('Please write 2000 tokens about gateways');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByLabel('Reply statistics')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await page
+    .getByRole('complementary', { name: 'Conversations' })
+    .getByText('Please write 2000 tokens about gateways')
+    .click();
+  const list = page.locator('.message-list');
+  const spacer = list.locator('.md-spacer');
+  await expect(spacer).toHaveCount(1);
+  // Read at once: the window mounts the rest anyway once it has been idle a second.
+  const at = await list.evaluate((el) => ({
+    view: el.getBoundingClientRect(),
+    spacerEnd: el.querySelector('.md-spacer')!.getBoundingClientRect().bottom,
+    statsEnd: el.querySelector('[aria-label="Reply statistics"]')!.getBoundingClientRect().bottom,
+    blocks: el.querySelectorAll('.md-block').length,
+  }));
+  // Tail first (reply-tail-first.tsx): the blocks laid out reach above the view by more than the
+  // margin at which the spacer brings the rest in (a tenth of the view), so the open brings in
+  // no more than them, and by less than half a view: what is laid out is about what is seen.
+  expect(at.spacerEnd).toBeLessThan(at.view.top - 0.1 * at.view.height);
+  expect(at.spacerEnd).toBeGreaterThan(at.view.top - 0.5 * at.view.height);
+  expect(at.statsEnd).toBeLessThanOrEqual(at.view.bottom);
+  // Scrolled up until the spacer's end meets the view's top, the rest is mounted then, well before
+  // the second the window waits to mount it anyway.
+  await list.evaluate((el, by) => el.scrollBy(0, -by), at.view.top - at.spacerEnd);
+  await expect(spacer).toHaveCount(0, { timeout: 600 });
+  expect(await list.locator('.md-block').count()).toBeGreaterThan(at.blocks);
+});
+
 test('a saved key never appears in the page; a refused key shows the 401 help', async ({ page }) => {
   const gateway = await startSandboxProcess(['--keys', 'sk-good-key-1234']);
   try {

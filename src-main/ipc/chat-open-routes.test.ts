@@ -42,6 +42,18 @@ describe('opening a conversation newest messages first (docs/architecture.md, "T
     );
   });
 
+  it('head gives fewer when the newest already hold the characters asked for, never fewer than `least`', async () => {
+    // "message 40" to "message 49": ten characters each, and "{}" for the rest as stored.
+    const head = (input: object) =>
+      call<{ conversation: Conversation; total: number }>('chat.conversations.head', {
+        id: 'long',
+        ...input,
+      });
+    expect((await head({ last: 10, chars: 36 })).conversation.messages).toEqual(messages.slice(47));
+    expect((await head({ last: 10, chars: 36, least: 5 })).conversation.messages).toEqual(messages.slice(45));
+    expect((await head({ last: 10, chars: 36 })).total).toBe(50);
+  });
+
   it('names the field and the rule for a bad range or count', async () => {
     const bad = await send('chat.conversations.messages', { id: 'long', from: 5, to: 2 });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

@@ -8,6 +8,7 @@ import {
   type ConversationRepository,
   type MessageRange,
   rangeBounds,
+  storedSize,
 } from '../db/conversation-repository';
 import type { ProfileService } from '../profiles/profile-service';
 import {
@@ -110,7 +111,7 @@ export class ChatService {
     const part = this.deps.conversations.part(id, range);
     if (part && !(part.conversation.pendingBranches && !this.newest.has(id))) return part;
     const { messages, ...c } = this.get(id); // restores, or sets aside a row that does not read
-    const [from, to] = rangeBounds(range, messages.length);
+    const [from, to] = rangeBounds(range, messages.length, (p) => storedSize(messages[p]));
     return { conversation: { ...c, messages: messages.slice(from, to) }, total: messages.length };
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../src-shared/chat/conversation';
 import { StorageNotices } from '../storage/storage-notices';
 import { openMemoryDatabase } from './open-database';
-import { conversationRepository, rangeBounds } from './conversation-repository';
+import { conversationRepository, rangeBounds, storedSize } from './conversation-repository';
 
 const chat = (n: number): Conversation => ({
   id: 'c',
@@ -60,5 +60,38 @@ describe('reading part of a conversation (the window opens newest first)', () =>
     expect(rangeBounds({ last: 30 }, 10)).toEqual([0, 10]);
     expect(rangeBounds({ from: 2 }, 10)).toEqual([2, 10]);
     expect(rangeBounds({ from: 2, to: 50 }, 10)).toEqual([2, 10]);
+  });
+
+  it('stops short of `last` once the newest `least` or more hold `chars` characters', () => {
+    // Each message 100 characters: the newest three hold 300.
+    const hundred = () => 100;
+    expect(rangeBounds({ last: 8, chars: 300 }, 10, hundred)).toEqual([7, 10]);
+    expect(rangeBounds({ last: 8, chars: 301 }, 10, hundred)).toEqual([6, 10]);
+    expect(rangeBounds({ last: 8, chars: 300, least: 5 }, 10, hundred)).toEqual([5, 10]);
+    // Never more than `last`, nor a count of characters without the sizes.
+    expect(rangeBounds({ last: 2, chars: 10_000 }, 10, hundred)).toEqual([8, 10]);
+    expect(rangeBounds({ last: 8, chars: 300 }, 10)).toEqual([2, 10]);
+  });
+
+  it('counts a message’s characters as stored, and reads the newest by them', () => {
+    const { db, conversations } = repo();
+    const { messages, ...record } = conversations.put(chat(30));
+    const stored = db
+      .prepare(
+        "SELECT length(content) + length(data) AS size FROM messages WHERE conversation_id = 'c' ORDER BY position",
+      )
+      .all() as { size: number }[];
+    expect(messages.map(storedSize)).toEqual(stored.map((r) => r.size));
+    const newestFour = messages.slice(-4).reduce((n, m) => n + storedSize(m), 0);
+    expect(conversations.part('c', { last: 20, chars: newestFour })).toEqual({
+      conversation: { ...record, messages: messages.slice(-4) },
+      total: 30,
+    });
+    expect(conversations.part('c', { last: 20, chars: newestFour, least: 6 })?.conversation.messages).toEqual(
+      messages.slice(-6),
+    );
+    expect(conversations.part('c', { last: 3, chars: newestFour })?.conversation.messages).toEqual(
+      messages.slice(-3),
+    );
   });
 });

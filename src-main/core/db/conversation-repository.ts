@@ -3,6 +3,7 @@ import {
   type ConversationHit,
   type ConversationSummary,
   conversationSchema,
+  type StoredMessage,
 } from '../../../src-shared/chat/conversation';
 import { type DbContext, issuesText, quarantine } from './quarantine';
 import { transaction } from './transaction';
@@ -28,17 +29,39 @@ export interface ConversationRepository {
   attachmentIds(): Set<string>;
 }
 
-/** The newest `last` messages, or those from `from` to before `to` (absent: to the end). */
-export type MessageRange = { last: number } | { from: number; to?: number };
+/**
+ * The newest `last` messages — fewer when the newest `least` or more already hold `chars`
+ * characters, counted as a message is stored (its text and the JSON of the rest) — or those
+ * from `from` to before `to` (absent: to the end).
+ */
+export type MessageRange = { last: number; chars?: number; least?: number } | { from: number; to?: number };
 export interface ConversationPart {
   conversation: Conversation;
   total: number;
 }
-/** Where `range` starts and ends in a conversation of `total` messages (as `slice` reads them). */
-export function rangeBounds(range: MessageRange, total: number): [from: number, to: number] {
-  return 'last' in range
-    ? [Math.max(0, total - range.last), total]
-    : [range.from, Math.min(range.to ?? total, total)];
+/**
+ * Where `range` starts and ends in a conversation of `total` messages (as `slice` reads them);
+ * `sizeAt` gives the stored size of the message at a position, for a range with `chars`.
+ */
+export function rangeBounds(
+  range: MessageRange,
+  total: number,
+  sizeAt?: (position: number) => number,
+): [from: number, to: number] {
+  if (!('last' in range)) return [range.from, Math.min(range.to ?? total, total)];
+  const from = Math.max(0, total - range.last);
+  if (range.chars === undefined || !sizeAt) return [from, total];
+  let held = 0;
+  for (let p = total - 1; p > from; p--) {
+    held += sizeAt(p);
+    if (held >= range.chars && total - p >= (range.least ?? 1)) return [p, total];
+  }
+  return [from, total];
+}
+
+/** A message's size as stored: its text and the JSON of its other fields (the `data` column). */
+export function storedSize({ role: _role, content, ...extra }: StoredMessage): number {
+  return content.length + JSON.stringify(extra).length;
 }
 
 interface ConversationRow {
@@ -100,6 +123,10 @@ export function conversationRepository(ctx: DbContext): ConversationRepository {
   const refs = attachmentRefs(db);
   const readRow = db.prepare('SELECT * FROM conversations WHERE id = ?');
   const countMessages = db.prepare('SELECT count(*) AS total FROM messages WHERE conversation_id = ?');
+  const messageSizes = db.prepare(
+    `SELECT length(content) + length(data) AS size FROM messages
+     WHERE conversation_id = ? AND position >= ? ORDER BY position`,
+  );
   const readMessages = db.prepare(
     `SELECT role, content, data FROM messages
      WHERE conversation_id = ? AND position >= ? AND position < ? ORDER BY position`,
@@ -139,7 +166,14 @@ export function conversationRepository(ctx: DbContext): ConversationRepository {
       const row = readRow.get(id) as ConversationRow | undefined;
       if (!row) return undefined;
       const { total } = countMessages.get(id) as { total: number };
-      const [from, to] = rangeBounds(range, total);
+      // The stored sizes of the newest `last` messages, read only for a range that counts characters.
+      const oldest = 'last' in range ? Math.max(0, total - range.last) : 0;
+      let sizes: number[] | undefined;
+      const sizeAt = (position: number) => {
+        sizes ??= (messageSizes.all(id, oldest) as unknown as { size: number }[]).map((r) => r.size);
+        return sizes[position - oldest] ?? 0;
+      };
+      const [from, to] = rangeBounds(range, total, sizeAt);
       const messages = readMessages.all(id, from, to) as unknown as MessageRow[];
       const parsed = conversationSchema.safeParse(candidateOf(row, messages));
       return parsed.success ? { conversation: parsed.data, total } : undefined;

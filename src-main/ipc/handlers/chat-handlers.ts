@@ -12,7 +12,7 @@ export function chatHandlers(s: AppServices): Handlers<typeof chatRoutes> {
   return {
     'chat.conversations.list': () => s.chat.list(),
     'chat.conversations.get': ({ id }) => s.chat.get(id),
-    'chat.conversations.head': ({ id, last }) => s.chat.part(id, { last }),
+    'chat.conversations.head': ({ id, last, chars, least }) => s.chat.part(id, { last, chars, least }),
     'chat.conversations.messages': ({ id, from, to }) => {
       const { conversation, total } = s.chat.part(id, { from, to });
       return { messages: conversation.messages, total };

@@ -155,7 +155,7 @@ export function Markdown({
   streaming?: boolean;
   /**
    * Mounted at the end of a conversation being opened, in a view this many pixels tall: its last
-   * blocks first, those that fill about one and a half such views (reply-tail-first.tsx).
+   * blocks first, those that fill a little more than such a view (reply-tail-first.tsx).
    */
   tailFirst?: number;
 }) {

@@ -56,7 +56,7 @@ interface MessageItemProps {
   live?: boolean;
   /**
    * Mounted at the end of a conversation being opened, in a view this many pixels tall: a long
-   * reply shows its end first, what fills about one and a half such views.
+   * reply shows its end first, what fills a little more than such a view.
    */
   openedAtEnd?: number;
 }

@@ -30,7 +30,7 @@ vi.mock('../../bridge/api', async (real) => ({
 
 const { useChat } = await import('./chat-store');
 const { useCompare } = await import('./compare-store');
-const { FIRST_MESSAGES, REST_AFTER_MS } = await import('./open-newest-first');
+const { FIRST_CHARS, FIRST_LEAST, FIRST_MESSAGES, REST_AFTER_MS } = await import('./open-newest-first');
 
 const saved = (): Conversation =>
   ({
@@ -79,7 +79,12 @@ describe('opening a long conversation newest messages first', () => {
 
   it('shows the newest messages at once and reads the older ones only once the window has been idle', async () => {
     await openHead();
-    expect(calls[0].input).toEqual({ id: 'long', last: FIRST_MESSAGES });
+    expect(calls[0].input).toEqual({
+      id: 'long',
+      last: FIRST_MESSAGES,
+      chars: FIRST_CHARS,
+      least: FIRST_LEAST,
+    });
     expect(useChat.getState().messages).toEqual(saved().messages.slice(-FIRST_MESSAGES));
     expect(useChat.getState().partial).toBe('long');
     await vi.advanceTimersByTimeAsync(REST_AFTER_MS - 10);
@@ -121,6 +126,15 @@ describe('opening a long conversation newest messages first', () => {
     release();
     await tick();
     expect(useChat.getState().messages).toEqual(saved().messages);
+  });
+
+  it('leaves no wait of an earlier open behind: another open stops it', async () => {
+    await openHead();
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(REST_AFTER_MS - 400);
+    await useChat.getState().openById('long');
+    // The second open's wait alone: the first would wake the window for nothing.
+    expect(vi.getTimerCount()).toBe(1);
   });
 
   it('reads the older messages once, however many ask for them', async () => {

@@ -12,6 +12,15 @@ import type { ChatState } from './chat-store';
 
 /** How many of a conversation's newest messages are shown before the rest: a screenful or more. */
 export const FIRST_MESSAGES = 40;
+/**
+ * Fewer, when the newest FIRST_LEAST or more already hold this many characters: at 100 or so a
+ * line of 22 px (message-window.ts) that is over 3,000 px, more than the list mounts at the end of
+ * a tall window, so the head of a conversation of long replies crosses the bridge at a third of
+ * the size (the bench's: 16 messages, 20 KB, not 40 and 60 KB).
+ */
+export const FIRST_CHARS = 20_000;
+/** Enough that the messages mounted at the end are not among the first the list reads the rest for. */
+export const FIRST_LEAST = 12;
 /** The rest is read when the window is idle this long after the open, unless asked for before. */
 export const REST_AFTER_MS = 1_000;
 
@@ -32,12 +41,19 @@ export const isPartial = (s: Pick<ChatState, 'conversationId' | 'partial'>) =>
   s.partial !== undefined && s.partial === s.conversationId;
 
 export async function openById(get: Get, set: Set, id: string): Promise<void> {
-  // One conversation at most is partly open: what was kept for another is let go.
+  // One conversation at most is partly open: what was kept for another is let go, and so is its
+  // wait for idleness, which would only wake the window to find it is not wanted.
   heads.clear();
   savedSince.clear();
+  stopSettling();
   const open = ++opens;
   try {
-    const head = await call('chat.conversations.head', { id, last: FIRST_MESSAGES });
+    const head = await call('chat.conversations.head', {
+      id,
+      last: FIRST_MESSAGES,
+      chars: FIRST_CHARS,
+      least: FIRST_LEAST,
+    });
     const newest = head.conversation.messages;
     const missing = head.total - newest.length;
     if (missing > 0) heads.set(id, { total: head.total, newest });
@@ -124,10 +140,22 @@ export function savedWhilePartial(get: Get, id: string): boolean {
   return true;
 }
 
+/** The wait of the latest open for idleness: its timer, then its idle callback. */
+let settling: { timer?: ReturnType<typeof setTimeout>; idle?: number } = {};
+
 /** After the open has been shown and the window has had a moment of idleness. */
 function afterSettling(run: () => void): void {
-  setTimeout(() => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 });
+  const wait: typeof settling = {};
+  wait.timer = setTimeout(() => {
+    wait.timer = undefined;
+    if (typeof requestIdleCallback === 'function') wait.idle = requestIdleCallback(run, { timeout: 2_000 });
     else run();
   }, REST_AFTER_MS);
+  settling = wait;
+}
+
+function stopSettling(): void {
+  if (settling.timer !== undefined) clearTimeout(settling.timer);
+  if (settling.idle !== undefined) cancelIdleCallback(settling.idle);
+  settling = {};
 }

@@ -3,7 +3,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { loadMarkdownRenderer } from './markdown-loader';
 import { Markdown } from './Markdown';
 import { REST_AFTER_MS } from './open-newest-first';
-import { blockHeightGuess, firstShownBlock, TAIL_VIEWS } from './reply-tail-first';
+import {
+  blockHeightGuess,
+  CLEAR_PX,
+  firstShownBlock,
+  moreBlocks,
+  NEAR_VIEWS,
+  shortAboveView,
+  TAIL_VIEWS,
+} from './reply-tail-first';
 
 /** `n` paragraphs of about two lines each, then a last line. */
 const reply = (n: number) =>
@@ -80,7 +88,7 @@ describe('a reply opened at the end shows its last blocks first (docs/architectu
     expect(blocks()[60 - first.length]).toBe(first[0]);
   });
 
-  it('fills one and a half of the view it opens in, not of the window: the list is shorter than the window', () => {
+  it('fills TAIL_VIEWS of the view it opens in, not of the window: the list is shorter than the window', () => {
     const mounted = (viewPx: number) =>
       render(<Markdown text={reply(60)} tailFirst={viewPx} />).container.querySelectorAll('.md-block').length;
     // The window is 600 px tall (stubbed above); views of half and all of it.
@@ -90,6 +98,67 @@ describe('a reply opened at the end shows its last blocks first (docs/architectu
     // Twice the view, about twice the paragraphs (the closing line is one block in both).
     expect(inWhole - 1).toBeGreaterThanOrEqual(2 * (inHalf - 1) - 1);
     expect(inWhole - 1).toBeLessThanOrEqual(2 * (inHalf - 1) + 3);
+  });
+
+  it('counts how far the spacer lacks of being clear above the view, from the list’s end wherever it is scrolled', () => {
+    const box = (bottom: number) => ({ getBoundingClientRect: () => ({ bottom }) }) as Element;
+    const list = (bottom: number, scrollTop: number, clientHeight: number) =>
+      ({ ...box(bottom), scrollTop, clientHeight }) as unknown as HTMLElement;
+    const wanted = (1 + NEAR_VIEWS) * 600 + CLEAR_PX;
+    // At the end (scrollTop 0): the spacer ends 700 px above the list's bottom edge.
+    const clear = shortAboveView(box(100), list(800, 0, 600));
+    expect(clear).toBeLessThan(0);
+    expect(clear).toBeCloseTo(wanted - 700);
+    // Scrolled 300 px up (scrollTop -300): the same spacer seen 300 px lower is as far from the end.
+    expect(shortAboveView(box(400), list(800, -300, 600))).toBe(clear);
+    // Only 500 px above the end: short by the rest.
+    expect(shortAboveView(box(300), list(800, 0, 600))).toBeCloseTo(wanted - 500);
+  });
+
+  it('steps back over the blocks before the first mounted until they are guessed to fill what is asked', () => {
+    const blocks = Array.from({ length: 10 }, () => 'One short line.\n');
+    const each = blockHeightGuess(blocks[0]);
+    expect(moreBlocks(blocks, 6, 1)).toBe(5);
+    expect(moreBlocks(blocks, 6, each * 2)).toBe(4);
+    expect(moreBlocks(blocks, 6, each * 2 + 1)).toBe(3);
+    expect(moreBlocks(blocks, 6, each * 100)).toBe(0);
+  });
+
+  it('mounts more before the page is painted when the blocks laid out are shorter than guessed', () => {
+    const mountedIn = (realPx: (guess: number) => number) => {
+      // A list 600 px tall at its end; the spacer ends above the mounted blocks, each laid out
+      // `realPx` of its guessed height tall.
+      const guess = blockHeightGuess(`Paragraph 1: ${'word '.repeat(30)}\n`);
+      const rects = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+        this: HTMLElement,
+      ) {
+        const root = this.closest('[data-enhance-root]')!;
+        const below = root.querySelectorAll('.md-block').length * realPx(guess);
+        return { bottom: this.classList.contains('md-spacer') ? 800 - below : 800 } as DOMRect;
+      });
+      const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+      try {
+        const view = render(
+          <div data-enhance-root="">
+            <Markdown text={reply(60)} tailFirst={600} />
+          </div>,
+        );
+        expect(view.container.querySelector('.md-spacer')).not.toBeNull();
+        return view.container.querySelectorAll('.md-block').length;
+      } finally {
+        rects.mockRestore();
+        height.mockRestore();
+      }
+    };
+    const asGuessed = mountedIn((guess) => guess);
+    const shorter = mountedIn((guess) => guess / 2);
+    expect(asGuessed * blockHeightGuess(`Paragraph 1: ${'word '.repeat(30)}\n`)).toBeGreaterThanOrEqual(
+      (1 + NEAR_VIEWS) * 600,
+    );
+    // Laid out at half their guessed height, about twice as many are needed to clear the view.
+    expect(shorter).toBeGreaterThan(asGuessed + 3);
+    const half = blockHeightGuess(`Paragraph 1: ${'word '.repeat(30)}\n`) / 2;
+    expect(shorter * half).toBeGreaterThanOrEqual((1 + NEAR_VIEWS) * 600 + CLEAR_PX);
   });
 
   it('mounts the rest once the window has been idle a while after the open, seen or not', () => {

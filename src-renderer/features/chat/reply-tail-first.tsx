@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { REST_AFTER_MS } from './open-newest-first';
 
 /**
@@ -6,12 +6,20 @@ import { REST_AFTER_MS } from './open-newest-first';
  * (docs/architecture.md, "The window"): those that fill about TAIL_VIEWS views' height from its
  * end (the message list's view, which the opened conversation shows, not the whole window, which
  * is taller by the bars and the composer), and a spacer of the others' estimated height above
- * them. The others are mounted once the spacer comes within a quarter of a view of being seen, or
- * the window has been idle a second after the open, so the click that opens lays out and paints
- * what is on screen, not a 2,000 px reply whose top is out of view. Everything else (copying,
- * versions) works on the message, never on these boxes.
+ * them. The others are mounted once the spacer comes within NEAR_VIEWS of a view of being seen,
+ * or the window has been idle a second after the open, so the click that opens lays out and
+ * paints what is on screen, not a 2,000 px reply whose top is out of view. Everything else
+ * (copying, versions) works on the message, never on these boxes.
  */
-export const TAIL_VIEWS = 1.5;
+export const TAIL_VIEWS = 1.15;
+/**
+ * The spacer brings the rest in once this share of a view from being seen: less than what
+ * TAIL_VIEWS mounts above the view, so an open does not bring it in at once; enough that a
+ * scroll up meets mounted blocks, not the spacer.
+ */
+export const NEAR_VIEWS = 0.1;
+/** Pixels beyond NEAR_VIEWS the blocks laid out at the open must reach above the view. */
+export const CLEAR_PX = 8;
 
 const LINE_PX = 22;
 const CODE_LINE_PX = 20;
@@ -70,12 +78,22 @@ export function useTailFirst(
   const mountedWith = useRef(blocks);
   const from = first > 0 && !streaming && blocks === mountedWith.current ? Math.min(first, blocks.length) : 0;
   const spacerRef = useRef<HTMLDivElement>(null);
+  // The guess of the mounted blocks' height may be over: laid out (in this commit, so the frame
+  // lays the page out once), they must still reach NEAR_VIEWS of a view above it, or more are
+  // mounted before the page is painted; else the spacer would be seen, or bring the rest in at once.
+  useLayoutEffect(() => {
+    const el = spacerRef.current;
+    const list = el?.closest<HTMLElement>('[data-enhance-root]');
+    if (from === 0 || !el || !list || list.clientHeight === 0) return;
+    const short = shortAboveView(el, list);
+    if (short > 0) setFirst(moreBlocks(blocks, from, short));
+  }, [blocks, from]);
   useEffect(() => {
     const el = spacerRef.current;
     if (from === 0 || !el) return;
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setFirst(0), {
       root: el.closest('[data-enhance-root]'),
-      rootMargin: '25% 0px',
+      rootMargin: `${NEAR_VIEWS * 100}% 0px`,
     });
     io.observe(el);
     // Or once the window has been idle a while after the open, as the conversation's older
@@ -103,4 +121,25 @@ export function useTailFirst(
     spacer:
       from > 0 ? <div ref={spacerRef} className="md-spacer" style={{ height }} aria-hidden="true" /> : null,
   };
+}
+
+/**
+ * How many pixels the spacer's end lacks of being NEAR_VIEWS of a view (and CLEAR_PX) above the
+ * list's view when that is at the list's end, where the reply opens; 0 or less when it is clear.
+ * Counted from the list's end, not the view as it is now: the list moves its view to the end
+ * after this reply's commit when the last conversation was scrolled up (MessageList.tsx).
+ */
+export function shortAboveView(spacer: Element, list: HTMLElement): number {
+  // The list's end is its scroll origin (app.css): scrollTop is 0 there and negative above it.
+  const end = list.getBoundingClientRect().bottom - list.scrollTop;
+  const above = end - spacer.getBoundingClientRect().bottom;
+  return (1 + NEAR_VIEWS) * list.clientHeight + CLEAR_PX - above;
+}
+
+/** The first block to mount so that, by the guess, `px` more pixels of blocks than from `from` are. */
+export function moreBlocks(blocks: readonly string[], from: number, px: number): number {
+  let filled = 0;
+  let i = from;
+  while (i > 0 && filled < px) filled += blockHeightGuess(blocks[--i]);
+  return i;
 }

@@ -19,9 +19,14 @@ export const chatRoutes = {
   /**
    * The conversation with only its newest `last` messages and how many it has in all: the window
    * shows these at once and reads the whole one after (docs/architecture.md, "The window").
+   * With `chars`, fewer once the newest `least` or more hold that many characters as stored.
    */
   'chat.conversations.head': route<{ conversation: Conversation; total: number }>()(
-    byId.extend({ last: z.number().int().min(1).max(1000) }),
+    byId.extend({
+      last: z.number().int().min(1).max(1000),
+      chars: z.number().int().min(1).optional(),
+      least: z.number().int().min(1).optional(),
+    }),
   ),
   /** Messages `from` to before `to` of a conversation, and how many it has now, to join to its newest. */
   'chat.conversations.messages': route<{ messages: Conversation['messages']; total: number }>()(
