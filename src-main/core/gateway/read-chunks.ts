@@ -1,4 +1,3 @@
-import { performance as nodePerformance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { GatewayError } from './gateway-error';
 import type { LogTicket } from './request-log';
@@ -11,15 +10,6 @@ import type { ReplyScrubber } from '../security/key-scrubber';
  * for as long as it sends (hundreds of ms for a stream of tiny events; docs/architecture.md).
  */
 const READ_SLICE_MS = 20;
-
-/**
- * How long main's loop has sat waiting for work, in total. A change between two chunks means the
- * loop went idle between them, so everything else had its turn: the slice starts again without a
- * turn of its own: a slow stream takes none (one every 20 ms before, each a promise and an extra
- * pass of the loop). Where the platform does not count idle time, it never changes and every
- * slice ends with a turn, as before.
- */
-const loopIdleMs = () => nodePerformance.nodeTiming.idleTime;
 
 export function abortedError(): GatewayError {
   return new GatewayError('aborted', 'Stopped.');
@@ -62,7 +52,6 @@ export async function* readChunks(
   const reader = response.body.getReader();
   let idle = false;
   let sliceStart = performance.now();
-  let idleSeen = loopIdleMs();
   /** When the read under way began; -1 between reads (the consumer's time is not silence). */
   let waitingSince = -1;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -80,11 +69,7 @@ export async function* readChunks(
   try {
     for (;;) {
       let now = performance.now();
-      const idleNow = loopIdleMs();
-      if (idleNow !== idleSeen) {
-        idleSeen = idleNow;
-        sliceStart = now;
-      } else if (now - sliceStart > READ_SLICE_MS) {
+      if (now - sliceStart > READ_SLICE_MS) {
         await nextTurn();
         now = sliceStart = performance.now();
       }
